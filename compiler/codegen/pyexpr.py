@@ -119,20 +119,27 @@ class ExprCompiler:
         return f"FLD(ctx, {self.const(repr(shape))}, {self.code(n['of'])})"
 
     # ---- operators -------------------------------------------------------------------
+    def number(self, n: Node) -> str:
+        """``num(E)``'s source; an int literal is itself."""
+        if n["op"] == "lit" and type(n["v"]) is int:
+            return repr(n["v"]) if n["v"] >= 0 else f"({n['v']!r})"
+        return f"num({self.code(n)})"
+
     def _ar(self, n: Node) -> str:
-        a, b, o = self.code(n["a"]), self.code(n["b"]), n["o"]
+        o = n["o"]
         if o in ("-", "*"):
-            return f"(num({a}) {o} num({b}))"
+            return f"({self.number(n['a'])} {o} {self.number(n['b'])})"
+        a, b = self.code(n["a"]), self.code(n["b"])
         return f"AR({o!r}, {a}, {b}, True)" if n.get("nn") else f"AR({o!r}, {a}, {b})"
 
     def _neg(self, n: Node) -> str:
-        return f"(-num({self.code(n['a'])}))"
+        return f"(-{self.number(n['a'])})"
 
     def _cmp(self, n: Node) -> str:
-        a, b, o = self.code(n["a"]), self.code(n["b"]), n["o"]
+        o = n["o"]
         if o in CMP:
-            return f"(num({a}) {o} num({b}))"
-        return f"({a} {o} {b})"
+            return f"({self.number(n['a'])} {o} {self.number(n['b'])})"
+        return f"({self.code(n['a'])} {o} {self.code(n['b'])})"
 
     def _in(self, n: Node) -> str:
         test = f"IN({self.code(n['a'])}, {self.code(n['b'])})"
@@ -200,7 +207,7 @@ class ExprCompiler:
         args = ", ".join(self.code(a) for a in n["a"])
         if n["f"] == "adjacent":
             return f"ADJ(ctx, {n['kind']!r}, {args})"
-        return f"CALL(ctx, {n['f']!r}, None, {args})"
+        return f"FN[{n['f']!r}](ctx, None, {args})"
 
     def _modv(self, n: Node) -> str:
         self.deps["pure"] = False

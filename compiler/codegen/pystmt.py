@@ -23,6 +23,7 @@ from typing import Any
 
 from compiler.codegen.pyexpr import ExprCompiler
 from compiler.codegen.pyliteral import comment
+from compiler.runtime.machine import root_entry
 
 __all__ = ["StmtCompiler", "statements"]
 
@@ -147,18 +148,31 @@ class StmtCompiler:
         return [f"STMT(ctx, {n['id']})"]
 
     def _set(self, n: Node) -> list[str]:
-        """``set``: the place (as ``machine._place``), then the value, then the write."""
+        """``set``: the place (as ``machine._place``), then the value, then the write
+        (``SET`` with the node's entry, operator, no-none flag and bounds; a local's
+        plain ``=`` by ``LOCAL``)."""
         t, nid, value = n["t"], n["id"], self.ex(n["e"])
         if t["op"] == "var":
+            if n["o"] == "=" and "bd" not in n:
+                return [f"LOCAL(ctx, E, {t['n']!r}, {value})"]
             return [f"ASSIGN(ctx, {nid}, E, {t['n']!r}, {value})"]
+        entry, args = root_entry(t), self._set_args(n)
         if t["op"] == "st" and "p" not in t:
-            return [f"ASSIGN(ctx, {nid}, ctx.state, {t['k']!r}, {value})"]
+            return [f"SET(ctx, {entry!r}, ctx.state, {t['k']!r}, {value}{args})"]
         if t["op"] == "st":
             out = [f"c, key = SEAT(ctx, {self.inline(t['p'])}), {t['k']!r}"]
         else:
             out = [f"c, key = KEYPLACE(ctx, {nid}, {self.inline(t['of'])}, "
                    f"{self.inline(t['k'])})"]
-        return out + ["if c is not None:", f"    ASSIGN(ctx, {nid}, c, key, {value})"]
+        return out + ["if c is not None:", f"    SET(ctx, {entry!r}, c, key, {value}{args})"]
+
+    def _set_args(self, n: Node) -> str:
+        """``SET``'s arguments after the value: the operator, ``nn``, the bounds."""
+        args = [repr(n["o"]), repr(bool(n.get("nn"))),
+                self.exprs.const(repr(n["bd"])) if "bd" in n else "None"]
+        while args and args[-1] in ("None", "False", "'='"):
+            args.pop()
+        return "".join(", " + a for a in args)
 
     def _d_simple(self, n: Node) -> list[str]:
         return self._simple(n) + ["return True"]
@@ -181,7 +195,7 @@ class StmtCompiler:
             out += [f"    if {self.ex(n['w'])}:"] + _indent(self.run(n["b"]), 2)
         else:
             out += _indent(self.run(n["b"]))
-        return out + [f"UNBIND(ctx, {v}, old)", "return True"]
+        return out + [f"UNSET(ctx, E, {v}, old)", "return True"]
 
     def _d_rep(self, n: Node) -> list[str]:
         return [f"left = num({self.ex(n['n'])})", "while left > 0:", "    left -= 1"] + \
@@ -195,7 +209,7 @@ class StmtCompiler:
         v = repr(n["v"])
         return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
                 f"ctx.put(E, {v}, value, True)"] + self.run(n["b"]) + \
-            [f"UNBIND(ctx, {v}, old)", "return True"]
+            [f"UNSET(ctx, E, {v}, old)", "return True"]
 
     # ---- statements with decisions: t_N(ctx, k, s=None) -> the trial's result ----------
     def call(self, n: Node, k: str, s: str = "s") -> str:
@@ -242,7 +256,7 @@ class StmtCompiler:
         loop += [f"if {self.ex(n['w'])}:", IND + body] if "w" in n else [body]
         return [f"items = list(items_of({self.ex(n['src'])}))",
                 f"old = E.get({v}, MISSING)", "",
-                "def brk():", f"    UNBIND(ctx, {v}, old)", "    return k()", "",
+                "def brk():", f"    UNSET(ctx, E, {v}, old)", "    return k()", "",
                 "def nxt(i):", "    while i < len(items):"] + _indent(loop, 2) + \
             ["    return brk()", "", "return nxt(0)"]
 
@@ -260,8 +274,8 @@ class StmtCompiler:
         v = repr(n["v"])
         return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
                 f"ctx.put(E, {v}, value, True)", "",
-                "def after():", f"    UNBIND(ctx, {v}, old)", "    return k()", "",
-                "def brk():", f"    UNBIND(ctx, {v}, old)", "    return s()", "",
+                "def after():", f"    UNSET(ctx, E, {v}, old)", "    return k()", "",
+                "def brk():", f"    UNSET(ctx, E, {v}, old)", "    return s()", "",
                 f"return {self.call(n['b'], 'after', 'None if s is None else brk')}"]
 
     def _t_do(self, n: Node) -> list[str]:

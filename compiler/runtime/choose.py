@@ -27,7 +27,7 @@ from typing import Any
 
 from compiler.runtime.cps import compiled_trial, run_trial
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
-from compiler.runtime.machine import STEPS, bind, dry_run, run, start, unbind
+from compiler.runtime.machine import STEPS, bind, dry_run, start, unbind
 from compiler.runtime.values import clone, ev, items_of, num
 
 __all__ = ["options", "step_choose"]
@@ -309,7 +309,3 @@ def frame_completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> b
         return _explore(ctx)
 
     return dry_run(ctx, frames, base, option_then_rest)
-
-
-def run_after_answer(ctx: Ctx) -> None:
-    run(ctx)

@@ -22,11 +22,18 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from compiler.runtime.ctx import Ctx, DryFail
-from compiler.runtime.machine import START, assign, bind, dry_run, key_place, unbind
+from compiler.runtime.ctx import MISSING, Ctx, DryFail
+from compiler.runtime.machine import (
+    START,
+    assign,
+    clamp,
+    dry_run,
+    key_place,
+)
+from compiler.runtime.values import combined
 
-__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "KEYPLACE", "STMT", "TRIALS_KEY",
-           "compiled_trial", "run_trial"]
+__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "KEYPLACE", "LOCAL", "SET", "STMT", "TRIALS_KEY",
+           "UNSET", "compiled_trial", "run_trial"]
 
 TRIALS_KEY = "trials"
 """The entry of a game's compiled code (``ctx.code``) that holds its trial functions."""
@@ -55,17 +62,18 @@ def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
     if limit < DEPTH:
         sys.setrecursionlimit(DEPTH)
     try:
-        return dry_run(ctx, [{"k": "scope", "env": env}], 1, lambda: fn(ctx, ctx.changed))
+        return dry_run(ctx, [{"k": "scope", "env": env}], 1,
+                       lambda: fn(ctx, ctx.changed, None, env))
     finally:
         if limit < DEPTH:
             sys.setrecursionlimit(limit)
 
 
-def CPS(direct: Callable[[Ctx], bool]) -> Trial:  # noqa: N802 - generated-code helper
+def CPS(direct: Callable[..., bool]) -> Trial:  # noqa: N802 - generated-code helper
     """The trial function of a statement without decisions: run it, then the rest."""
 
-    def trial(ctx: Ctx, k: Cont, s: Cont | None = None) -> bool:
-        return direct(ctx) and k()
+    def trial(ctx: Ctx, k: Cont, s: Cont | None = None, E: Any = None) -> bool:  # noqa: N803
+        return direct(ctx, E) and k()
 
     trial.__name__ = f"t{direct.__name__[1:]}"
     trial.direct = direct  # type: ignore[attr-defined]  # (straight.py runs it in a game)
@@ -82,6 +90,49 @@ def STMT(ctx: Ctx, nid: int) -> None:  # noqa: N802
 def ASSIGN(ctx: Ctx, nid: int, container: Any, key: Any, value: Any) -> None:  # noqa: N802
     """The write of ``set`` ``nid`` (its place found, its value computed)."""
     assign(ctx, ctx.index.nodes[nid], container, key, value)
+
+
+def SET(ctx: Ctx, entry: str | None, c: Any, key: Any, value: Any,  # noqa: N802
+        op: str = "=", nn: bool = False, bd: Any = None) -> None:
+    """``machine.assign`` of a ``set`` of no local name, the node's parts given by the
+    compiler (``entry``: the state entry written, None for a local's part)."""
+    if op != "=":
+        value = combined(c, key, value, op, nn)
+    if bd is not None and isinstance(value, int):
+        value = clamp(ctx, bd, key, value)
+    journal = ctx.journal
+    if entry is not None:  # ctx.touch(entry)
+        ctx.version = version = ctx.version + 1
+        stamps = ctx.stamps
+        if journal is not None:
+            journal.append((stamps, entry, stamps.get(entry, MISSING), True))
+        stamps[entry] = version
+    if journal is not None:
+        old = c.get(key, MISSING) if isinstance(c, dict) else c[key]
+        journal.append((c, key, old, False))
+    c[key] = value
+
+
+def LOCAL(ctx: Ctx, env: dict[str, Any], name: str, value: Any) -> None:  # noqa: N802
+    """``set NAME = value`` of a local (as ``machine.assign``: a fresh name is quiet)."""
+    quiet = name not in env
+    if ctx.journal is not None:
+        ctx.journal.append((env, name, env.get(name, MISSING), quiet))
+    env[name] = value
+
+
+def UNSET(ctx: Ctx, env: dict[str, Any], name: str, old: Any) -> None:  # noqa: N802
+    """``machine.unbind`` in environment ``env``: give ``name`` back its ``old`` value."""
+    journal = ctx.journal
+    if old is MISSING or old == "__missing__":
+        if name in env:
+            if journal is not None:
+                journal.append((env, name, env[name], True))
+            env.pop(name, None)
+        return
+    if journal is not None:
+        journal.append((env, name, env.get(name, MISSING), True))
+    env[name] = old
 
 
 def KEYPLACE(ctx: Ctx, nid: int, base: Any, key: Any) -> tuple[Any, Any]:  # noqa: N802
@@ -107,7 +158,7 @@ def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802
         return k()
 
     fn: Trial = ctx.code[TRIALS_KEY][code["code"]]
-    return fn(ctx, after)
+    return fn(ctx, after, None, frame["env"])
 
 
 def CHOOSE(ctx: Ctx, nid: int, left: int | None, picked: list[Any],  # noqa: N802
@@ -141,17 +192,20 @@ def _take(ctx: Ctx, node: dict[str, Any], left: int | None, picked: list[Any],
           opt: dict[str, Any], k: Cont) -> bool:
     """Run option ``opt`` of decision ``node`` and the rest of the trial after it."""
     label = opt["l"]
-    old = [(name, bind(ctx, name, value)) for name, value in opt["b"].items()]
+    env = ctx.env()
+    old = [(name, env.get(name, MISSING)) for name in opt["b"]]
+    for name, value in opt["b"].items():  # machine.bind
+        ctx.put(env, name, value, quiet=True)
     body: Trial = ctx.code[TRIALS_KEY][node["alts"][opt["a"]]["b"]["id"]]
 
     def after() -> bool:
         for name, was in old:
-            unbind(ctx, name, was)
+            UNSET(ctx, env, name, was)
         if left is None or left - 1 <= 0:
             return k()
         return CHOOSE(ctx, node["id"], left - 1, picked + [label], k)
 
     try:
-        return body(ctx, after, k)
+        return body(ctx, after, k, env)
     except DryFail:
         return False

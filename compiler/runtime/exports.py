@@ -11,18 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, KEYPLACE, STMT
+from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, KEYPLACE, LOCAL, SET, STMT, UNSET
 from compiler.runtime.ctx import MISSING
 from compiler.runtime.errors import TRIAL_STEPS
 from compiler.runtime.machine import TrialBudget
 from compiler.runtime.machine import seat as SEAT  # noqa: N812
-from compiler.runtime.machine import unbind as UNBIND  # noqa: N812
 from compiler.runtime.values import FUNCTIONS, _fld_of, arith, ev, items_of, num
 
-__all__ = ["ADJ", "AR", "AS", "ASSIGN", "CALL", "CAN", "CHOOSE", "CORE", "CPS", "DO",
-           "FLD", "GET", "IDS", "IN", "KEY", "KEYPLACE", "LET", "MEMO", "MISSING", "MODV", "PL",
-           "RANGE", "SEAT", "STMT", "TRIAL_STEPS", "TrialBudget", "UNBIND", "ev", "items_of",
-           "num"]
+__all__ = ["ADJ", "AR", "AS", "ASSIGN", "CAN", "CHOOSE", "CORE", "CPS", "DO", "FLD", "FN",
+           "GET", "IDS", "IN", "KEY", "KEYPLACE", "LOCAL", "MEMO", "MISSING", "MODV", "PL",
+           "RANGE", "SEAT", "SET", "STMT", "TRIAL_STEPS", "TrialBudget", "UNSET", "ev",
+           "items_of", "num"]
 
 _NONE = object()
 MEMO_SIZE = 50_000
@@ -58,7 +57,7 @@ def KEY(base: Any, key: Any, default: Any) -> Any:  # noqa: N802 - generated-cod
 def PL(ctx: Any, p: Any) -> dict[str, Any]:  # noqa: N802
     """Player ``p``'s state (an empty mapping for anything that is not a seat)."""
     players = ctx.state["players"]
-    if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players):
+    if type(p) is int and 0 <= p < len(players):  # an int, not a bool
         return players[p]
     return {}
 
@@ -95,9 +94,8 @@ def RANGE(a: Any, b: Any) -> list[int]:  # noqa: N802
     return list(range(num(a), num(b) + 1))
 
 
-def CALL(ctx: Any, name: str, node: dict[str, Any], *args: Any) -> Any:  # noqa: N802
-    """A core function (count, sum, max, first, random, adjacent...)."""
-    return FUNCTIONS[name](ctx, node, *args)
+FN = FUNCTIONS  # the core functions by name: FN["count"](ctx, None, x)
+
 
 
 def ADJ(ctx: Any, kind: str, rid: Any) -> list[Any]:  # noqa: N802
@@ -117,10 +115,6 @@ def AS(ctx: Any, p: Any, body: Any) -> Any:  # noqa: N802
         return body(ctx.env())
 
 
-def LET(ctx: Any, name: str, value: Any, body: Any) -> Any:  # noqa: N802
-    return body(value)
-
-
 def CAN(ctx: Any, node: int, binding: dict[str, Any]) -> bool:  # noqa: N802
     """``can (S)``: a trial run of statement ``node`` (by id) with ``binding``."""
     from compiler.runtime.choose import trial
@@ -134,7 +128,3 @@ def MODV(ctx: Any, name: str, params: dict[str, Any], base: Any,  # noqa: N802
 
     total = modified(ctx, name, params, num(base))
     return max(total, lo) if lo is not None else total
-
-
-def evaluate(ctx: Any, node: dict[str, Any]) -> Any:
-    return ev(ctx, node)

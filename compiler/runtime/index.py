@@ -15,7 +15,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["LAZY_MIN", "Index", "Nodes"]
+__all__ = ["LAZY_MIN", "Index", "Nodes", "statements"]
 
 LAZY_MIN = 100  # a kind with this many records has its nodes found on demand
 
@@ -41,11 +41,14 @@ class Index:
         self.straight_for: Any = None
         self.roots: dict[int, str | None] = {}
         """The state entry each ``set`` statement writes (by node id; None: a local)."""
+        self.sure: dict[int, bool] = {}
+        """Statements that hold no ``require`` or ``do`` (``resume.cannot_fail``)."""
         self.field_cache: dict[tuple[str, Any, str], Any] = {}
         """Record fields with their effects as code references (rules never change)."""
 
         self.memo: dict[Any, Any] = {}
-        self.code_of: dict[int, str] = {}
+        self.reacting_to: dict[str, dict[str, set[str]]] = {}
+        """Per event, per kind, the records with a reaction to it (``reactions.emit``)."""
         self.modified_by: dict[str, dict[str, set[str]]] = {}
         """Per modifiable value, per kind, the records with a modifier of it (filled on
         first use: ``reactions.modified``)."""
@@ -87,16 +90,16 @@ class Nodes(dict[int, dict[str, Any]]):
         return True
 
     def _add(self, node: Any) -> None:
-        for n in _statements(node):
+        for n in statements(node):
             dict.__setitem__(self, n["id"], n)
 
     def _first(self, rec: Any) -> int | None:
         """The first id in ``rec`` not known yet (a module's change is known with it)."""
-        return next((n["id"] for n in _statements(rec) if not dict.__contains__(self, n["id"])),
+        return next((n["id"] for n in statements(rec) if not dict.__contains__(self, n["id"])),
                     None)
 
 
-def _statements(node: Any) -> Iterator[dict[str, Any]]:
+def statements(node: Any) -> Iterator[dict[str, Any]]:
     """The statement nodes under ``node``, depth first in data order."""
     todo = [node]
     while todo:

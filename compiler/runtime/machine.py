@@ -19,8 +19,8 @@ from typing import Any
 
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
 from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, check_bound
-from compiler.runtime.straight import COMPOUND, run_straight, straight
-from compiler.runtime.values import ev, items_of, num
+from compiler.runtime.straight import COMPOUND, STRAIGHT, run_straight, straight
+from compiler.runtime.values import combined, ev, items_of, num
 
 __all__ = ["START", "STEPS", "abort", "bind", "dry_run", "run", "start", "unbind"]
 
@@ -71,10 +71,14 @@ def start(ctx: Ctx, node: Node) -> None:
             raise TrialBudget()
     elif ctx.trace is not None:
         ctx.trace[node["id"]] += 1
-    elif ctx.code and node["op"] in COMPOUND:
+    elif ctx.code and node["op"] in STRAIGHT:
         fn = straight(ctx, node)
         if fn is not None:
-            run_straight(ctx, fn)
+            if node["op"] in COMPOUND:
+                run_straight(ctx, fn)
+            else:  # a lone let or set: one statement, within any budget
+                ctx.steps = 0
+                fn(ctx)
             return
     _START[node["op"]](ctx, node)
 
@@ -106,12 +110,18 @@ def _seq(ctx: Ctx, n: Node) -> None:
 
 
 def _step_seq(ctx: Ctx, f: Frame) -> None:
+    """The next statement; compiled, the ones after it too while each is done at once."""
     body = ctx.index.nodes[f["n"]]["b"]
-    if f["i"] >= len(body):
-        ctx.pop(f)
-        return
-    f["i"] += 1
-    start(ctx, body[f["i"] - 1])
+    while True:
+        i = f["i"]
+        if i >= len(body):
+            ctx.pop(f)
+            return
+        f["i"] = i + 1
+        start(ctx, body[i])
+        frames = ctx.frames
+        if not ctx.code or not frames or frames[-1] is not f:
+            return
 
 
 def _if(ctx: Ctx, n: Node) -> None:
@@ -194,15 +204,9 @@ def assign(ctx: Ctx, n: Node, container: Any, key: Any, value: Any) -> None:
     """The write of ``set`` ``n`` once its place is found and its value computed."""
     op = n["o"]
     if op != "=":
-        old = container.get(key) if isinstance(container, dict) else container[key]
-        if isinstance(old, list):   # op is += or -=; "nn": the list holds no none
-            items = [x for x in (value if isinstance(value, list) else [value])
-                     if not (n.get("nn") and x is None)]
-            value = old + items if op == "+=" else _without(old, items)
-        else:
-            value = num(old) + num(value) if op == "+=" else num(old) - num(value)
+        value = combined(container, key, value, op, n.get("nn", False))
     if "bd" in n and isinstance(value, int):
-        value = _clamp(ctx, n["bd"], key, value)
+        value = clamp(ctx, n["bd"], key, value)
     t = n["t"]
     roots = ctx.index.roots
     entry = roots.get(n["id"], MISSING)
@@ -222,14 +226,6 @@ def root_entry(t: Node) -> str | None:
     return t["k"] if t["op"] == "st" else None
 
 
-def _without(items: list[Any], gone: list[Any]) -> list[Any]:
-    out = list(items)
-    for g in gone:
-        if g in out:
-            out.remove(g)
-    return out
-
-
 def _place(ctx: Ctx, t: Node) -> tuple[Any, Any]:
     """The container and key a place expression names (None when it does not exist)."""
     if t["op"] == "var":
@@ -244,8 +240,7 @@ def _place(ctx: Ctx, t: Node) -> tuple[Any, Any]:
 def seat(ctx: Ctx, p: Any) -> dict[str, Any] | None:
     """Player ``p``'s state, None for anything that is not a seat."""
     players = ctx.state["players"]
-    ok = isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(players)
-    return players[p] if ok else None
+    return players[p] if type(p) is int and 0 <= p < len(players) else None  # not a bool
 
 
 def key_place(ctx: Ctx, t: Node, base: Any, key: Any) -> tuple[Any, Any]:
@@ -260,7 +255,7 @@ def key_place(ctx: Ctx, t: Node, base: Any, key: Any) -> tuple[Any, Any]:
     return None, None
 
 
-def _clamp(ctx: Ctx, bd: list[str], key: Any, value: int) -> int:
+def clamp(ctx: Ctx, bd: list[str], key: Any, value: int) -> int:
     lo, hi = _bounds(ctx, bd[0], bd[1], key if bd[2] else None)
     if lo is not None and value < lo:
         value = lo

@@ -60,7 +60,8 @@ def emit(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
         ctx.state["log"] = log + [{"event": event, **fields}]
     actor = ctx.env().get("you")
     found: list[dict[str, Any]] = []
-    for owner, kind, rid, rec in active_records(ctx):
+    named = _having(ctx, "on", event)
+    for owner, kind, rid, rec in active_records(ctx, named) if named else ():
         for field in ctx.index.reactions.get(kind, []):
             for k, reaction in enumerate(rec.get(field) or []):
                 if reaction and reaction.get("on") == event and \
@@ -164,7 +165,7 @@ def modified(ctx: Ctx, name: str, params: dict[str, Any], base: int) -> int:
     """``base`` plus every active modifier of value ``name`` that applies."""
     you = ctx.env().get("you")
     total = base
-    named = _modified_by(ctx, name)
+    named = _having(ctx, "mod", name)
     for owner, kind, rid, rec in active_records(ctx, named) if named else ():
         for field in ctx.index.modifiers.get(kind, []):
             for mod in rec.get(field) or []:
@@ -178,21 +179,24 @@ def modified(ctx: Ctx, name: str, params: dict[str, Any], base: int) -> int:
     return total
 
 
-def _modified_by(ctx: Ctx, name: str) -> dict[str, set[str]]:
-    """Per kind, the records with a modifier of value ``name`` (the others add nothing
-    and are not looked at)."""
-    hit = ctx.index.modified_by.get(name)
+def _having(ctx: Ctx, field: str, name: str) -> dict[str, set[str]]:
+    """Per kind, the records with a modifier of value ``name`` (``field`` "mod") or a
+    reaction to event ``name`` ("on"); the others do nothing to it and are not looked
+    at (most events have no reaction at all)."""
+    cache = ctx.index.modified_by if field == "mod" else ctx.index.reacting_to
+    hit = cache.get(name)
     if hit is None:
         hit = {}
         records = ctx.rules["records"]
-        for kind, fields in ctx.index.modifiers.items():
+        kinds = ctx.index.modifiers if field == "mod" else ctx.index.reactions
+        for kind, fields in kinds.items():
             rids = {rid for rid, rec in (records.get(kind) or {}).items()
-                    if isinstance(rec, dict) and any(mod and mod.get("mod") == name
+                    if isinstance(rec, dict) and any(x and x.get(field) == name
                                                      for f in fields
-                                                     for mod in rec.get(f) or [])}
+                                                     for x in rec.get(f) or [])}
             if rids:
                 hit[kind] = rids
-        ctx.index.modified_by[name] = hit
+        cache[name] = hit
     return hit
 
 

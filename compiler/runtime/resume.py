@@ -9,6 +9,10 @@ every frame from ``base`` up becomes a continuation that runs what the frame has
 the rest of the option runs as compiled code. Returns None when a frame is of a kind
 it does not resume (the caller then uses the frame trial, which stays the oracle).
 
+When nothing the option and the rest would run can fail (no ``require`` and no ``do``,
+whose code is known only when it runs, anywhere in them: ``cannot_fail``), the answer
+is yes without running them: a continuation trial only fails at a requirement.
+
 Frames are never changed in place: a continuation keeps its position in its closure
 and only pops frames off ``ctx.frames`` (``cps.CHOOSE`` restores the list after an
 option that fails), and every write goes through the journal, rolled back at the end.
@@ -21,6 +25,7 @@ from functools import partial
 from typing import Any
 
 from compiler.runtime.ctx import MISSING, Ctx, Frame
+from compiler.runtime.index import statements
 from compiler.runtime.machine import bind, dry_run, unbind
 from compiler.runtime.values import ev
 
@@ -44,6 +49,8 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: dict[str, Any]
     fn = table.get(body.get("id"))
     if fn is None:
         return None
+    if cannot_fail(ctx, frames[base:], body):
+        return True
 
     def option_then_rest() -> bool:
         chain = _Chain(ctx, table, base)
@@ -55,6 +62,42 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: dict[str, Any]
         return bool(fn(ctx, after, chain.brk(top)))
 
     return dry_run(ctx, list(frames), base, option_then_rest)
+
+
+FAILS = ("req", "do")
+"""Statements that may make a continuation trial fail (``do``: by the code it runs)."""
+
+
+def cannot_fail(ctx: Ctx, frames: list[Frame], body: dict[str, Any]) -> bool:
+    """Whether option ``body`` and what ``frames`` have left to run hold no statement
+    that can fail (``FAILS``), so a continuation trial of them can only succeed
+    (frames of ``RESUMED`` kinds; a decision's further picks run any of its options)."""
+    nodes = ctx.index.nodes
+    if not _sure(ctx, body):
+        return False
+    for f in frames:
+        kind = f["k"]
+        if kind in ("with", "scope"):
+            continue
+        node = nodes[f["n"]]
+        if kind == "seq":
+            rest = node["b"][f["i"]:]
+        elif kind == "ch":
+            rest = [alt["b"] for alt in node["alts"]] if "n" in node else []
+        else:  # for, rep, while: the body again
+            rest = [node["b"]]
+        if not all(_sure(ctx, kid) for kid in rest):
+            return False
+    return True
+
+
+def _sure(ctx: Ctx, node: dict[str, Any]) -> bool:
+    """Whether statement ``node`` holds no ``FAILS`` statement (kept by node id)."""
+    table = ctx.index.sure
+    hit = table.get(node["id"])
+    if hit is None:
+        hit = table[node["id"]] = not any(n["op"] in FAILS for n in statements(node))
+    return hit
 
 
 class _Chain:

@@ -5,8 +5,10 @@ With the compiled engine, a compound statement (``seq``, ``if``, ``for``, ``rep`
 nothing that fires or grants (no ``emit``, ``grant``) runs in a real game as its
 compiled function ``d_N`` (``compiler.codegen.pystmt``) instead of as frames of the
 machine: nothing in it can pause the game, fire a reaction or drop the rest of an effect,
-so the frames it would push are pushed and popped without anyone seeing them. The
-machine keeps the rest (and everything, with the interpreter or while tracing coverage).
+so the frames it would push are pushed and popped without anyone seeing them. A lone
+``let`` or ``set`` runs as its compiled function too (its place and value compiled, not
+interpreted). The machine keeps the rest (and everything, with the interpreter or while
+tracing coverage).
 
 Entry point: ``straight(ctx, node)`` -> the function, or None.
 """
@@ -19,16 +21,20 @@ from typing import Any
 from compiler.runtime.ctx import Ctx
 from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, check_bound
 
-__all__ = ["COMPOUND", "run_straight", "straight"]
+__all__ = ["COMPOUND", "STRAIGHT", "run_straight", "straight"]
 
 COMPOUND = frozenset(("seq", "if", "for", "rep", "while", "with"))
 PLAIN = COMPOUND | {"let", "set", "skip", "fn"}
 """Statements that may be inside one run straight through."""
+STRAIGHT = COMPOUND | {"let", "set"}
+"""Statements run by their compiled function in a game when ``PLAIN`` throughout (a
+``let`` or ``set`` alone: its place and value by compiled code, not interpreted)."""
 
 
 def straight(ctx: Ctx, node: dict[str, Any]) -> Callable[..., Any] | None:
-    """The compiled straight-through function of compound statement ``node`` when it
-    holds only ``PLAIN`` statements, else None (kept per node for the game's code)."""
+    """The compiled straight-through function of statement ``node`` (one of
+    ``STRAIGHT``) when it holds only ``PLAIN`` statements, else None (kept per node for
+    the game's code)."""
     table = ctx.code.get("trials")
     if not table:
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["clone", "ev", "items_of", "num", "record"]
+__all__ = ["clone", "combined", "ev", "items_of", "num", "record"]
 
 Node = dict[str, Any]
 
@@ -50,6 +50,8 @@ def clone(value: Any) -> Any:
 
 def num(value: Any) -> int:
     """``value`` as an int (None, text and the like count as 0)."""
+    if type(value) is int:
+        return value
     if isinstance(value, bool):
         return int(value)
     return value if isinstance(value, int) else 0
@@ -149,6 +151,25 @@ def arith(o: str, a: Any, b: Any, no_none: bool = False) -> Any:
     if b == 0:
         return 0
     return a // b if o == "/" else a % b
+
+
+def combined(container: Any, key: Any, value: Any, op: str, nn: bool) -> Any:
+    """What ``container[key] op value`` (``+=``, ``-=``) writes: a list grows or loses
+    items (``nn``: it holds no none), a number is added to or taken from."""
+    old = container.get(key) if isinstance(container, dict) else container[key]
+    if isinstance(old, list):
+        items = [x for x in (value if isinstance(value, list) else [value])
+                 if not (nn and x is None)]
+        return old + items if op == "+=" else without(old, items)
+    return num(old) + num(value) if op == "+=" else num(old) - num(value)
+
+
+def without(items: list[Any], gone: list[Any]) -> list[Any]:
+    out = list(items)
+    for g in gone:
+        if g in out:
+            out.remove(g)
+    return out
 
 
 def _cmp(ctx: Any, n: Node) -> bool:

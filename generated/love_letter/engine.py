@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -41,13 +42,29 @@ K = [
     {'kind': 'cards', 'f': 'effect', 'd': None},
     [],
     [7, 5, 4],
+    ['player', 'named', ''],
+    ['player', 'discards', ''],
+    ['player', 'hand', ''],
+    ['player', 'out', ''],
+    ['player', 'protected', ''],
+    ['player', 'seen', ''],
+    ['game', 'deck', ''],
+    ['game', 'aside', ''],
+    ['game', 'starter', ''],
+    ['game', 'face_up', ''],
+    ['game', 'current', ''],
+    ['game', 'turns', ''],
+    ['game', 'round_winners', ''],
+    ['player', 'last_discards', ''],
+    ['player', 'last_hand', ''],
+    ['player', 'tokens', ''],
 ]
 
 
 def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_95 != E.get('you'))) and bool((not PL(ctx, v_p_95).get('out'))) and bool((not PL(ctx, v_p_95).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_95 != E.get('you'))) and bool((not PL(ctx, v_p_95).get('out'))) and bool((not PL(ctx, v_p_95).get('protected'))))])) > 0))
 
 
 def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -127,7 +144,7 @@ def x_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
 def x_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_100 != E.get('you'))) and bool((not PL(ctx, v_p_100).get('out'))) and bool((not PL(ctx, v_p_100).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_100 != E.get('you'))) and bool((not PL(ctx, v_p_100).get('out'))) and bool((not PL(ctx, v_p_100).get('protected'))))])) > 0))
 
 
 def x_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
@@ -145,7 +162,7 @@ def x_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
 def x_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('target~102'), 'card': CALL(ctx, 'first', None, PL(ctx, E.get('target~102')).get('hand'))}]
+    return [{'player': E.get('target~102'), 'card': FN['first'](ctx, None, PL(ctx, E.get('target~102')).get('hand'))}]
 
 
 def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
@@ -157,7 +174,7 @@ def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
 def x_32(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_103 != E.get('you'))) and bool((not PL(ctx, v_p_103).get('out'))) and bool((not PL(ctx, v_p_103).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_103 != E.get('you'))) and bool((not PL(ctx, v_p_103).get('out'))) and bool((not PL(ctx, v_p_103).get('protected'))))])) > 0))
 
 
 def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
@@ -169,13 +186,13 @@ def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
 def x_34(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'first', None, PL(ctx, E.get('you')).get('hand'))
+    return FN['first'](ctx, None, PL(ctx, E.get('you')).get('hand'))
 
 
 def x_35(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'first', None, PL(ctx, E.get('target~105')).get('hand'))
+    return FN['first'](ctx, None, PL(ctx, E.get('target~105')).get('hand'))
 
 
 def x_36(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
@@ -353,11 +370,11 @@ def x_84(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
 
 
 def x_85(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_86(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -367,7 +384,7 @@ def x_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -375,7 +392,7 @@ def x_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_90(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_91(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
@@ -401,7 +418,7 @@ def x_95(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
 def x_96(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:74
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_113 != E.get('you'))) and bool((not PL(ctx, v_p_113).get('out'))) and bool((not PL(ctx, v_p_113).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_113 != E.get('you'))) and bool((not PL(ctx, v_p_113).get('out'))) and bool((not PL(ctx, v_p_113).get('protected'))))])) > 0))
 
 
 def x_97(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
@@ -495,7 +512,7 @@ def x_119(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
 
 
 def x_120(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
-    return CALL(ctx, 'random', None, len(ctx.state['players']))
+    return FN['random'](ctx, None, len(ctx.state['players']))
 
 
 def x_121(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:114
@@ -531,7 +548,7 @@ def x_128(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
 
 
 def x_129(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_130(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
@@ -539,7 +556,7 @@ def x_130(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
 
 
 def x_131(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:118
@@ -555,7 +572,7 @@ def x_136(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
 
 
 def x_137(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_138(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
@@ -563,7 +580,7 @@ def x_138(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
 
 
 def x_139(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
@@ -607,11 +624,11 @@ def x_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
 
 
 def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
-    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) for v_k_119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) for v_k_119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -621,7 +638,7 @@ def x_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_156(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_157(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -629,7 +646,7 @@ def x_157(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_158(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_159(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
@@ -637,7 +654,7 @@ def x_159(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_121).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(FN['count'](ctx, None, [v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_121).get('out'))])) <= 1)) or bool((FN['count'](ctx, None, ctx.state.get('deck')) == 0)))))
 
 
 def x_162(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
@@ -655,7 +672,7 @@ def x_166(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
 
 
 def x_168(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_169(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -665,7 +682,7 @@ def x_169(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_170(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_171(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -673,19 +690,19 @@ def x_171(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_172(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_173(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, PL(ctx, E.get('you')).get('hand'))
+    return FN['distinct'](ctx, None, PL(ctx, E.get('you')).get('hand'))
 
 
 def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_125, PL(ctx, E.get('you')).get('hand')) for v_x_125 in items_of(GET(ctx, 'cards', v_other_124, 'discard_with', []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
+    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not FN['any'](ctx, None, [FN['any'](ctx, None, [IN(v_x_125, PL(ctx, E.get('you')).get('hand')) for v_x_125 in items_of(GET(ctx, 'cards', v_other_124, 'discard_with', []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
 
 
 def x_179(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -731,17 +748,17 @@ def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_127).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(FN['count'](ctx, None, [v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_127).get('out'))])) <= 1)) or bool((FN['count'](ctx, None, ctx.state.get('deck')) == 0)))))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (191, E.get('p~120'), ctx.stamps.get('out', 0),), lambda: CALL(ctx, 'first', None, [v_q_129 for v_q_129 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~120'), 1), v_k_128), len(ctx.state['players'])), None) for v_k_128 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_129).get('out'))]))
+    return MEMO(ctx, (191, E.get('p~120'), ctx.stamps.get('out', 0),), lambda: FN['first'](ctx, None, [v_q_129 for v_q_129 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~120'), 1), v_k_128), len(ctx.state['players'])), None) for v_k_128 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))]) if (not PL(ctx, v_q_129).get('out'))]))
 
 
 def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
-    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_131: (lambda v_best_134: (lambda v_top_137: (lambda v_most_140: (lambda v_tied_143: [v_p_144 for v_p_144 in items_of(v_tied_143) if (bool((CALL(ctx, 'count', None, v_tied_143) == 1)) or bool((1 == 1)))])([v_p_141 for v_p_141 in items_of(v_top_137) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_142, 'value', 0) for v_c_142 in items_of(PL(ctx, v_p_141).get('discards'))]) == v_most_140)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_139, 'value', 0) for v_c_139 in items_of(PL(ctx, v_p_138).get('discards'))]) for v_p_138 in items_of(v_top_137)])))([v_p_135 for v_p_135 in items_of(v_live_131) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_136, 'value', 0) for v_c_136 in items_of(PL(ctx, v_p_135).get('hand'))]) == v_best_134)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_133, 'value', 0) for v_c_133 in items_of(PL(ctx, v_p_132).get('hand'))]) for v_p_132 in items_of(v_live_131)])))([v_p_130 for v_p_130 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_130).get('out'))]))
+    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_131: (lambda v_best_134: (lambda v_top_137: (lambda v_most_140: (lambda v_tied_143: [v_p_144 for v_p_144 in items_of(v_tied_143) if (bool((FN['count'](ctx, None, v_tied_143) == 1)) or bool((1 == 1)))])([v_p_141 for v_p_141 in items_of(v_top_137) if (FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_142, 'value', 0) for v_c_142 in items_of(PL(ctx, v_p_141).get('discards'))]) == v_most_140)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_139, 'value', 0) for v_c_139 in items_of(PL(ctx, v_p_138).get('discards'))]) for v_p_138 in items_of(v_top_137)])))([v_p_135 for v_p_135 in items_of(v_live_131) if (FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_136, 'value', 0) for v_c_136 in items_of(PL(ctx, v_p_135).get('hand'))]) == v_best_134)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_133, 'value', 0) for v_c_133 in items_of(PL(ctx, v_p_132).get('hand'))]) for v_p_132 in items_of(v_live_131)])))([v_p_130 for v_p_130 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_130).get('out'))]))
 
 
 def x_193(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
@@ -777,7 +794,7 @@ def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
 def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
-    return (PL(ctx, E.get('p~148')).get('hand') if (bool((num(CALL(ctx, 'count', None, E.get('still_in~147'))) > num(1))) and bool(IN(E.get('p~148'), E.get('still_in~147')))) else K[1])
+    return (PL(ctx, E.get('p~148')).get('hand') if (bool((num(FN['count'](ctx, None, E.get('still_in~147'))) > 1)) and bool(IN(E.get('p~148'), E.get('still_in~147')))) else K[1])
 
 
 def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
@@ -793,7 +810,7 @@ def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
 def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('won~145'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('won~145'))) > 0)
 
 
 def x_207(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
@@ -803,11 +820,11 @@ def x_207(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
 def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: CALL(ctx, 'first', None, [v_p_151 for v_p_151 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_151, E.get('won~145'))]))
+    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: FN['first'](ctx, None, [v_p_151 for v_p_151 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))]) if IN(v_p_151, E.get('won~145'))]))
 
 
 def x_209(ctx, E=None):  # 
-    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: CALL(ctx, 'any', None, [(num(PL(ctx, v_p_152).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: FN['any'](ctx, None, [(num(PL(ctx, v_p_152).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - 2), None))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_210(ctx, E=None):  # 
@@ -817,7 +834,7 @@ def x_210(ctx, E=None):  #
 
 
 def x_211(ctx, E=None):  # 
-    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_153 for v_p_153 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_153).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None)))])
+    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_153 for v_p_153 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_153).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - 2), None)))])
 
 
 def x_212(ctx, E=None):  # 
@@ -853,7 +870,7 @@ def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
-        ASSIGN(ctx, 3, c, key, E.get('card~98'))
+        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -870,7 +887,7 @@ def d_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
-        ASSIGN(ctx, 3, c, key, E.get('card~98'))
+        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
     return True
 
 
@@ -929,7 +946,7 @@ def d_8(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.put(E, 'you', value, True)
     if not d_9(ctx, E):
         return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -956,25 +973,25 @@ def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 11, c, key, x_15(ctx, E))
+        SET(ctx, 'discards', c, key, x_15(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 12, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 13, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 14, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -989,7 +1006,7 @@ def d_11(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 11, c, key, x_15(ctx, E))
+        SET(ctx, 'discards', c, key, x_15(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -1001,7 +1018,7 @@ def d_12(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 12, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
 
 
@@ -1013,7 +1030,7 @@ def d_13(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 13, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     return True
 
 
@@ -1025,7 +1042,7 @@ def d_14(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 14, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -1065,7 +1082,7 @@ def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 19, c, key, x_28(ctx, E))
+        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1080,7 +1097,7 @@ def d_19(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 19, c, key, x_28(ctx, E))
+        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1128,13 +1145,13 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 26, c, key, x_37(ctx, E))
+        SET(ctx, 'seen', c, key, x_37(ctx, E), '+=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('target~105')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 27, c, key, x_39(ctx, E))
+        SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1173,7 +1190,7 @@ def d_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 26, c, key, x_37(ctx, E))
+        SET(ctx, 'seen', c, key, x_37(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1185,7 +1202,7 @@ def d_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
         E = ctx.env()
     c, key = SEAT(ctx, E.get('target~105')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 27, c, key, x_39(ctx, E))
+        SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1244,7 +1261,7 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.put(E, 'you', value, True)
     if not d_33(ctx, E):
         return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -1271,25 +1288,25 @@ def d_34(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 35, c, key, x_47(ctx, E))
+        SET(ctx, 'discards', c, key, x_47(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 36, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 37, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 38, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1304,7 +1321,7 @@ def d_35(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 35, c, key, x_47(ctx, E))
+        SET(ctx, 'discards', c, key, x_47(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -1316,7 +1333,7 @@ def d_36(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 36, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
 
 
@@ -1328,7 +1345,7 @@ def d_37(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 37, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     return True
 
 
@@ -1340,7 +1357,7 @@ def d_38(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 38, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -1399,7 +1416,7 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.put(E, 'you', value, True)
     if not d_44(ctx, E):
         return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -1426,25 +1443,25 @@ def d_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 46, c, key, x_61(ctx, E))
+        SET(ctx, 'discards', c, key, x_61(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 47, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 48, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 49, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1459,7 +1476,7 @@ def d_46(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 46, c, key, x_61(ctx, E))
+        SET(ctx, 'discards', c, key, x_61(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -1471,7 +1488,7 @@ def d_47(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 47, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
 
 
@@ -1483,7 +1500,7 @@ def d_48(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 48, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     return True
 
 
@@ -1495,7 +1512,7 @@ def d_49(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 49, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -1514,7 +1531,7 @@ def d_51(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 51, c, key, True)
+        SET(ctx, 'protected', c, key, True, '=', False, K[7])
     return True
 
 
@@ -1536,7 +1553,7 @@ def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
     ctx.put(E, 'you', value, True)
     if not d_54(ctx, E):
         return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -1565,7 +1582,7 @@ def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
         ctx.put(E, 'c~111', item, True)
         if not d_56(ctx, E):
             return False
-    UNBIND(ctx, 'c~111', old)
+    UNSET(ctx, E, 'c~111', old)
     return True
 
 
@@ -1605,13 +1622,13 @@ def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 59, c, key, x_79(ctx, E))
+        SET(ctx, 'hand', c, key, x_79(ctx, E), '-=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 60, c, key, x_81(ctx, E))
+        SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1626,7 +1643,7 @@ def d_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 59, c, key, x_79(ctx, E))
+        SET(ctx, 'hand', c, key, x_79(ctx, E), '-=', True, K[5])
     return True
 
 
@@ -1638,7 +1655,7 @@ def d_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 60, c, key, x_81(ctx, E))
+        SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -1699,11 +1716,11 @@ def d_65(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 66, c, key, x_88(ctx, E))
+        SET(ctx, 'hand', c, key, x_88(ctx, E), '+=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 67, ctx.state, 'deck', x_90(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_90(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -1715,7 +1732,7 @@ def d_66(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 66, c, key, x_88(ctx, E))
+        SET(ctx, 'hand', c, key, x_88(ctx, E), '+=', True, K[5])
     return True
 
 
@@ -1725,7 +1742,7 @@ def d_67(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 67, ctx.state, 'deck', x_90(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_90(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -1740,11 +1757,11 @@ def d_68(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 69, c, key, x_92(ctx, E))
+        SET(ctx, 'hand', c, key, x_92(ctx, E), '+=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 70, ctx.state, 'aside', K[1])
+    SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
     return True
 
 
@@ -1756,7 +1773,7 @@ def d_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 69, c, key, x_92(ctx, E))
+        SET(ctx, 'hand', c, key, x_92(ctx, E), '+=', True, K[5])
     return True
 
 
@@ -1764,7 +1781,7 @@ def d_70(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 70, ctx.state, 'aside', K[1])
+    SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
     return True
 
 
@@ -1801,13 +1818,13 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 75, c, key, x_100(ctx, E))
+        SET(ctx, 'hand', c, key, x_100(ctx, E), '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('target~115')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 76, c, key, E.get('mine~116'))
+        SET(ctx, 'hand', c, key, E.get('mine~116'), '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1832,7 +1849,7 @@ def d_75(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 75, c, key, x_100(ctx, E))
+        SET(ctx, 'hand', c, key, x_100(ctx, E), '=', False, K[5])
     return True
 
 
@@ -1844,7 +1861,7 @@ def d_76(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
         E = ctx.env()
     c, key = SEAT(ctx, E.get('target~115')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 76, c, key, E.get('mine~116'))
+        SET(ctx, 'hand', c, key, E.get('mine~116'), '=', False, K[5])
     return True
 
 
@@ -1878,25 +1895,25 @@ def d_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 80, c, key, x_109(ctx, E))
+        SET(ctx, 'discards', c, key, x_109(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 81, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 82, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 83, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1911,7 +1928,7 @@ def d_80(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 80, c, key, x_109(ctx, E))
+        SET(ctx, 'discards', c, key, x_109(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -1923,7 +1940,7 @@ def d_81(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 81, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
 
 
@@ -1935,7 +1952,7 @@ def d_82(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 82, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     return True
 
 
@@ -1947,7 +1964,7 @@ def d_83(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 83, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -1964,7 +1981,7 @@ def d_85(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 85, ctx.state, 'starter', x_120(ctx, E))
+    SET(ctx, 'starter', ctx.state, 'starter', x_120(ctx, E), '=', False, K[11])
     return True
 
 
@@ -1977,7 +1994,7 @@ def d_86(ctx, E=None):  # rules_data/love_letter/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 87, ctx.state, 'deck', K[1])
+    SET(ctx, 'deck', ctx.state, 'deck', K[1], '=', False, K[9])
     if not d_88(ctx, E):
         return False
     ctx.steps += 1
@@ -1987,15 +2004,15 @@ def d_86(ctx, E=None):  # rules_data/love_letter/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 92, ctx.state, 'aside', x_129(ctx, E))
+    SET(ctx, 'aside', ctx.state, 'aside', x_129(ctx, E), '=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 93, ctx.state, 'deck', x_131(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_131(ctx, E), '-=', True, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 94, ctx.state, 'face_up', K[1])
+    SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
     if not d_95(ctx, E):
         return False
     if not d_100(ctx, E):
@@ -2009,7 +2026,7 @@ def d_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 87, ctx.state, 'deck', K[1])
+    SET(ctx, 'deck', ctx.state, 'deck', K[1], '=', False, K[9])
     return True
 
 
@@ -2025,7 +2042,7 @@ def d_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         ctx.put(E, 'c~117', item, True)
         if not d_89(ctx, E):
             return False
-    UNBIND(ctx, 'c~117', old)
+    UNSET(ctx, E, 'c~117', old)
     return True
 
 
@@ -2041,7 +2058,7 @@ def d_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 90, ctx.state, 'deck', x_126(ctx, E))
+        SET(ctx, 'deck', ctx.state, 'deck', x_126(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -2051,7 +2068,7 @@ def d_90(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 90, ctx.state, 'deck', x_126(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_126(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -2069,7 +2086,7 @@ def d_92(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 92, ctx.state, 'aside', x_129(ctx, E))
+    SET(ctx, 'aside', ctx.state, 'aside', x_129(ctx, E), '=', False, K[10])
     return True
 
 
@@ -2079,7 +2096,7 @@ def d_93(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 93, ctx.state, 'deck', x_131(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_131(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2087,7 +2104,7 @@ def d_94(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 94, ctx.state, 'face_up', K[1])
+    SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
     return True
 
 
@@ -2126,11 +2143,11 @@ def d_97(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 98, ctx.state, 'face_up', x_137(ctx, E))
+    SET(ctx, 'face_up', ctx.state, 'face_up', x_137(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 99, ctx.state, 'deck', x_139(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_139(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2140,7 +2157,7 @@ def d_98(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 98, ctx.state, 'face_up', x_137(ctx, E))
+    SET(ctx, 'face_up', ctx.state, 'face_up', x_137(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -2150,7 +2167,7 @@ def d_99(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 99, ctx.state, 'deck', x_139(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_139(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2166,7 +2183,7 @@ def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
         ctx.put(E, 'p~118', item, True)
         if not d_101(ctx, E):
             return False
-    UNBIND(ctx, 'p~118', old)
+    UNSET(ctx, E, 'p~118', old)
     return True
 
 
@@ -2181,37 +2198,37 @@ def d_101(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 102, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 103, c, key, K[1])
+        SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'out'
     if c is not None:
-        ASSIGN(ctx, 104, c, key, False)
+        SET(ctx, 'out', c, key, False, '=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 105, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'named'
     if c is not None:
-        ASSIGN(ctx, 106, c, key, None)
+        SET(ctx, 'named', c, key, None, '=', False, K[3])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 107, c, key, K[1])
+        SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
     return True
 
 
@@ -2223,7 +2240,7 @@ def d_102(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 102, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
 
 
@@ -2235,7 +2252,7 @@ def d_103(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 103, c, key, K[1])
+        SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
     return True
 
 
@@ -2247,7 +2264,7 @@ def d_104(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'out'
     if c is not None:
-        ASSIGN(ctx, 104, c, key, False)
+        SET(ctx, 'out', c, key, False, '=', False, K[6])
     return True
 
 
@@ -2259,7 +2276,7 @@ def d_105(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 105, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -2271,7 +2288,7 @@ def d_106(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'named'
     if c is not None:
-        ASSIGN(ctx, 106, c, key, None)
+        SET(ctx, 'named', c, key, None, '=', False, K[3])
     return True
 
 
@@ -2283,7 +2300,7 @@ def d_107(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 107, c, key, K[1])
+        SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
     return True
 
 
@@ -2299,7 +2316,7 @@ def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
         ctx.put(E, 'you', item, True)
         if not d_109(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -2326,11 +2343,11 @@ def d_110(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 111, c, key, x_156(ctx, E))
+        SET(ctx, 'hand', c, key, x_156(ctx, E), '+=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 112, ctx.state, 'deck', x_158(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_158(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2342,7 +2359,7 @@ def d_111(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 111, c, key, x_156(ctx, E))
+        SET(ctx, 'hand', c, key, x_156(ctx, E), '+=', True, K[5])
     return True
 
 
@@ -2352,7 +2369,7 @@ def d_112(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 112, ctx.state, 'deck', x_158(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_158(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2418,11 +2435,11 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     ctx.put(E, 'you', value, True)
 
     def after():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return s()
 
     return t_118(ctx, after, None if s is None else brk, E)
@@ -2437,17 +2454,17 @@ def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 119, ctx.state, 'current', E.get('you'))
+    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 120, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 121, ctx.state, 'turns', 1)
+    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
     if not d_122(ctx, E):
         return False
     return t_126(ctx, k, s, E)
@@ -2459,7 +2476,7 @@ def d_119(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 119, ctx.state, 'current', E.get('you'))
+    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[13])
     return True
 
 
@@ -2471,7 +2488,7 @@ def d_120(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:102
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 120, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -2479,7 +2496,7 @@ def d_121(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 121, ctx.state, 'turns', 1)
+    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
     return True
 
 
@@ -2506,11 +2523,11 @@ def d_123(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 124, c, key, x_170(ctx, E))
+        SET(ctx, 'hand', c, key, x_170(ctx, E), '+=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 125, ctx.state, 'deck', x_172(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_172(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2522,7 +2539,7 @@ def d_124(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 124, c, key, x_170(ctx, E))
+        SET(ctx, 'hand', c, key, x_170(ctx, E), '+=', True, K[5])
     return True
 
 
@@ -2532,7 +2549,7 @@ def d_125(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 125, ctx.state, 'deck', x_172(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_172(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2628,13 +2645,13 @@ def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 134, c, key, x_180(ctx, E))
+        SET(ctx, 'hand', c, key, x_180(ctx, E), '-=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 135, c, key, x_182(ctx, E))
+        SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2649,7 +2666,7 @@ def d_134(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 134, c, key, x_180(ctx, E))
+        SET(ctx, 'hand', c, key, x_180(ctx, E), '-=', True, K[5])
     return True
 
 
@@ -2661,7 +2678,7 @@ def d_135(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 135, c, key, x_182(ctx, E))
+        SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -2694,11 +2711,11 @@ def t_138(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_139(ctx, after, None if s is None else brk, E)
@@ -2723,7 +2740,7 @@ def d_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 141, E, 'p~120', x_191(ctx, E))
+        LOCAL(ctx, E, 'p~120', x_191(ctx, E))
     return True
 
 
@@ -2733,7 +2750,7 @@ def d_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 141, E, 'p~120', x_191(ctx, E))
+    LOCAL(ctx, E, 'p~120', x_191(ctx, E))
     return True
 
 
@@ -2754,7 +2771,7 @@ def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~145'))
+    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~145'), '=', False, K[15])
     if not d_146(ctx, E):
         return False
     if not d_150(ctx, E):
@@ -2790,7 +2807,7 @@ def d_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~145'))
+    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~145'), '=', False, K[15])
     return True
 
 
@@ -2806,7 +2823,7 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
         ctx.put(E, 'p~148', item, True)
         if not d_147(ctx, E):
             return False
-    UNBIND(ctx, 'p~148', old)
+    UNSET(ctx, E, 'p~148', old)
     return True
 
 
@@ -2821,13 +2838,13 @@ def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~148')), 'last_discards'
     if c is not None:
-        ASSIGN(ctx, 148, c, key, x_198(ctx, E))
+        SET(ctx, 'last_discards', c, key, x_198(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~148')), 'last_hand'
     if c is not None:
-        ASSIGN(ctx, 149, c, key, x_200(ctx, E))
+        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
     return True
 
 
@@ -2839,7 +2856,7 @@ def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~148')), 'last_discards'
     if c is not None:
-        ASSIGN(ctx, 148, c, key, x_198(ctx, E))
+        SET(ctx, 'last_discards', c, key, x_198(ctx, E), '=', False, K[16])
     return True
 
 
@@ -2851,7 +2868,7 @@ def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~148')), 'last_hand'
     if c is not None:
-        ASSIGN(ctx, 149, c, key, x_200(ctx, E))
+        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
     return True
 
 
@@ -2867,7 +2884,7 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
         ctx.put(E, 'p~149', item, True)
         if not d_151(ctx, E):
             return False
-    UNBIND(ctx, 'p~149', old)
+    UNSET(ctx, E, 'p~149', old)
     return True
 
 
@@ -2882,7 +2899,7 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~149')), 'tokens'
     if c is not None:
-        ASSIGN(ctx, 152, c, key, 1)
+        SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2897,7 +2914,7 @@ def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~149')), 'tokens'
     if c is not None:
-        ASSIGN(ctx, 152, c, key, 1)
+        SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
     return True
 
 
@@ -2918,7 +2935,7 @@ def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 155, ctx.state, 'starter', x_208(ctx, E))
+        SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
     return True
 
 
@@ -2928,7 +2945,7 @@ def d_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 155, ctx.state, 'starter', x_208(ctx, E))
+    SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
     return True
 
 

@@ -11,29 +11,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -65,7 +66,33 @@ K = [
     [0],
     [],
     {'it': 'vinta solo se la terraformazione è completata prima della fine della generazione 14', 'en': 'won only if Mars is terraformed by the end of generation 14'},
+    ['player', 'hand', ''],
+    ['game', 'discard', ''],
+    ['player', 'stock', 'key'],
+    ['player', 'prod', 'key'],
+    ['game', 'params', 'key'],
+    ['player', 'tracks', 'key'],
+    ['player', 'tr_raised', ''],
+    ['game', 'board', 'key'],
+    ['game', 'last_space', ''],
+    ['game', 'deck', ''],
+    ['game', 'game_tracks', 'key'],
     [0, 1],
+    ['game', 'corp_deck', ''],
+    ['player', 'corp_offer', ''],
+    ['player', 'offer', ''],
+    ['player', 'corporation', ''],
+    ['player', 'pack', ''],
+    ['game', 'first_player', ''],
+    ['game', 'passed', ''],
+    ['player', 'first_action_taken', ''],
+    ['game', 'turn_actions', ''],
+    ['player', 'card_res', 'key'],
+    ['player', 'events', ''],
+    ['player', 'tableau', ''],
+    ['game', 'milestones', 'key'],
+    ['game', 'awards', ''],
+    ['player', 'used', ''],
 ]
 
 
@@ -126,7 +153,7 @@ def x_10(ctx, E=None):  #
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (bool(E.get('more~674')) and bool((num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) > num(0))))
+    return (bool(E.get('more~674')) and bool((num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('hand'))) > 0)))
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -172,13 +199,13 @@ def x_25(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:289
     if E is None:
         E = ctx.env()
-    return (num(E.get('sold~673')) > num(0))
+    return (num(E.get('sold~673')) > 0)
 
 
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) > num(0))
+    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('hand'))) > 0)
 
 
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -254,19 +281,19 @@ def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
 def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (54, E.get('t~681'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_682, 0), GET(ctx, 'parameters', v_p_682, 'step', 0))) > num(GET(ctx, 'parameters', v_p_682, 'max', 0))) for v_p_682 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_682, 'tile', None) == E.get('t~681'))])))
+    return MEMO(ctx, (54, E.get('t~681'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_682, 0), GET(ctx, 'parameters', v_p_682, 'step', 0))) > num(GET(ctx, 'parameters', v_p_682, 'max', 0))) for v_p_682 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_682, 'tile', None) == E.get('t~681'))])))
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (55, E.get('this'), E.get('t~681'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_687: (lambda v_near_690: (v_near_690 if (bool((GET(ctx, 'tiles', E.get('t~681'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_690)) > num(0)))) else v_open_687))([v_s_688 for v_s_688 in items_of(v_open_687) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_689, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_689, {}), 'owner', None) == E.get('you')))) for v_x_689 in items_of(ADJ(ctx, 'spaces', v_s_688))])))]))([v_s_684 for v_s_684 in items_of([v_x_683 for v_x_683 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_683, 'type', None) == GET(ctx, 'tiles', E.get('t~681'), 'space', None))]) if (bool((not IN(v_s_684, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('t~681'))) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_684, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_684, None) == E.get('you'))))) and bool((bool(IN(v_s_684, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_685, ctx.state.get('board'))) and bool((not IN(v_x_685, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) == v_u_686)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None), 'counts_as', None) == v_u_686))))) for v_u_686 in items_of(KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'tiles', None))]))) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))))))]))
+    return MEMO(ctx, (55, E.get('this'), E.get('t~681'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_687: (lambda v_near_690: (v_near_690 if (bool((GET(ctx, 'tiles', E.get('t~681'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_690)) > 0))) else v_open_687))([v_s_688 for v_s_688 in items_of(v_open_687) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_689, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_689, {}), 'owner', None) == E.get('you')))) for v_x_689 in items_of(ADJ(ctx, 'spaces', v_s_688))])))]))([v_s_684 for v_s_684 in items_of([v_x_683 for v_x_683 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_683, 'type', None) == GET(ctx, 'tiles', E.get('t~681'), 'space', None))]) if (bool((not IN(v_s_684, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('t~681'))) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_684, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_684, None) == E.get('you'))))) and bool((bool(IN(v_s_684, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_685, ctx.state.get('board'))) and bool((not IN(v_x_685, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) == v_u_686)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None), 'counts_as', None) == v_u_686))))) for v_u_686 in items_of(KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'tiles', None))]))) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))))))]))
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~691'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~691'))) > 0)
 
 
 def x_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -328,25 +355,25 @@ def x_73(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
 
 
 def x_74(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
-    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_696, 0), GET(ctx, 'parameters', v_p_696, 'step', 0))) > num(GET(ctx, 'parameters', v_p_696, 'max', 0))) for v_p_696 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_696, 'tile', None) == 'ocean')])))
+    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_696, 0), GET(ctx, 'parameters', v_p_696, 'step', 0))) > num(GET(ctx, 'parameters', v_p_696, 'max', 0))) for v_p_696 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_696, 'tile', None) == 'ocean')])))
 
 
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (76, E.get('t~697'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_698, 0), GET(ctx, 'parameters', v_p_698, 'step', 0))) > num(GET(ctx, 'parameters', v_p_698, 'max', 0))) for v_p_698 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_698, 'tile', None) == E.get('t~697'))])))
+    return MEMO(ctx, (76, E.get('t~697'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_698, 0), GET(ctx, 'parameters', v_p_698, 'step', 0))) > num(GET(ctx, 'parameters', v_p_698, 'max', 0))) for v_p_698 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_698, 'tile', None) == E.get('t~697'))])))
 
 
 def x_77(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (77, E.get('this'), E.get('t~697'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_703: (lambda v_near_706: (v_near_706 if (bool((GET(ctx, 'tiles', E.get('t~697'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_706)) > num(0)))) else v_open_703))([v_s_704 for v_s_704 in items_of(v_open_703) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_705, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_705, {}), 'owner', None) == E.get('you')))) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_s_704))])))]))([v_s_700 for v_s_700 in items_of([v_x_699 for v_x_699 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_699, 'type', None) == GET(ctx, 'tiles', E.get('t~697'), 'space', None))]) if (bool((not IN(v_s_700, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('t~697'))) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_700, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_700, None) == E.get('you'))))) and bool((bool(IN(v_s_700, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_701, ctx.state.get('board'))) and bool((not IN(v_x_701, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) == v_u_702)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None), 'counts_as', None) == v_u_702))))) for v_u_702 in items_of(KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'tiles', None))]))) for v_x_701 in items_of(ADJ(ctx, 'spaces', v_s_700))]))))))]))
+    return MEMO(ctx, (77, E.get('this'), E.get('t~697'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_703: (lambda v_near_706: (v_near_706 if (bool((GET(ctx, 'tiles', E.get('t~697'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_706)) > 0))) else v_open_703))([v_s_704 for v_s_704 in items_of(v_open_703) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_705, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_705, {}), 'owner', None) == E.get('you')))) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_s_704))])))]))([v_s_700 for v_s_700 in items_of([v_x_699 for v_x_699 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_699, 'type', None) == GET(ctx, 'tiles', E.get('t~697'), 'space', None))]) if (bool((not IN(v_s_700, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('t~697'))) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_700, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_700, None) == E.get('you'))))) and bool((bool(IN(v_s_700, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_701, ctx.state.get('board'))) and bool((not IN(v_x_701, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) == v_u_702)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None), 'counts_as', None) == v_u_702))))) for v_u_702 in items_of(KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'tiles', None))]))) for v_x_701 in items_of(ADJ(ctx, 'spaces', v_s_700))]))))))]))
 
 
 def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~707'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~707'))) > 0)
 
 
 def x_82(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -410,19 +437,19 @@ def x_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
 def x_97(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (97, E.get('t~712'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_713, 0), GET(ctx, 'parameters', v_p_713, 'step', 0))) > num(GET(ctx, 'parameters', v_p_713, 'max', 0))) for v_p_713 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_713, 'tile', None) == E.get('t~712'))])))
+    return MEMO(ctx, (97, E.get('t~712'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_713, 0), GET(ctx, 'parameters', v_p_713, 'step', 0))) > num(GET(ctx, 'parameters', v_p_713, 'max', 0))) for v_p_713 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_713, 'tile', None) == E.get('t~712'))])))
 
 
 def x_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (98, E.get('this'), E.get('t~712'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_718: (lambda v_near_721: (v_near_721 if (bool((GET(ctx, 'tiles', E.get('t~712'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_721)) > num(0)))) else v_open_718))([v_s_719 for v_s_719 in items_of(v_open_718) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_720, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_720, {}), 'owner', None) == E.get('you')))) for v_x_720 in items_of(ADJ(ctx, 'spaces', v_s_719))])))]))([v_s_715 for v_s_715 in items_of([v_x_714 for v_x_714 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_714, 'type', None) == GET(ctx, 'tiles', E.get('t~712'), 'space', None))]) if (bool((not IN(v_s_715, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('t~712'))) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_715, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_715, None) == E.get('you'))))) and bool((bool(IN(v_s_715, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_716, ctx.state.get('board'))) and bool((not IN(v_x_716, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) == v_u_717)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None), 'counts_as', None) == v_u_717))))) for v_u_717 in items_of(KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'tiles', None))]))) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))]))))))]))
+    return MEMO(ctx, (98, E.get('this'), E.get('t~712'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_718: (lambda v_near_721: (v_near_721 if (bool((GET(ctx, 'tiles', E.get('t~712'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_721)) > 0))) else v_open_718))([v_s_719 for v_s_719 in items_of(v_open_718) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_720, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_720, {}), 'owner', None) == E.get('you')))) for v_x_720 in items_of(ADJ(ctx, 'spaces', v_s_719))])))]))([v_s_715 for v_s_715 in items_of([v_x_714 for v_x_714 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_714, 'type', None) == GET(ctx, 'tiles', E.get('t~712'), 'space', None))]) if (bool((not IN(v_s_715, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('t~712'))) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_715, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_715, None) == E.get('you'))))) and bool((bool(IN(v_s_715, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_716, ctx.state.get('board'))) and bool((not IN(v_x_716, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) == v_u_717)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None), 'counts_as', None) == v_u_717))))) for v_u_717 in items_of(KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'tiles', None))]))) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))]))))))]))
 
 
 def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~722'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~722'))) > 0)
 
 
 def x_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -492,19 +519,19 @@ def x_119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (122, E.get('t~729'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_730, 0), GET(ctx, 'parameters', v_p_730, 'step', 0))) > num(GET(ctx, 'parameters', v_p_730, 'max', 0))) for v_p_730 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_730, 'tile', None) == E.get('t~729'))])))
+    return MEMO(ctx, (122, E.get('t~729'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_730, 0), GET(ctx, 'parameters', v_p_730, 'step', 0))) > num(GET(ctx, 'parameters', v_p_730, 'max', 0))) for v_p_730 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_730, 'tile', None) == E.get('t~729'))])))
 
 
 def x_123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (123, E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_735: (lambda v_near_738: (v_near_738 if (bool((GET(ctx, 'tiles', E.get('t~729'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_738)) > num(0)))) else v_open_735))([v_s_736 for v_s_736 in items_of(v_open_735) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_737, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_737, {}), 'owner', None) == E.get('you')))) for v_x_737 in items_of(ADJ(ctx, 'spaces', v_s_736))])))]))([v_s_732 for v_s_732 in items_of([v_x_731 for v_x_731 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_731, 'type', None) == GET(ctx, 'tiles', E.get('t~729'), 'space', None))]) if (bool((not IN(v_s_732, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('t~729'))) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_732, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_732, None) == E.get('you'))))) and bool((bool(IN(v_s_732, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_733, ctx.state.get('board'))) and bool((not IN(v_x_733, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) == v_u_734)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None), 'counts_as', None) == v_u_734))))) for v_u_734 in items_of(KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'tiles', None))]))) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))))))]))
+    return MEMO(ctx, (123, E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_735: (lambda v_near_738: (v_near_738 if (bool((GET(ctx, 'tiles', E.get('t~729'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_738)) > 0))) else v_open_735))([v_s_736 for v_s_736 in items_of(v_open_735) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_737, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_737, {}), 'owner', None) == E.get('you')))) for v_x_737 in items_of(ADJ(ctx, 'spaces', v_s_736))])))]))([v_s_732 for v_s_732 in items_of([v_x_731 for v_x_731 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_731, 'type', None) == GET(ctx, 'tiles', E.get('t~729'), 'space', None))]) if (bool((not IN(v_s_732, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('t~729'))) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_732, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_732, None) == E.get('you'))))) and bool((bool(IN(v_s_732, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_733, ctx.state.get('board'))) and bool((not IN(v_x_733, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) == v_u_734)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None), 'counts_as', None) == v_u_734))))) for v_u_734 in items_of(KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'tiles', None))]))) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))))))]))
 
 
 def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~739'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~739'))) > 0)
 
 
 def x_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -632,7 +659,7 @@ def x_159(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:61
 def x_160(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_s_747 for v_s_747 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'owner', None) == E.get('you'))))]), CALL(ctx, 'count', None, [v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'owner', None) == E.get('you'))))])), CALL(ctx, 'count', None, [v_s_749 for v_s_749 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None) == 'special')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None), 'counts_as', None) == 'special')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'owner', None) == E.get('you'))))])))
+    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_s_747 for v_s_747 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'owner', None) == E.get('you'))))]), FN['count'](ctx, None, [v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'owner', None) == E.get('you'))))])), FN['count'](ctx, None, [v_s_749 for v_s_749 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None) == 'special')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None), 'counts_as', None) == 'special')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'owner', None) == E.get('you'))))])))
 
 
 def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
@@ -644,7 +671,7 @@ def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
 def x_162(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_751 for v_x_751 in items_of(GET(ctx, 'cards', v_c_750, 'tags', [])) if (v_x_751 == 'science')]) for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_753 for v_x_753 in items_of(GET(ctx, 'corporations', v_c_752, 'tags', [])) if (v_x_753 == 'science')]) for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_751 for v_x_751 in items_of(GET(ctx, 'cards', v_c_750, 'tags', [])) if (v_x_751 == 'science')]) for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_753 for v_x_753 in items_of(GET(ctx, 'corporations', v_c_752, 'tags', [])) if (v_x_753 == 'science')]) for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_163(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
@@ -672,7 +699,7 @@ def x_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -680,7 +707,7 @@ def x_176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -692,7 +719,7 @@ def x_180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -702,7 +729,7 @@ def x_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -710,7 +737,7 @@ def x_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -720,7 +747,7 @@ def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -728,7 +755,7 @@ def x_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -740,7 +767,7 @@ def x_197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -750,7 +777,7 @@ def x_199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -758,11 +785,11 @@ def x_201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_202(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_205(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_206(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -770,7 +797,7 @@ def x_206(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_207(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -782,7 +809,7 @@ def x_210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -792,7 +819,7 @@ def x_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -800,7 +827,7 @@ def x_214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -978,7 +1005,7 @@ def x_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -986,7 +1013,7 @@ def x_335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -998,7 +1025,7 @@ def x_339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1008,7 +1035,7 @@ def x_341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1016,11 +1043,11 @@ def x_343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1028,7 +1055,7 @@ def x_348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1040,7 +1067,7 @@ def x_352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1050,7 +1077,7 @@ def x_354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1058,7 +1085,7 @@ def x_356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1086,7 +1113,7 @@ def x_372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1094,7 +1121,7 @@ def x_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1106,7 +1133,7 @@ def x_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1116,7 +1143,7 @@ def x_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1124,13 +1151,13 @@ def x_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3979(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
+    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= 20)))
 
 
 def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1142,7 +1169,7 @@ def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3984(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
+    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= 20)))
 
 
 def x_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1194,7 +1221,7 @@ def x_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1202,7 +1229,7 @@ def x_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1214,7 +1241,7 @@ def x_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1224,7 +1251,7 @@ def x_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1232,7 +1259,7 @@ def x_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1250,7 +1277,7 @@ def x_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4035(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_2563, K[4]) for v_r_2563 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
+    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(FN['any'](ctx, None, [IN(v_r_2563, K[4]) for v_r_2563 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
 
 
 def x_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1274,19 +1301,19 @@ def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
 def x_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4047, E.get('t~2568'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2569, 0), GET(ctx, 'parameters', v_p_2569, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2569, 'max', 0))) for v_p_2569 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2569, 'tile', None) == E.get('t~2568'))])))
+    return MEMO(ctx, (4047, E.get('t~2568'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2569, 0), GET(ctx, 'parameters', v_p_2569, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2569, 'max', 0))) for v_p_2569 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2569, 'tile', None) == E.get('t~2568'))])))
 
 
 def x_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4048, E.get('this'), E.get('t~2568'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2574: (lambda v_near_2577: (v_near_2577 if (bool((GET(ctx, 'tiles', E.get('t~2568'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2577)) > num(0)))) else v_open_2574))([v_s_2575 for v_s_2575 in items_of(v_open_2574) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2576, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2576, {}), 'owner', None) == E.get('you')))) for v_x_2576 in items_of(ADJ(ctx, 'spaces', v_s_2575))])))]))([v_s_2571 for v_s_2571 in items_of([v_x_2570 for v_x_2570 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2570, 'type', None) == GET(ctx, 'tiles', E.get('t~2568'), 'space', None))]) if (bool((not IN(v_s_2571, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('t~2568'))) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2571, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2571, None) == E.get('you'))))) and bool((bool(IN(v_s_2571, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2572, ctx.state.get('board'))) and bool((not IN(v_x_2572, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) == v_u_2573)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None), 'counts_as', None) == v_u_2573))))) for v_u_2573 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2572 in items_of(ADJ(ctx, 'spaces', v_s_2571))]))))))]))
+    return MEMO(ctx, (4048, E.get('this'), E.get('t~2568'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2574: (lambda v_near_2577: (v_near_2577 if (bool((GET(ctx, 'tiles', E.get('t~2568'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2577)) > 0))) else v_open_2574))([v_s_2575 for v_s_2575 in items_of(v_open_2574) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2576, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2576, {}), 'owner', None) == E.get('you')))) for v_x_2576 in items_of(ADJ(ctx, 'spaces', v_s_2575))])))]))([v_s_2571 for v_s_2571 in items_of([v_x_2570 for v_x_2570 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2570, 'type', None) == GET(ctx, 'tiles', E.get('t~2568'), 'space', None))]) if (bool((not IN(v_s_2571, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('t~2568'))) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2571, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2571, None) == E.get('you'))))) and bool((bool(IN(v_s_2571, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2572, ctx.state.get('board'))) and bool((not IN(v_x_2572, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) == v_u_2573)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None), 'counts_as', None) == v_u_2573))))) for v_u_2573 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2572 in items_of(ADJ(ctx, 'spaces', v_s_2571))]))))))]))
 
 
 def x_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2578'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2578'))) > 0)
 
 
 def x_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1410,19 +1437,19 @@ def x_4090(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
 def x_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2593') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2593') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2594') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2594') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1452,25 +1479,25 @@ def x_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('s_v~2595'))) - num(1)), E.get('s_v~2595'))]) if (num(E.get('s_v~2595')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('s_v~2595'))) - 1), E.get('s_v~2595'))]) if (num(E.get('s_v~2595')) > 0) else 0))
 
 
 def x_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('t_v~2596'))) - num(1)), E.get('t_v~2596'))]) if (num(E.get('t_v~2596')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('t_v~2596'))) - 1), E.get('t_v~2596'))]) if (num(E.get('t_v~2596')) > 0) else 0))
 
 
 def x_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('h_v~2597'))) - num(1)), E.get('h_v~2597'))]) if (num(E.get('h_v~2597')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('h_v~2597'))) - 1), E.get('h_v~2597'))]) if (num(E.get('h_v~2597')) > 0) else 0))
 
 
 def x_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2598')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('s_v~2595')))) >= num(E.get('price~2592'))))))) and bool((not (bool((num(E.get('t~2599')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('t_v~2596')))) >= num(E.get('price~2592'))))))) and bool((not (bool((num(E.get('h~2600')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('h_v~2597')))) >= num(E.get('price~2592'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2598')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('s_v~2595')))) >= num(E.get('price~2592'))))))) and bool((not (bool((num(E.get('t~2599')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('t_v~2596')))) >= num(E.get('price~2592'))))))) and bool((not (bool((num(E.get('h~2600')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('h_v~2597')))) >= num(E.get('price~2592'))))))))
 
 
 def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1482,7 +1509,7 @@ def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])
 
 
 def x_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1506,7 +1533,7 @@ def x_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])}, ({'steel': E.get('s~2598')} if (num(E.get('s_v~2595')) > num(0)) else K[5])), ({'titanium': E.get('t~2599')} if (num(E.get('t_v~2596')) > num(0)) else K[5])), ({'heat': E.get('h~2600')} if (num(E.get('h_v~2597')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])}, ({'steel': E.get('s~2598')} if (num(E.get('s_v~2595')) > 0) else K[5])), ({'titanium': E.get('t~2599')} if (num(E.get('t_v~2596')) > 0) else K[5])), ({'heat': E.get('h~2600')} if (num(E.get('h_v~2597')) > 0) else K[5]))
 
 
 def x_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -1530,7 +1557,7 @@ def x_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2601') == 'tr')) and bool((num(E.get('n~2602')) > num(0))))
+    return (bool((E.get('t~2601') == 'tr')) and bool((num(E.get('n~2602')) > 0)))
 
 
 def x_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1560,7 +1587,7 @@ def x_4135(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
 def x_4138(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4138, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2608 for v_x_2608 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2608 == 'jovian')]))
+    return MEMO(ctx, (4138, E.get('event'),), lambda: FN['count'](ctx, None, [v_x_2608 for v_x_2608 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2608 == 'jovian')]))
 
 
 def x_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1584,31 +1611,31 @@ def x_4142(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
 def x_4143(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)) >= num(35))
+    return (num(KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)) >= 35)
 
 
 def x_4144(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2612 for v_s_2612 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_2612 for v_s_2612 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'owner', None) == E.get('you'))))])) >= 3))
 
 
 def x_4145(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2613 for v_s_2613 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_2613 for v_s_2613 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'owner', None) == E.get('you'))))])) >= 3))
 
 
 def x_4146(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2615 for v_x_2615 in items_of(GET(ctx, 'cards', v_c_2614, 'tags', [])) if (v_x_2615 == 'building')]) for v_c_2614 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2617 for v_x_2617 in items_of(GET(ctx, 'corporations', v_c_2616, 'tags', [])) if (v_x_2617 == 'building')]) for v_c_2616 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
+    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2615 for v_x_2615 in items_of(GET(ctx, 'cards', v_c_2614, 'tags', [])) if (v_x_2615 == 'building')]) for v_c_2614 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2617 for v_x_2617 in items_of(GET(ctx, 'corporations', v_c_2616, 'tags', [])) if (v_x_2617 == 'building')]) for v_c_2616 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 8))
 
 
 def x_4147(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) >= num(16))
+    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('hand'))) >= 16)
 
 
 def x_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1626,19 +1653,19 @@ def x_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4157, E.get('t~2622'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2623, 0), GET(ctx, 'parameters', v_p_2623, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2623, 'max', 0))) for v_p_2623 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2623, 'tile', None) == E.get('t~2622'))])))
+    return MEMO(ctx, (4157, E.get('t~2622'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2623, 0), GET(ctx, 'parameters', v_p_2623, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2623, 'max', 0))) for v_p_2623 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2623, 'tile', None) == E.get('t~2622'))])))
 
 
 def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4158, E.get('this'), E.get('t~2622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2628: (lambda v_near_2631: (v_near_2631 if (bool((GET(ctx, 'tiles', E.get('t~2622'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2631)) > num(0)))) else v_open_2628))([v_s_2629 for v_s_2629 in items_of(v_open_2628) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2630, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2630, {}), 'owner', None) == E.get('you')))) for v_x_2630 in items_of(ADJ(ctx, 'spaces', v_s_2629))])))]))([v_s_2625 for v_s_2625 in items_of([v_x_2624 for v_x_2624 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2624, 'type', None) == GET(ctx, 'tiles', E.get('t~2622'), 'space', None))]) if (bool((not IN(v_s_2625, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('t~2622'))) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2625, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2625, None) == E.get('you'))))) and bool((bool(IN(v_s_2625, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2626, ctx.state.get('board'))) and bool((not IN(v_x_2626, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) == v_u_2627)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None), 'counts_as', None) == v_u_2627))))) for v_u_2627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625))]))))))]))
+    return MEMO(ctx, (4158, E.get('this'), E.get('t~2622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2628: (lambda v_near_2631: (v_near_2631 if (bool((GET(ctx, 'tiles', E.get('t~2622'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2631)) > 0))) else v_open_2628))([v_s_2629 for v_s_2629 in items_of(v_open_2628) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2630, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2630, {}), 'owner', None) == E.get('you')))) for v_x_2630 in items_of(ADJ(ctx, 'spaces', v_s_2629))])))]))([v_s_2625 for v_s_2625 in items_of([v_x_2624 for v_x_2624 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2624, 'type', None) == GET(ctx, 'tiles', E.get('t~2622'), 'space', None))]) if (bool((not IN(v_s_2625, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('t~2622'))) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2625, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2625, None) == E.get('you'))))) and bool((bool(IN(v_s_2625, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2626, ctx.state.get('board'))) and bool((not IN(v_x_2626, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) == v_u_2627)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None), 'counts_as', None) == v_u_2627))))) for v_u_2627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625))]))))))]))
 
 
 def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2632'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2632'))) > 0)
 
 
 def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1886,11 +1913,11 @@ def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
+    return [GET(ctx, 'cards', FN['first'](ctx, None, ctx.state.get('deck')), 'cost', 0)]
 
 
 def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -1898,7 +1925,7 @@ def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -1906,7 +1933,7 @@ def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
@@ -1918,25 +1945,25 @@ def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2785)) > num(0)))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2785)) > 0))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~2786') if (E.get('k~2777') == 0) else CALL(ctx, 'reversed', None, E.get('free~2786')))
+    return (E.get('free~2786') if (E.get('k~2777') == 0) else FN['reversed'](ctx, None, E.get('free~2786')))
 
 
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~2787'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('order~2787'))) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (num(2) * num(E.get('k~2777'))), None), CALL(ctx, 'count', None, E.get('order~2787')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2787'))), None)
+    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (2 * num(E.get('k~2777'))), None), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None)
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1994,19 +2021,19 @@ def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2800)) > num(0)))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
+    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2800)) > 0))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~2801'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('ring~2801'))) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (num(2) * num(E.get('k~2777'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2801')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2801'))), None)
+    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (2 * num(E.get('k~2777'))), 1), None), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None)
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2098,7 +2125,7 @@ def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > num(0))))
+    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > 0)))
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2108,7 +2135,7 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -2116,7 +2143,7 @@ def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: CALL(ctx, 'sorted', None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
+    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -2128,7 +2155,7 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('corp_deck'))) > 0)
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -2138,7 +2165,7 @@ def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
 def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -2146,7 +2173,7 @@ def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
 def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
@@ -2198,7 +2225,7 @@ def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2206,7 +2233,7 @@ def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2218,7 +2245,7 @@ def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2228,7 +2255,7 @@ def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2236,7 +2263,7 @@ def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -2248,19 +2275,19 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2290,25 +2317,25 @@ def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - num(1)), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - num(1)), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - num(1)), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2320,7 +2347,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2344,7 +2371,7 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > num(0)) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > num(0)) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > 0) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > 0) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > 0) else K[5]))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2388,11 +2415,11 @@ def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -2400,7 +2427,7 @@ def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -2412,7 +2439,7 @@ def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -2422,7 +2449,7 @@ def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -2430,21 +2457,21 @@ def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2826).get('pack'))) > num(0)) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: FN['any'](ctx, None, [(num(FN['count'](ctx, None, PL(ctx, v_p_2826).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
+    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('pack'))) > 0)
 
 
 def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -2488,7 +2515,7 @@ def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
+    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - 1))
 
 
 def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
@@ -2508,7 +2535,7 @@ def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -2520,19 +2547,19 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2562,25 +2589,25 @@ def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - num(1)), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - num(1)), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - num(1)), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2592,7 +2619,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2616,7 +2643,7 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > num(0)) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > num(0)) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > 0) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > 0) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > 0) else K[5]))
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2660,11 +2687,11 @@ def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def x_4747(ctx, E=None):  # 
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
@@ -2672,7 +2699,7 @@ def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (4433,), lambda: CALL(ctx, 'sorted', None, [v_c_2649 for v_c_2649 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2649, 'deck', None) == 'project')]))
+    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_2649 for v_c_2649 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2649, 'deck', None) == 'project')]))
 
 
 def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
@@ -2680,7 +2707,7 @@ def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
@@ -2694,7 +2721,7 @@ def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
@@ -2742,7 +2769,7 @@ def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
-    return CALL(ctx, 'random', None, len(ctx.state['players']))
+    return FN['random'](ctx, None, len(ctx.state['players']))
 
 
 def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
@@ -2774,7 +2801,7 @@ def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2658') == 'tr')) and bool((num(E.get('n~2659')) > num(0))))
+    return (bool((E.get('t~2658') == 'tr')) and bool((num(E.get('n~2659')) > 0)))
 
 
 def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2784,15 +2811,15 @@ def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4468(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2660), len(ctx.state['players'])) for v_k_2660 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2660), len(ctx.state['players'])) for v_k_2660 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2800,7 +2827,7 @@ def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4474(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2812,7 +2839,7 @@ def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2822,7 +2849,7 @@ def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2830,11 +2857,11 @@ def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2662), len(ctx.state['players'])) for v_k_2662 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2662), len(ctx.state['players'])) for v_k_2662 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -2846,19 +2873,19 @@ def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2666') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2666') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2667') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2667') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2888,25 +2915,25 @@ def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('s_v~2668'))) - num(1)), E.get('s_v~2668'))]) if (num(E.get('s_v~2668')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('s_v~2668'))) - 1), E.get('s_v~2668'))]) if (num(E.get('s_v~2668')) > 0) else 0))
 
 
 def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('t_v~2669'))) - num(1)), E.get('t_v~2669'))]) if (num(E.get('t_v~2669')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('t_v~2669'))) - 1), E.get('t_v~2669'))]) if (num(E.get('t_v~2669')) > 0) else 0))
 
 
 def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('h_v~2670'))) - num(1)), E.get('h_v~2670'))]) if (num(E.get('h_v~2670')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('h_v~2670'))) - 1), E.get('h_v~2670'))]) if (num(E.get('h_v~2670')) > 0) else 0))
 
 
 def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2671')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('s_v~2668')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('t~2672')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('t_v~2669')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('h~2673')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('h_v~2670')))) >= num(E.get('price~2665'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2671')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('s_v~2668')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('t~2672')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('t_v~2669')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('h~2673')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('h_v~2670')))) >= num(E.get('price~2665'))))))))
 
 
 def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2918,7 +2945,7 @@ def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])
 
 
 def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2942,7 +2969,7 @@ def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])}, ({'steel': E.get('s~2671')} if (num(E.get('s_v~2668')) > num(0)) else K[5])), ({'titanium': E.get('t~2672')} if (num(E.get('t_v~2669')) > num(0)) else K[5])), ({'heat': E.get('h~2673')} if (num(E.get('h_v~2670')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])}, ({'steel': E.get('s~2671')} if (num(E.get('s_v~2668')) > 0) else K[5])), ({'titanium': E.get('t~2672')} if (num(E.get('t_v~2669')) > 0) else K[5])), ({'heat': E.get('h~2673')} if (num(E.get('h_v~2670')) > 0) else K[5]))
 
 
 def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2986,7 +3013,7 @@ def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4519(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:31
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
@@ -2994,11 +3021,11 @@ def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
-    return (num(CALL(ctx, 'count', None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
+    return (num(FN['count'](ctx, None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
 
 
 def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2674), len(ctx.state['players'])) for v_k_2674 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2674), len(ctx.state['players'])) for v_k_2674 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
@@ -3022,7 +3049,7 @@ def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'any', None, [(FLD(ctx, K[9], v_c_2676) != None) for v_c_2676 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return FN['any'](ctx, None, [(FLD(ctx, K[9], v_c_2676) != None) for v_c_2676 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
 def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -3044,7 +3071,7 @@ def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
-    return (num(E.get('done~2675')) < num(2))
+    return (num(E.get('done~2675')) < 2)
 
 
 def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3080,19 +3107,19 @@ def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2682') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2682') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2683') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2683') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3122,25 +3149,25 @@ def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('s_v~2684'))) - num(1)), E.get('s_v~2684'))]) if (num(E.get('s_v~2684')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('s_v~2684'))) - 1), E.get('s_v~2684'))]) if (num(E.get('s_v~2684')) > 0) else 0))
 
 
 def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('t_v~2685'))) - num(1)), E.get('t_v~2685'))]) if (num(E.get('t_v~2685')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('t_v~2685'))) - 1), E.get('t_v~2685'))]) if (num(E.get('t_v~2685')) > 0) else 0))
 
 
 def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('h_v~2686'))) - num(1)), E.get('h_v~2686'))]) if (num(E.get('h_v~2686')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('h_v~2686'))) - 1), E.get('h_v~2686'))]) if (num(E.get('h_v~2686')) > 0) else 0))
 
 
 def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2687')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('s_v~2684')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('t~2688')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('t_v~2685')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('h~2689')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('h_v~2686')))) >= num(E.get('price~2681'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2687')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('s_v~2684')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('t~2688')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('t_v~2685')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('h~2689')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('h_v~2686')))) >= num(E.get('price~2681'))))))))
 
 
 def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3152,7 +3179,7 @@ def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])
 
 
 def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3176,7 +3203,7 @@ def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])}, ({'steel': E.get('s~2687')} if (num(E.get('s_v~2684')) > num(0)) else K[5])), ({'titanium': E.get('t~2688')} if (num(E.get('t_v~2685')) > num(0)) else K[5])), ({'heat': E.get('h~2689')} if (num(E.get('h_v~2686')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])}, ({'steel': E.get('s~2687')} if (num(E.get('s_v~2684')) > 0) else K[5])), ({'titanium': E.get('t~2688')} if (num(E.get('t_v~2685')) > 0) else K[5])), ({'heat': E.get('h~2689')} if (num(E.get('h_v~2686')) > 0) else K[5]))
 
 
 def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -3286,19 +3313,19 @@ def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2694') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2694') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2695') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2695') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3328,25 +3355,25 @@ def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('s_v~2696'))) - num(1)), E.get('s_v~2696'))]) if (num(E.get('s_v~2696')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('s_v~2696'))) - 1), E.get('s_v~2696'))]) if (num(E.get('s_v~2696')) > 0) else 0))
 
 
 def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('t_v~2697'))) - num(1)), E.get('t_v~2697'))]) if (num(E.get('t_v~2697')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('t_v~2697'))) - 1), E.get('t_v~2697'))]) if (num(E.get('t_v~2697')) > 0) else 0))
 
 
 def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('h_v~2698'))) - num(1)), E.get('h_v~2698'))]) if (num(E.get('h_v~2698')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('h_v~2698'))) - 1), E.get('h_v~2698'))]) if (num(E.get('h_v~2698')) > 0) else 0))
 
 
 def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2699')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('s_v~2696')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('t~2700')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('t_v~2697')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('h~2701')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('h_v~2698')))) >= num(E.get('price~2693'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2699')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('s_v~2696')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('t~2700')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('t_v~2697')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('h~2701')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('h_v~2698')))) >= num(E.get('price~2693'))))))))
 
 
 def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3358,7 +3385,7 @@ def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])
 
 
 def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3382,7 +3409,7 @@ def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])}, ({'steel': E.get('s~2699')} if (num(E.get('s_v~2696')) > num(0)) else K[5])), ({'titanium': E.get('t~2700')} if (num(E.get('t_v~2697')) > num(0)) else K[5])), ({'heat': E.get('h~2701')} if (num(E.get('h_v~2698')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])}, ({'steel': E.get('s~2699')} if (num(E.get('s_v~2696')) > 0) else K[5])), ({'titanium': E.get('t~2700')} if (num(E.get('t_v~2697')) > 0) else K[5])), ({'heat': E.get('h~2701')} if (num(E.get('h_v~2698')) > 0) else K[5]))
 
 
 def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
@@ -3444,25 +3471,25 @@ def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~2705'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[14], E.get('m~2705'))))
+    return (bool((num(FN['count'](ctx, None, ctx.state.get('milestones'))) < 3)) and bool((not IN(E.get('m~2705'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[14], E.get('m~2705'))))
 
 
 def x_4642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2708') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2708') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2709') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2709') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3492,25 +3519,25 @@ def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('s_v~2710'))) - num(1)), E.get('s_v~2710'))]) if (num(E.get('s_v~2710')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('s_v~2710'))) - 1), E.get('s_v~2710'))]) if (num(E.get('s_v~2710')) > 0) else 0))
 
 
 def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('t_v~2711'))) - num(1)), E.get('t_v~2711'))]) if (num(E.get('t_v~2711')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('t_v~2711'))) - 1), E.get('t_v~2711'))]) if (num(E.get('t_v~2711')) > 0) else 0))
 
 
 def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('h_v~2712'))) - num(1)), E.get('h_v~2712'))]) if (num(E.get('h_v~2712')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('h_v~2712'))) - 1), E.get('h_v~2712'))]) if (num(E.get('h_v~2712')) > 0) else 0))
 
 
 def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2713')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('s_v~2710')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('t~2714')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('t_v~2711')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('h~2715')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('h_v~2712')))) >= num(E.get('price~2707'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2713')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('s_v~2710')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('t~2714')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('t_v~2711')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('h~2715')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('h_v~2712')))) >= num(E.get('price~2707'))))))))
 
 
 def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3522,7 +3549,7 @@ def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])
 
 
 def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3546,7 +3573,7 @@ def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])}, ({'steel': E.get('s~2713')} if (num(E.get('s_v~2710')) > num(0)) else K[5])), ({'titanium': E.get('t~2714')} if (num(E.get('t_v~2711')) > num(0)) else K[5])), ({'heat': E.get('h~2715')} if (num(E.get('h_v~2712')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])}, ({'steel': E.get('s~2713')} if (num(E.get('s_v~2710')) > 0) else K[5])), ({'titanium': E.get('t~2714')} if (num(E.get('t_v~2711')) > 0) else K[5])), ({'heat': E.get('h~2715')} if (num(E.get('h_v~2712')) > 0) else K[5]))
 
 
 def x_4664(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
@@ -3572,29 +3599,29 @@ def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4673, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[15])))) and bool((not IN(E.get('a~2717'), [KEY(v_f_2718, 'id', None) for v_f_2718 in items_of(ctx.state.get('awards'))])))))
+    return MEMO(ctx, (4673, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (bool((num(FN['count'](ctx, None, ctx.state.get('awards'))) < num(FN['count'](ctx, None, K[15])))) and bool((not IN(E.get('a~2717'), [KEY(v_f_2718, 'id', None) for v_f_2718 in items_of(ctx.state.get('awards'))])))))
 
 
 def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
-    return KEY(K[15], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
+    return KEY(K[15], FN['count'](ctx, None, ctx.state.get('awards')), None)
 
 
 def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2721') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2721') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2722') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2722') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3624,25 +3651,25 @@ def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('s_v~2723'))) - num(1)), E.get('s_v~2723'))]) if (num(E.get('s_v~2723')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('s_v~2723'))) - 1), E.get('s_v~2723'))]) if (num(E.get('s_v~2723')) > 0) else 0))
 
 
 def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('t_v~2724'))) - num(1)), E.get('t_v~2724'))]) if (num(E.get('t_v~2724')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('t_v~2724'))) - 1), E.get('t_v~2724'))]) if (num(E.get('t_v~2724')) > 0) else 0))
 
 
 def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('h_v~2725'))) - num(1)), E.get('h_v~2725'))]) if (num(E.get('h_v~2725')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('h_v~2725'))) - 1), E.get('h_v~2725'))]) if (num(E.get('h_v~2725')) > 0) else 0))
 
 
 def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2726')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('s_v~2723')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('t~2727')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('t_v~2724')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('h~2728')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('h_v~2725')))) >= num(E.get('price~2720'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2726')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('s_v~2723')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('t~2727')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('t_v~2724')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('h~2728')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('h_v~2725')))) >= num(E.get('price~2720'))))))))
 
 
 def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3654,7 +3681,7 @@ def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])
 
 
 def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3678,7 +3705,7 @@ def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])}, ({'steel': E.get('s~2726')} if (num(E.get('s_v~2723')) > num(0)) else K[5])), ({'titanium': E.get('t~2727')} if (num(E.get('t_v~2724')) > num(0)) else K[5])), ({'heat': E.get('h~2728')} if (num(E.get('h_v~2725')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])}, ({'steel': E.get('s~2726')} if (num(E.get('s_v~2723')) > 0) else K[5])), ({'titanium': E.get('t~2727')} if (num(E.get('t_v~2724')) > 0) else K[5])), ({'heat': E.get('h~2728')} if (num(E.get('h_v~2725')) > 0) else K[5]))
 
 
 def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
@@ -3710,7 +3737,7 @@ def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[16], E.get('card~2729')))) - num(1)))
+    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2729')))) - 1))
 
 
 def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
@@ -3762,7 +3789,7 @@ def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4723(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[17], E.get('c~2733')))) - num(1)))
+    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2733')))) - 1))
 
 
 def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
@@ -3824,11 +3851,11 @@ def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     if E is None:
         E = ctx.env()
-    return (num(E.get('done~2675')) > num(0))
+    return (num(E.get('done~2675')) > 0)
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
@@ -3896,11 +3923,11 @@ def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4766(ctx, E=None):  # 
-    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2743, 0)) >= num(GET(ctx, 'parameters', v_p_2743, 'max', 0))) for v_p_2743 in items_of(IDS(ctx, 'parameters'))]))
+    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: FN['all'](ctx, None, [(num(KEY(ctx.state.get('params'), v_p_2743, 0)) >= num(GET(ctx, 'parameters', v_p_2743, 'max', 0))) for v_p_2743 in items_of(IDS(ctx, 'parameters'))]))
 
 
 def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (4767, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2744), len(ctx.state['players'])) for v_k_2744 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4767, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2744), len(ctx.state['players'])) for v_k_2744 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
@@ -3934,19 +3961,19 @@ def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2750') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2750') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2751') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2751') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3976,25 +4003,25 @@ def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('s_v~2752'))) - num(1)), E.get('s_v~2752'))]) if (num(E.get('s_v~2752')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('s_v~2752'))) - 1), E.get('s_v~2752'))]) if (num(E.get('s_v~2752')) > 0) else 0))
 
 
 def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('t_v~2753'))) - num(1)), E.get('t_v~2753'))]) if (num(E.get('t_v~2753')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('t_v~2753'))) - 1), E.get('t_v~2753'))]) if (num(E.get('t_v~2753')) > 0) else 0))
 
 
 def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('h_v~2754'))) - num(1)), E.get('h_v~2754'))]) if (num(E.get('h_v~2754')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('h_v~2754'))) - 1), E.get('h_v~2754'))]) if (num(E.get('h_v~2754')) > 0) else 0))
 
 
 def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2755')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('s_v~2752')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('t~2756')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('t_v~2753')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('h~2757')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('h_v~2754')))) >= num(E.get('price~2749'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2755')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('s_v~2752')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('t~2756')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('t_v~2753')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('h~2757')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('h_v~2754')))) >= num(E.get('price~2749'))))))))
 
 
 def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4006,7 +4033,7 @@ def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])
 
 
 def x_4793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4030,7 +4057,7 @@ def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])}, ({'steel': E.get('s~2755')} if (num(E.get('s_v~2752')) > num(0)) else K[5])), ({'titanium': E.get('t~2756')} if (num(E.get('t_v~2753')) > num(0)) else K[5])), ({'heat': E.get('h~2757')} if (num(E.get('h_v~2754')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])}, ({'steel': E.get('s~2755')} if (num(E.get('s_v~2752')) > 0) else K[5])), ({'titanium': E.get('t~2756')} if (num(E.get('t_v~2753')) > 0) else K[5])), ({'heat': E.get('h~2757')} if (num(E.get('h_v~2754')) > 0) else K[5]))
 
 
 def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
@@ -4090,33 +4117,33 @@ def x_4815(ctx, E=None):  #
 def x_4816(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_2760, None) == E.get('you'))]))))
+    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * num(FN['count'](ctx, None, [v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_2760, None) == E.get('you'))]))))
 
 
 def x_4817(ctx, E=None):  # 
-    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[18], KEY(v_f_2761, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2762, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_p_2762 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_2763 for v_p_2763 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2763, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_2764, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_q_2764 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[18], KEY(v_f_2761, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_p_2765 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_2766, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_q_2766 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_2761 in items_of(ctx.state.get('awards'))])
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], KEY(v_f_2761, 'id', None)) == FN['max'](ctx, None, [AS(ctx, v_p_2762, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_p_2762 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((FN['count'](ctx, None, [v_p_2763 for v_p_2763 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2763, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_q_2764, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_q_2764 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= 3)) and bool((FLD(ctx, K[18], KEY(v_f_2761, 'id', None)) == FN['max'](ctx, None, [AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_p_2765 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None)))) < num(FN['max'](ctx, None, [AS(ctx, v_q_2766, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_q_2766 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_2761 in items_of(ctx.state.get('awards'))])
 
 
 def x_4818(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4818, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2767 for v_s_2767 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4818, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_2767 for v_s_2767 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_4819(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4819, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2769 for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_2768 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4819, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2769 for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_2768 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_4820(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'sum', None, [FLD(ctx, K[19], v_c_2770) for v_c_2770 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_2770) for v_c_2770 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
 def x_4821(ctx, E=None):  # 
-    return ((K[20] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2771, 0)) >= num(GET(ctx, 'parameters', v_p_2771, 'max', 0))) for v_p_2771 in items_of(IDS(ctx, 'parameters'))]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2772 for v_p_2772 in items_of(CORE(ctx, 'leaders')) if (KEY(PL(ctx, v_p_2772).get('stock'), 'megacredits', 0) == CALL(ctx, 'max', None, [KEY(PL(ctx, v_q_2773).get('stock'), 'megacredits', 0) for v_q_2773 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    return ((K[20] if FN['all'](ctx, None, [(num(KEY(ctx.state.get('params'), v_p_2771, 0)) >= num(GET(ctx, 'parameters', v_p_2771, 'max', 0))) for v_p_2771 in items_of(IDS(ctx, 'parameters'))]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2772 for v_p_2772 in items_of(CORE(ctx, 'leaders')) if (KEY(PL(ctx, v_p_2772).get('stock'), 'megacredits', 0) == FN['max'](ctx, None, [KEY(PL(ctx, v_q_2773).get('stock'), 'megacredits', 0) for v_q_2773 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 def x_4822(ctx, E=None):  # 
@@ -4124,15 +4151,15 @@ def x_4822(ctx, E=None):  #
 
 
 def x_4823(ctx, E=None):  # 
-    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2775, 0)) >= num(GET(ctx, 'parameters', v_p_2775, 'max', 0))) for v_p_2775 in items_of(IDS(ctx, 'parameters'))]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
+    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': FN['all'](ctx, None, [(num(KEY(ctx.state.get('params'), v_p_2775, 0)) >= num(GET(ctx, 'parameters', v_p_2775, 'max', 0))) for v_p_2775 in items_of(IDS(ctx, 'parameters'))]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
+    return [GET(ctx, 'cards', FN['first'](ctx, None, ctx.state.get('deck')), 'cost', 0)]
 
 
 def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -4140,7 +4167,7 @@ def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -4148,7 +4175,7 @@ def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
@@ -4160,25 +4187,25 @@ def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2785)) > num(0)))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2785)) > 0))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~2786') if (E.get('k~2777') == 0) else CALL(ctx, 'reversed', None, E.get('free~2786')))
+    return (E.get('free~2786') if (E.get('k~2777') == 0) else FN['reversed'](ctx, None, E.get('free~2786')))
 
 
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~2787'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('order~2787'))) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (num(2) * num(E.get('k~2777'))), None), CALL(ctx, 'count', None, E.get('order~2787')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2787'))), None)
+    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (2 * num(E.get('k~2777'))), None), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None)
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4236,19 +4263,19 @@ def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2800)) > num(0)))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
+    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2800)) > 0))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~2801'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('ring~2801'))) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (num(2) * num(E.get('k~2777'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2801')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2801'))), None)
+    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (2 * num(E.get('k~2777'))), 1), None), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None)
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4340,7 +4367,7 @@ def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > num(0))))
+    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > 0)))
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -4350,7 +4377,7 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -4358,7 +4385,7 @@ def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: CALL(ctx, 'sorted', None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
+    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -4370,7 +4397,7 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('corp_deck'))) > 0)
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -4380,7 +4407,7 @@ def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
 def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -4388,7 +4415,7 @@ def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
 def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
@@ -4440,7 +4467,7 @@ def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -4448,7 +4475,7 @@ def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -4460,7 +4487,7 @@ def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -4470,7 +4497,7 @@ def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -4478,7 +4505,7 @@ def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -4490,19 +4517,19 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4532,25 +4559,25 @@ def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - num(1)), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - num(1)), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - num(1)), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4562,7 +4589,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4586,7 +4613,7 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > num(0)) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > num(0)) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > 0) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > 0) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > 0) else K[5]))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -4630,11 +4657,11 @@ def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -4642,7 +4669,7 @@ def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -4654,7 +4681,7 @@ def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -4664,7 +4691,7 @@ def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -4672,21 +4699,21 @@ def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2826).get('pack'))) > num(0)) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: FN['any'](ctx, None, [(num(FN['count'](ctx, None, PL(ctx, v_p_2826).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
+    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('pack'))) > 0)
 
 
 def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -4730,7 +4757,7 @@ def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
+    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - 1))
 
 
 def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
@@ -4750,7 +4777,7 @@ def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -4762,19 +4789,19 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4804,25 +4831,25 @@ def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - num(1)), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - num(1)), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - num(1)), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4834,7 +4861,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4858,7 +4885,7 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > num(0)) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > num(0)) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > 0) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > 0) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > 0) else K[5]))
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -4902,7 +4929,7 @@ def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
@@ -5011,17 +5038,17 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 9, c, key, x_18(ctx, E))
+        SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 10, ctx.state, 'discard', x_20(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~672'))
     if c is not None:
-        ASSIGN(ctx, 11, c, key, E.get('n~671'))
+        SET(ctx, 'stock', c, key, E.get('n~671'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5037,7 +5064,7 @@ def d_9(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 9, c, key, x_18(ctx, E))
+        SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
     return True
 
 
@@ -5047,7 +5074,7 @@ def d_10(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 10, ctx.state, 'discard', x_20(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -5059,7 +5086,7 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~672'))
     if c is not None:
-        ASSIGN(ctx, 11, c, key, E.get('n~671'))
+        SET(ctx, 'stock', c, key, E.get('n~671'), '+=', False, K[25])
     return True
 
 
@@ -5087,7 +5114,7 @@ def d_13(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 15, E, 'more~674', False)
+    LOCAL(ctx, E, 'more~674', False)
     return True
 
 
@@ -5108,7 +5135,7 @@ def d_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 15, E, 'more~674', False)
+    LOCAL(ctx, E, 'more~674', False)
     return True
 
 
@@ -5131,7 +5158,7 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~677'))
     if c is not None:
-        ASSIGN(ctx, 19, c, key, E.get('n~676'))
+        SET(ctx, 'prod', c, key, E.get('n~676'), '+=', False, K[26])
     return True
 
 
@@ -5163,7 +5190,7 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~677'))
     if c is not None:
-        ASSIGN(ctx, 19, c, key, E.get('n~676'))
+        SET(ctx, 'prod', c, key, E.get('n~676'), '+=', False, K[26])
     return True
 
 
@@ -5240,7 +5267,7 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~678'))
     if c is not None:
-        ASSIGN(ctx, 26, c, key, x_40(ctx, E))
+        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return t_27(ctx, k, s, E)
 
 
@@ -5252,7 +5279,7 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~678'))
     if c is not None:
-        ASSIGN(ctx, 26, c, key, x_40(ctx, E))
+        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -5307,13 +5334,13 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~678'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 31, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 32, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -5325,7 +5352,7 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~678'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 31, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
@@ -5337,7 +5364,7 @@ def d_32(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 32, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -5351,7 +5378,7 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     old = E.get('b~680', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~680', old)
+        UNSET(ctx, E, 'b~680', old)
         return k()
 
     def nxt(i):
@@ -5510,11 +5537,11 @@ def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~694'))
     if c is not None:
-        ASSIGN(ctx, 47, c, key, x_61(ctx, E))
+        SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 48, ctx.state, 'last_space', E.get('s~694'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~694'), '=', False, K[31])
     return t_49(ctx, k, s, E)
 
 
@@ -5526,7 +5553,7 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         E = ctx.env()
     c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~694'))
     if c is not None:
-        ASSIGN(ctx, 47, c, key, x_61(ctx, E))
+        SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
     return True
 
 
@@ -5536,7 +5563,7 @@ def d_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 48, ctx.state, 'last_space', E.get('s~694'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~694'), '=', False, K[31])
     return True
 
 
@@ -5591,7 +5618,7 @@ def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     old = E.get('x~695', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~695', old)
+        UNSET(ctx, E, 'x~695', old)
         return k()
 
     def nxt(i):
@@ -5759,11 +5786,11 @@ def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~710'))
     if c is not None:
-        ASSIGN(ctx, 67, c, key, x_83(ctx, E))
+        SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 68, ctx.state, 'last_space', E.get('s~710'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~710'), '=', False, K[31])
     return t_69(ctx, k, s, E)
 
 
@@ -5775,7 +5802,7 @@ def d_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         E = ctx.env()
     c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~710'))
     if c is not None:
-        ASSIGN(ctx, 67, c, key, x_83(ctx, E))
+        SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
     return True
 
 
@@ -5785,7 +5812,7 @@ def d_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 68, ctx.state, 'last_space', E.get('s~710'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~710'), '=', False, K[31])
     return True
 
 
@@ -5840,7 +5867,7 @@ def t_72(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     old = E.get('x~711', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~711', old)
+        UNSET(ctx, E, 'x~711', old)
         return k()
 
     def nxt(i):
@@ -5900,7 +5927,7 @@ def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~728'))
         if c is not None:
-            ASSIGN(ctx, 98, c, key, E.get('n~727'))
+            SET(ctx, 'prod', c, key, E.get('n~727'), '+=', False, K[26])
         return k()
 
     ctx.steps += 1
@@ -6025,11 +6052,11 @@ def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~725'))
     if c is not None:
-        ASSIGN(ctx, 87, c, key, x_104(ctx, E))
+        SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 88, ctx.state, 'last_space', E.get('s~725'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~725'), '=', False, K[31])
     return t_89(ctx, k, s, E)
 
 
@@ -6041,7 +6068,7 @@ def d_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         E = ctx.env()
     c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~725'))
     if c is not None:
-        ASSIGN(ctx, 87, c, key, x_104(ctx, E))
+        SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
     return True
 
 
@@ -6051,7 +6078,7 @@ def d_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 88, ctx.state, 'last_space', E.get('s~725'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~725'), '=', False, K[31])
     return True
 
 
@@ -6106,7 +6133,7 @@ def t_92(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     old = E.get('x~726', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~726', old)
+        UNSET(ctx, E, 'x~726', old)
         return k()
 
     def nxt(i):
@@ -6174,7 +6201,7 @@ def d_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~728'))
     if c is not None:
-        ASSIGN(ctx, 98, c, key, E.get('n~727'))
+        SET(ctx, 'prod', c, key, E.get('n~727'), '+=', False, K[26])
     return True
 
 
@@ -6306,11 +6333,11 @@ def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~742'))
     if c is not None:
-        ASSIGN(ctx, 110, c, key, x_129(ctx, E))
+        SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 111, ctx.state, 'last_space', E.get('s~742'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~742'), '=', False, K[31])
     return t_112(ctx, k, s, E)
 
 
@@ -6322,7 +6349,7 @@ def d_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~742'))
     if c is not None:
-        ASSIGN(ctx, 110, c, key, x_129(ctx, E))
+        SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
     return True
 
 
@@ -6332,7 +6359,7 @@ def d_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 111, ctx.state, 'last_space', E.get('s~742'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~742'), '=', False, K[31])
     return True
 
 
@@ -6387,7 +6414,7 @@ def t_115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~743', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~743', old)
+        UNSET(ctx, E, 'x~743', old)
         return k()
 
     def nxt(i):
@@ -6500,7 +6527,7 @@ def t_124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~744'))
     if c is not None:
-        ASSIGN(ctx, 125, c, key, x_147(ctx, E))
+        SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return t_126(ctx, k, s, E)
 
 
@@ -6512,7 +6539,7 @@ def d_125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~744'))
     if c is not None:
-        ASSIGN(ctx, 125, c, key, x_147(ctx, E))
+        SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -6567,13 +6594,13 @@ def d_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~744'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 130, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 131, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -6585,7 +6612,7 @@ def d_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~744'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 130, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
@@ -6597,7 +6624,7 @@ def d_131(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 131, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -6611,7 +6638,7 @@ def t_132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     old = E.get('b~746', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~746', old)
+        UNSET(ctx, E, 'b~746', old)
         return k()
 
     def nxt(i):
@@ -6661,7 +6688,7 @@ def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        ASSIGN(ctx, 138, c, key, E.get('n~754'))
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
     return True
 
 
@@ -6693,7 +6720,7 @@ def d_138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        ASSIGN(ctx, 138, c, key, E.get('n~754'))
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
     return True
 
 
@@ -6716,7 +6743,7 @@ def d_139(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~757'))
     if c is not None:
-        ASSIGN(ctx, 142, c, key, E.get('n~756'))
+        SET(ctx, 'stock', c, key, E.get('n~756'), '+=', False, K[25])
     return True
 
 
@@ -6748,7 +6775,7 @@ def d_142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~757'))
     if c is not None:
-        ASSIGN(ctx, 142, c, key, E.get('n~756'))
+        SET(ctx, 'stock', c, key, E.get('n~756'), '+=', False, K[25])
     return True
 
 
@@ -6825,11 +6852,11 @@ def d_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 149, ctx.state, 'deck', x_177(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_177(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 150, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6843,7 +6870,7 @@ def d_149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 149, ctx.state, 'deck', x_177(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_177(ctx, E), '=', False, K[32])
     return True
 
 
@@ -6851,7 +6878,7 @@ def d_150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 150, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -6886,11 +6913,11 @@ def d_153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 154, c, key, x_183(ctx, E))
+        SET(ctx, 'hand', c, key, x_183(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 155, ctx.state, 'deck', x_185(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -6902,7 +6929,7 @@ def d_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 154, c, key, x_183(ctx, E))
+        SET(ctx, 'hand', c, key, x_183(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -6912,7 +6939,7 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 155, ctx.state, 'deck', x_185(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -6935,7 +6962,7 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
     if c is not None:
-        ASSIGN(ctx, 159, c, key, E.get('n~759'))
+        SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
     return True
 
 
@@ -6967,7 +6994,7 @@ def d_159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
     if c is not None:
-        ASSIGN(ctx, 159, c, key, E.get('n~759'))
+        SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
     return True
 
 
@@ -7044,11 +7071,11 @@ def d_165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 166, ctx.state, 'deck', x_194(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_194(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 167, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7062,7 +7089,7 @@ def d_166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 166, ctx.state, 'deck', x_194(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_194(ctx, E), '=', False, K[32])
     return True
 
 
@@ -7070,7 +7097,7 @@ def d_167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 167, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -7105,11 +7132,11 @@ def d_170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 171, c, key, x_200(ctx, E))
+        SET(ctx, 'hand', c, key, x_200(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 172, ctx.state, 'deck', x_202(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -7121,7 +7148,7 @@ def d_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 171, c, key, x_200(ctx, E))
+        SET(ctx, 'hand', c, key, x_200(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -7131,7 +7158,7 @@ def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 172, ctx.state, 'deck', x_202(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -7208,11 +7235,11 @@ def d_178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 179, ctx.state, 'deck', x_207(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_207(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 180, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7226,7 +7253,7 @@ def d_179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 179, ctx.state, 'deck', x_207(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_207(ctx, E), '=', False, K[32])
     return True
 
 
@@ -7234,7 +7261,7 @@ def d_180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 180, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -7269,11 +7296,11 @@ def d_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 184, c, key, x_213(ctx, E))
+        SET(ctx, 'hand', c, key, x_213(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 185, ctx.state, 'deck', x_215(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -7285,7 +7312,7 @@ def d_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 184, c, key, x_213(ctx, E))
+        SET(ctx, 'hand', c, key, x_213(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -7295,7 +7322,7 @@ def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 185, ctx.state, 'deck', x_215(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -7318,7 +7345,7 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~764'))
     if c is not None:
-        ASSIGN(ctx, 189, c, key, E.get('n~763'))
+        SET(ctx, 'stock', c, key, E.get('n~763'), '+=', False, K[25])
     return True
 
 
@@ -7350,7 +7377,7 @@ def d_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~764'))
     if c is not None:
-        ASSIGN(ctx, 189, c, key, E.get('n~763'))
+        SET(ctx, 'stock', c, key, E.get('n~763'), '+=', False, K[25])
     return True
 
 
@@ -7373,7 +7400,7 @@ def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~766'))
     if c is not None:
-        ASSIGN(ctx, 193, c, key, E.get('n~765'))
+        SET(ctx, 'stock', c, key, E.get('n~765'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7387,7 +7414,7 @@ def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        ASSIGN(ctx, 196, c, key, E.get('n~767'))
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
     return True
 
 
@@ -7419,7 +7446,7 @@ def d_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~766'))
     if c is not None:
-        ASSIGN(ctx, 193, c, key, E.get('n~765'))
+        SET(ctx, 'stock', c, key, E.get('n~765'), '+=', False, K[25])
     return True
 
 
@@ -7451,7 +7478,7 @@ def d_196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        ASSIGN(ctx, 196, c, key, E.get('n~767'))
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
     return True
 
 
@@ -7474,7 +7501,7 @@ def d_197(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
     if c is not None:
-        ASSIGN(ctx, 200, c, key, E.get('n~769'))
+        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[25])
     return True
 
 
@@ -7506,7 +7533,7 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
     if c is not None:
-        ASSIGN(ctx, 200, c, key, E.get('n~769'))
+        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[25])
     return True
 
 
@@ -7529,7 +7556,7 @@ def d_201(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
     if c is not None:
-        ASSIGN(ctx, 204, c, key, E.get('n~771'))
+        SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[25])
     return True
 
 
@@ -7561,7 +7588,7 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
     if c is not None:
-        ASSIGN(ctx, 204, c, key, E.get('n~771'))
+        SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[25])
     return True
 
 
@@ -7584,7 +7611,7 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~774'))
     if c is not None:
-        ASSIGN(ctx, 208, c, key, E.get('n~773'))
+        SET(ctx, 'stock', c, key, E.get('n~773'), '+=', False, K[25])
     return True
 
 
@@ -7616,7 +7643,7 @@ def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~774'))
     if c is not None:
-        ASSIGN(ctx, 208, c, key, E.get('n~773'))
+        SET(ctx, 'stock', c, key, E.get('n~773'), '+=', False, K[25])
     return True
 
 
@@ -7639,7 +7666,7 @@ def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~776'))
     if c is not None:
-        ASSIGN(ctx, 212, c, key, E.get('n~775'))
+        SET(ctx, 'stock', c, key, E.get('n~775'), '+=', False, K[25])
     return True
 
 
@@ -7671,7 +7698,7 @@ def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~776'))
     if c is not None:
-        ASSIGN(ctx, 212, c, key, E.get('n~775'))
+        SET(ctx, 'stock', c, key, E.get('n~775'), '+=', False, K[25])
     return True
 
 
@@ -7694,7 +7721,7 @@ def d_213(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~778'))
     if c is not None:
-        ASSIGN(ctx, 216, c, key, E.get('n~777'))
+        SET(ctx, 'stock', c, key, E.get('n~777'), '+=', False, K[25])
     return True
 
 
@@ -7726,7 +7753,7 @@ def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~778'))
     if c is not None:
-        ASSIGN(ctx, 216, c, key, E.get('n~777'))
+        SET(ctx, 'stock', c, key, E.get('n~777'), '+=', False, K[25])
     return True
 
 
@@ -7749,7 +7776,7 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~780'))
     if c is not None:
-        ASSIGN(ctx, 220, c, key, E.get('n~779'))
+        SET(ctx, 'stock', c, key, E.get('n~779'), '+=', False, K[25])
     return True
 
 
@@ -7781,7 +7808,7 @@ def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~780'))
     if c is not None:
-        ASSIGN(ctx, 220, c, key, E.get('n~779'))
+        SET(ctx, 'stock', c, key, E.get('n~779'), '+=', False, K[25])
     return True
 
 
@@ -7804,7 +7831,7 @@ def d_221(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
     if c is not None:
-        ASSIGN(ctx, 224, c, key, E.get('n~781'))
+        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
     return True
 
 
@@ -7836,7 +7863,7 @@ def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
     if c is not None:
-        ASSIGN(ctx, 224, c, key, E.get('n~781'))
+        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
     return True
 
 
@@ -7859,7 +7886,7 @@ def d_225(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
     if c is not None:
-        ASSIGN(ctx, 228, c, key, E.get('n~783'))
+        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
     return True
 
 
@@ -7891,7 +7918,7 @@ def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
     if c is not None:
-        ASSIGN(ctx, 228, c, key, E.get('n~783'))
+        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
     return True
 
 
@@ -7914,7 +7941,7 @@ def d_229(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~786'))
     if c is not None:
-        ASSIGN(ctx, 232, c, key, E.get('n~785'))
+        SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[25])
     return True
 
 
@@ -7946,7 +7973,7 @@ def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~786'))
     if c is not None:
-        ASSIGN(ctx, 232, c, key, E.get('n~785'))
+        SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[25])
     return True
 
 
@@ -7969,7 +7996,7 @@ def d_233(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~788'))
     if c is not None:
-        ASSIGN(ctx, 236, c, key, E.get('n~787'))
+        SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[25])
     return True
 
 
@@ -8001,7 +8028,7 @@ def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~788'))
     if c is not None:
-        ASSIGN(ctx, 236, c, key, E.get('n~787'))
+        SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[25])
     return True
 
 
@@ -8024,7 +8051,7 @@ def d_237(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~790'))
     if c is not None:
-        ASSIGN(ctx, 240, c, key, E.get('n~789'))
+        SET(ctx, 'stock', c, key, E.get('n~789'), '+=', False, K[25])
     return True
 
 
@@ -8056,7 +8083,7 @@ def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~790'))
     if c is not None:
-        ASSIGN(ctx, 240, c, key, E.get('n~789'))
+        SET(ctx, 'stock', c, key, E.get('n~789'), '+=', False, K[25])
     return True
 
 
@@ -8079,7 +8106,7 @@ def d_241(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~792'))
     if c is not None:
-        ASSIGN(ctx, 244, c, key, E.get('n~791'))
+        SET(ctx, 'stock', c, key, E.get('n~791'), '+=', False, K[25])
     return True
 
 
@@ -8111,7 +8138,7 @@ def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~792'))
     if c is not None:
-        ASSIGN(ctx, 244, c, key, E.get('n~791'))
+        SET(ctx, 'stock', c, key, E.get('n~791'), '+=', False, K[25])
     return True
 
 
@@ -8134,7 +8161,7 @@ def d_245(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~794'))
     if c is not None:
-        ASSIGN(ctx, 248, c, key, E.get('n~793'))
+        SET(ctx, 'stock', c, key, E.get('n~793'), '+=', False, K[25])
     return True
 
 
@@ -8166,7 +8193,7 @@ def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~794'))
     if c is not None:
-        ASSIGN(ctx, 248, c, key, E.get('n~793'))
+        SET(ctx, 'stock', c, key, E.get('n~793'), '+=', False, K[25])
     return True
 
 
@@ -8189,7 +8216,7 @@ def d_249(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~796'))
     if c is not None:
-        ASSIGN(ctx, 252, c, key, E.get('n~795'))
+        SET(ctx, 'stock', c, key, E.get('n~795'), '+=', False, K[25])
     return True
 
 
@@ -8221,7 +8248,7 @@ def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~796'))
     if c is not None:
-        ASSIGN(ctx, 252, c, key, E.get('n~795'))
+        SET(ctx, 'stock', c, key, E.get('n~795'), '+=', False, K[25])
     return True
 
 
@@ -8244,7 +8271,7 @@ def d_253(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~798'))
     if c is not None:
-        ASSIGN(ctx, 256, c, key, E.get('n~797'))
+        SET(ctx, 'stock', c, key, E.get('n~797'), '+=', False, K[25])
     return True
 
 
@@ -8276,7 +8303,7 @@ def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~798'))
     if c is not None:
-        ASSIGN(ctx, 256, c, key, E.get('n~797'))
+        SET(ctx, 'stock', c, key, E.get('n~797'), '+=', False, K[25])
     return True
 
 
@@ -8299,7 +8326,7 @@ def d_257(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~800'))
     if c is not None:
-        ASSIGN(ctx, 260, c, key, E.get('n~799'))
+        SET(ctx, 'stock', c, key, E.get('n~799'), '+=', False, K[25])
     return True
 
 
@@ -8331,7 +8358,7 @@ def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~800'))
     if c is not None:
-        ASSIGN(ctx, 260, c, key, E.get('n~799'))
+        SET(ctx, 'stock', c, key, E.get('n~799'), '+=', False, K[25])
     return True
 
 
@@ -8354,7 +8381,7 @@ def d_261(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~802'))
     if c is not None:
-        ASSIGN(ctx, 264, c, key, E.get('n~801'))
+        SET(ctx, 'stock', c, key, E.get('n~801'), '+=', False, K[25])
     return True
 
 
@@ -8386,7 +8413,7 @@ def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~802'))
     if c is not None:
-        ASSIGN(ctx, 264, c, key, E.get('n~801'))
+        SET(ctx, 'stock', c, key, E.get('n~801'), '+=', False, K[25])
     return True
 
 
@@ -8409,7 +8436,7 @@ def d_265(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~804'))
     if c is not None:
-        ASSIGN(ctx, 268, c, key, E.get('n~803'))
+        SET(ctx, 'stock', c, key, E.get('n~803'), '+=', False, K[25])
     return True
 
 
@@ -8441,7 +8468,7 @@ def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~804'))
     if c is not None:
-        ASSIGN(ctx, 268, c, key, E.get('n~803'))
+        SET(ctx, 'stock', c, key, E.get('n~803'), '+=', False, K[25])
     return True
 
 
@@ -8464,7 +8491,7 @@ def d_269(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
     if c is not None:
-        ASSIGN(ctx, 272, c, key, E.get('n~805'))
+        SET(ctx, 'stock', c, key, E.get('n~805'), '+=', False, K[25])
     return True
 
 
@@ -8496,7 +8523,7 @@ def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
     if c is not None:
-        ASSIGN(ctx, 272, c, key, E.get('n~805'))
+        SET(ctx, 'stock', c, key, E.get('n~805'), '+=', False, K[25])
     return True
 
 
@@ -8519,7 +8546,7 @@ def d_273(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~808'))
     if c is not None:
-        ASSIGN(ctx, 276, c, key, E.get('n~807'))
+        SET(ctx, 'stock', c, key, E.get('n~807'), '+=', False, K[25])
     return True
 
 
@@ -8551,7 +8578,7 @@ def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~808'))
     if c is not None:
-        ASSIGN(ctx, 276, c, key, E.get('n~807'))
+        SET(ctx, 'stock', c, key, E.get('n~807'), '+=', False, K[25])
     return True
 
 
@@ -8574,7 +8601,7 @@ def d_277(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~810'))
     if c is not None:
-        ASSIGN(ctx, 280, c, key, E.get('n~809'))
+        SET(ctx, 'stock', c, key, E.get('n~809'), '+=', False, K[25])
     return True
 
 
@@ -8606,7 +8633,7 @@ def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~810'))
     if c is not None:
-        ASSIGN(ctx, 280, c, key, E.get('n~809'))
+        SET(ctx, 'stock', c, key, E.get('n~809'), '+=', False, K[25])
     return True
 
 
@@ -8629,7 +8656,7 @@ def d_281(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~812'))
     if c is not None:
-        ASSIGN(ctx, 284, c, key, E.get('n~811'))
+        SET(ctx, 'stock', c, key, E.get('n~811'), '+=', False, K[25])
     return True
 
 
@@ -8661,7 +8688,7 @@ def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~812'))
     if c is not None:
-        ASSIGN(ctx, 284, c, key, E.get('n~811'))
+        SET(ctx, 'stock', c, key, E.get('n~811'), '+=', False, K[25])
     return True
 
 
@@ -8684,7 +8711,7 @@ def d_285(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~814'))
     if c is not None:
-        ASSIGN(ctx, 288, c, key, E.get('n~813'))
+        SET(ctx, 'stock', c, key, E.get('n~813'), '+=', False, K[25])
     return True
 
 
@@ -8716,7 +8743,7 @@ def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~814'))
     if c is not None:
-        ASSIGN(ctx, 288, c, key, E.get('n~813'))
+        SET(ctx, 'stock', c, key, E.get('n~813'), '+=', False, K[25])
     return True
 
 
@@ -8739,7 +8766,7 @@ def d_289(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~816'))
     if c is not None:
-        ASSIGN(ctx, 292, c, key, E.get('n~815'))
+        SET(ctx, 'stock', c, key, E.get('n~815'), '+=', False, K[25])
     return True
 
 
@@ -8771,7 +8798,7 @@ def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~816'))
     if c is not None:
-        ASSIGN(ctx, 292, c, key, E.get('n~815'))
+        SET(ctx, 'stock', c, key, E.get('n~815'), '+=', False, K[25])
     return True
 
 
@@ -8794,7 +8821,7 @@ def d_293(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~818'))
     if c is not None:
-        ASSIGN(ctx, 296, c, key, E.get('n~817'))
+        SET(ctx, 'stock', c, key, E.get('n~817'), '+=', False, K[25])
     return True
 
 
@@ -8826,7 +8853,7 @@ def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~818'))
     if c is not None:
-        ASSIGN(ctx, 296, c, key, E.get('n~817'))
+        SET(ctx, 'stock', c, key, E.get('n~817'), '+=', False, K[25])
     return True
 
 
@@ -8849,7 +8876,7 @@ def d_297(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
     if c is not None:
-        ASSIGN(ctx, 300, c, key, E.get('n~819'))
+        SET(ctx, 'stock', c, key, E.get('n~819'), '+=', False, K[25])
     return True
 
 
@@ -8881,7 +8908,7 @@ def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
     if c is not None:
-        ASSIGN(ctx, 300, c, key, E.get('n~819'))
+        SET(ctx, 'stock', c, key, E.get('n~819'), '+=', False, K[25])
     return True
 
 
@@ -8958,11 +8985,11 @@ def d_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 307, ctx.state, 'deck', x_336(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_336(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 308, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8976,7 +9003,7 @@ def d_307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 307, ctx.state, 'deck', x_336(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_336(ctx, E), '=', False, K[32])
     return True
 
 
@@ -8984,7 +9011,7 @@ def d_308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 308, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -9019,11 +9046,11 @@ def d_311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 312, c, key, x_342(ctx, E))
+        SET(ctx, 'hand', c, key, x_342(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 313, ctx.state, 'deck', x_344(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9035,7 +9062,7 @@ def d_312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 312, c, key, x_342(ctx, E))
+        SET(ctx, 'hand', c, key, x_342(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -9045,7 +9072,7 @@ def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 313, ctx.state, 'deck', x_344(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9122,11 +9149,11 @@ def d_319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 320, ctx.state, 'deck', x_349(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_349(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 321, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9140,7 +9167,7 @@ def d_320(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 320, ctx.state, 'deck', x_349(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_349(ctx, E), '=', False, K[32])
     return True
 
 
@@ -9148,7 +9175,7 @@ def d_321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 321, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -9183,11 +9210,11 @@ def d_324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 325, c, key, x_355(ctx, E))
+        SET(ctx, 'hand', c, key, x_355(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 326, ctx.state, 'deck', x_357(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9199,7 +9226,7 @@ def d_325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 325, c, key, x_355(ctx, E))
+        SET(ctx, 'hand', c, key, x_355(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -9209,7 +9236,7 @@ def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 326, ctx.state, 'deck', x_357(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9232,7 +9259,7 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~824'))
     if c is not None:
-        ASSIGN(ctx, 330, c, key, E.get('n~823'))
+        SET(ctx, 'stock', c, key, E.get('n~823'), '+=', False, K[25])
     return True
 
 
@@ -9264,7 +9291,7 @@ def d_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~824'))
     if c is not None:
-        ASSIGN(ctx, 330, c, key, E.get('n~823'))
+        SET(ctx, 'stock', c, key, E.get('n~823'), '+=', False, K[25])
     return True
 
 
@@ -9287,7 +9314,7 @@ def d_331(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~826'))
     if c is not None:
-        ASSIGN(ctx, 334, c, key, E.get('n~825'))
+        SET(ctx, 'stock', c, key, E.get('n~825'), '+=', False, K[25])
     return True
 
 
@@ -9319,7 +9346,7 @@ def d_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~826'))
     if c is not None:
-        ASSIGN(ctx, 334, c, key, E.get('n~825'))
+        SET(ctx, 'stock', c, key, E.get('n~825'), '+=', False, K[25])
     return True
 
 
@@ -9342,7 +9369,7 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~828'))
     if c is not None:
-        ASSIGN(ctx, 338, c, key, E.get('n~827'))
+        SET(ctx, 'stock', c, key, E.get('n~827'), '+=', False, K[25])
     return True
 
 
@@ -9374,7 +9401,7 @@ def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~828'))
     if c is not None:
-        ASSIGN(ctx, 338, c, key, E.get('n~827'))
+        SET(ctx, 'stock', c, key, E.get('n~827'), '+=', False, K[25])
     return True
 
 
@@ -9397,7 +9424,7 @@ def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~830'))
     if c is not None:
-        ASSIGN(ctx, 342, c, key, E.get('n~829'))
+        SET(ctx, 'stock', c, key, E.get('n~829'), '+=', False, K[25])
     return True
 
 
@@ -9429,7 +9456,7 @@ def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~830'))
     if c is not None:
-        ASSIGN(ctx, 342, c, key, E.get('n~829'))
+        SET(ctx, 'stock', c, key, E.get('n~829'), '+=', False, K[25])
     return True
 
 
@@ -9506,11 +9533,11 @@ def d_3493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3494, ctx.state, 'deck', x_3970(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3970(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3495, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9524,7 +9551,7 @@ def d_3494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3494, ctx.state, 'deck', x_3970(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3970(ctx, E), '=', False, K[32])
     return True
 
 
@@ -9532,7 +9559,7 @@ def d_3495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3495, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -9567,11 +9594,11 @@ def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3499, c, key, x_3976(ctx, E))
+        SET(ctx, 'hand', c, key, x_3976(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3500, ctx.state, 'deck', x_3978(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3978(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9583,7 +9610,7 @@ def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3499, c, key, x_3976(ctx, E))
+        SET(ctx, 'hand', c, key, x_3976(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -9593,7 +9620,7 @@ def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3500, ctx.state, 'deck', x_3978(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3978(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9616,7 +9643,7 @@ def d_3501(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2545'))
     if c is not None:
-        ASSIGN(ctx, 3504, c, key, E.get('n~2544'))
+        SET(ctx, 'stock', c, key, E.get('n~2544'), '+=', False, K[25])
     return True
 
 
@@ -9648,7 +9675,7 @@ def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2545'))
     if c is not None:
-        ASSIGN(ctx, 3504, c, key, E.get('n~2544'))
+        SET(ctx, 'stock', c, key, E.get('n~2544'), '+=', False, K[25])
     return True
 
 
@@ -9671,7 +9698,7 @@ def d_3505(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2547'))
     if c is not None:
-        ASSIGN(ctx, 3508, c, key, E.get('n~2546'))
+        SET(ctx, 'stock', c, key, E.get('n~2546'), '+=', False, K[25])
     return True
 
 
@@ -9703,7 +9730,7 @@ def d_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2547'))
     if c is not None:
-        ASSIGN(ctx, 3508, c, key, E.get('n~2546'))
+        SET(ctx, 'stock', c, key, E.get('n~2546'), '+=', False, K[25])
     return True
 
 
@@ -9726,7 +9753,7 @@ def d_3509(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2549'))
     if c is not None:
-        ASSIGN(ctx, 3512, c, key, E.get('n~2548'))
+        SET(ctx, 'prod', c, key, E.get('n~2548'), '+=', False, K[26])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9740,7 +9767,7 @@ def d_3509(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2551'))
     if c is not None:
-        ASSIGN(ctx, 3515, c, key, E.get('n~2550'))
+        SET(ctx, 'stock', c, key, E.get('n~2550'), '+=', False, K[25])
     return True
 
 
@@ -9772,7 +9799,7 @@ def d_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2549'))
     if c is not None:
-        ASSIGN(ctx, 3512, c, key, E.get('n~2548'))
+        SET(ctx, 'prod', c, key, E.get('n~2548'), '+=', False, K[26])
     return True
 
 
@@ -9804,7 +9831,7 @@ def d_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2551'))
     if c is not None:
-        ASSIGN(ctx, 3515, c, key, E.get('n~2550'))
+        SET(ctx, 'stock', c, key, E.get('n~2550'), '+=', False, K[25])
     return True
 
 
@@ -9827,7 +9854,7 @@ def d_3516(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2553'))
     if c is not None:
-        ASSIGN(ctx, 3519, c, key, E.get('n~2552'))
+        SET(ctx, 'prod', c, key, E.get('n~2552'), '+=', False, K[26])
     return True
 
 
@@ -9859,7 +9886,7 @@ def d_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2553'))
     if c is not None:
-        ASSIGN(ctx, 3519, c, key, E.get('n~2552'))
+        SET(ctx, 'prod', c, key, E.get('n~2552'), '+=', False, K[26])
     return True
 
 
@@ -9882,7 +9909,7 @@ def d_3520(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2555'))
     if c is not None:
-        ASSIGN(ctx, 3523, c, key, E.get('n~2554'))
+        SET(ctx, 'stock', c, key, E.get('n~2554'), '+=', False, K[25])
     return True
 
 
@@ -9914,7 +9941,7 @@ def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2555'))
     if c is not None:
-        ASSIGN(ctx, 3523, c, key, E.get('n~2554'))
+        SET(ctx, 'stock', c, key, E.get('n~2554'), '+=', False, K[25])
     return True
 
 
@@ -9937,7 +9964,7 @@ def d_3524(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2557'))
     if c is not None:
-        ASSIGN(ctx, 3527, c, key, E.get('n~2556'))
+        SET(ctx, 'stock', c, key, E.get('n~2556'), '+=', False, K[25])
     return True
 
 
@@ -9969,7 +9996,7 @@ def d_3527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2557'))
     if c is not None:
-        ASSIGN(ctx, 3527, c, key, E.get('n~2556'))
+        SET(ctx, 'stock', c, key, E.get('n~2556'), '+=', False, K[25])
     return True
 
 
@@ -10046,11 +10073,11 @@ def d_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3534, ctx.state, 'deck', x_4017(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3535, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10064,7 +10091,7 @@ def d_3534(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3534, ctx.state, 'deck', x_4017(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[32])
     return True
 
 
@@ -10072,7 +10099,7 @@ def d_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3535, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -10107,11 +10134,11 @@ def d_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3539, c, key, x_4023(ctx, E))
+        SET(ctx, 'hand', c, key, x_4023(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3540, ctx.state, 'deck', x_4025(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4025(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -10123,7 +10150,7 @@ def d_3539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3539, c, key, x_4023(ctx, E))
+        SET(ctx, 'hand', c, key, x_4023(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -10133,7 +10160,7 @@ def d_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3540, ctx.state, 'deck', x_4025(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4025(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -10156,7 +10183,7 @@ def d_3541(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2560'))
     if c is not None:
-        ASSIGN(ctx, 3544, c, key, E.get('n~2559'))
+        SET(ctx, 'stock', c, key, E.get('n~2559'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10170,7 +10197,7 @@ def d_3541(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2562'))
     if c is not None:
-        ASSIGN(ctx, 3547, c, key, E.get('n~2561'))
+        SET(ctx, 'prod', c, key, E.get('n~2561'), '+=', False, K[26])
     return True
 
 
@@ -10202,7 +10229,7 @@ def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2560'))
     if c is not None:
-        ASSIGN(ctx, 3544, c, key, E.get('n~2559'))
+        SET(ctx, 'stock', c, key, E.get('n~2559'), '+=', False, K[25])
     return True
 
 
@@ -10234,7 +10261,7 @@ def d_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2562'))
     if c is not None:
-        ASSIGN(ctx, 3547, c, key, E.get('n~2561'))
+        SET(ctx, 'prod', c, key, E.get('n~2561'), '+=', False, K[26])
     return True
 
 
@@ -10257,7 +10284,7 @@ def d_3548(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2565'))
     if c is not None:
-        ASSIGN(ctx, 3551, c, key, E.get('n~2564'))
+        SET(ctx, 'prod', c, key, E.get('n~2564'), '+=', False, K[26])
     return True
 
 
@@ -10289,7 +10316,7 @@ def d_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2565'))
     if c is not None:
-        ASSIGN(ctx, 3551, c, key, E.get('n~2564'))
+        SET(ctx, 'prod', c, key, E.get('n~2564'), '+=', False, K[26])
     return True
 
 
@@ -10312,7 +10339,7 @@ def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2567'))
     if c is not None:
-        ASSIGN(ctx, 3555, c, key, E.get('n~2566'))
+        SET(ctx, 'stock', c, key, E.get('n~2566'), '+=', False, K[25])
     return True
 
 
@@ -10344,7 +10371,7 @@ def d_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2567'))
     if c is not None:
-        ASSIGN(ctx, 3555, c, key, E.get('n~2566'))
+        SET(ctx, 'stock', c, key, E.get('n~2566'), '+=', False, K[25])
     return True
 
 
@@ -10476,11 +10503,11 @@ def t_3566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2581'))
     if c is not None:
-        ASSIGN(ctx, 3567, c, key, x_4054(ctx, E))
+        SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3568, ctx.state, 'last_space', E.get('s~2581'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2581'), '=', False, K[31])
     return t_3569(ctx, k, s, E)
 
 
@@ -10492,7 +10519,7 @@ def d_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2581'))
     if c is not None:
-        ASSIGN(ctx, 3567, c, key, x_4054(ctx, E))
+        SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
     return True
 
 
@@ -10502,7 +10529,7 @@ def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3568, ctx.state, 'last_space', E.get('s~2581'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2581'), '=', False, K[31])
     return True
 
 
@@ -10557,7 +10584,7 @@ def t_3572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2582', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2582', old)
+        UNSET(ctx, E, 'x~2582', old)
         return k()
 
     def nxt(i):
@@ -10641,7 +10668,7 @@ def d_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2584'))
     if c is not None:
-        ASSIGN(ctx, 3581, c, key, E.get('n~2583'))
+        SET(ctx, 'prod', c, key, E.get('n~2583'), '+=', False, K[26])
     return True
 
 
@@ -10673,7 +10700,7 @@ def d_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2584'))
     if c is not None:
-        ASSIGN(ctx, 3581, c, key, E.get('n~2583'))
+        SET(ctx, 'prod', c, key, E.get('n~2583'), '+=', False, K[26])
     return True
 
 
@@ -10708,7 +10735,7 @@ def d_3583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2586'))
     if c is not None:
-        ASSIGN(ctx, 3586, c, key, E.get('n~2585'))
+        SET(ctx, 'stock', c, key, E.get('n~2585'), '+=', False, K[25])
     return True
 
 
@@ -10740,7 +10767,7 @@ def d_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2586'))
     if c is not None:
-        ASSIGN(ctx, 3586, c, key, E.get('n~2585'))
+        SET(ctx, 'stock', c, key, E.get('n~2585'), '+=', False, K[25])
     return True
 
 
@@ -10763,7 +10790,7 @@ def d_3587(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2588'))
     if c is not None:
-        ASSIGN(ctx, 3590, c, key, E.get('n~2587'))
+        SET(ctx, 'prod', c, key, E.get('n~2587'), '+=', False, K[26])
     return True
 
 
@@ -10795,7 +10822,7 @@ def d_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2588'))
     if c is not None:
-        ASSIGN(ctx, 3590, c, key, E.get('n~2587'))
+        SET(ctx, 'prod', c, key, E.get('n~2587'), '+=', False, K[26])
     return True
 
 
@@ -10818,7 +10845,7 @@ def d_3591(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2590'))
     if c is not None:
-        ASSIGN(ctx, 3594, c, key, E.get('n~2589'))
+        SET(ctx, 'prod', c, key, E.get('n~2589'), '+=', False, K[26])
     return True
 
 
@@ -10850,7 +10877,7 @@ def d_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2590'))
     if c is not None:
-        ASSIGN(ctx, 3594, c, key, E.get('n~2589'))
+        SET(ctx, 'prod', c, key, E.get('n~2589'), '+=', False, K[26])
     return True
 
 
@@ -11022,7 +11049,7 @@ def d_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3609, c, key, E.get('price~2592'))
+        SET(ctx, 'stock', c, key, E.get('price~2592'), '-=', False, K[25])
     return True
 
 
@@ -11045,7 +11072,7 @@ def d_3609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3609, c, key, E.get('price~2592'))
+        SET(ctx, 'stock', c, key, E.get('price~2592'), '-=', False, K[25])
     return True
 
 
@@ -11092,25 +11119,25 @@ def d_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3614, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3614, c, key, x_4108(ctx, E))
+        SET(ctx, 'stock', c, key, x_4108(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3615, c, key, E.get('s~2598'))
+        SET(ctx, 'stock', c, key, E.get('s~2598'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3616, c, key, E.get('t~2599'))
+        SET(ctx, 'stock', c, key, E.get('t~2599'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3617, c, key, E.get('h~2600'))
+        SET(ctx, 'stock', c, key, E.get('h~2600'), '-=', False, K[25])
     return True
 
 
@@ -11122,7 +11149,7 @@ def d_3614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3614, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3614, c, key, x_4108(ctx, E))
+        SET(ctx, 'stock', c, key, x_4108(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -11134,7 +11161,7 @@ def d_3615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3615, c, key, E.get('s~2598'))
+        SET(ctx, 'stock', c, key, E.get('s~2598'), '-=', False, K[25])
     return True
 
 
@@ -11146,7 +11173,7 @@ def d_3616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3616, c, key, E.get('t~2599'))
+        SET(ctx, 'stock', c, key, E.get('t~2599'), '-=', False, K[25])
     return True
 
 
@@ -11158,7 +11185,7 @@ def d_3617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3617, c, key, E.get('h~2600'))
+        SET(ctx, 'stock', c, key, E.get('h~2600'), '-=', False, K[25])
     return True
 
 
@@ -11213,7 +11240,7 @@ def d_3621(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2601'))
         if c is not None:
-            ASSIGN(ctx, 3622, c, key, E.get('n~2602'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2602'), '+=', False, K[33])
     else:
         if not d_3623(ctx, E):
             return False
@@ -11228,7 +11255,7 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2601'))
     if c is not None:
-        ASSIGN(ctx, 3622, c, key, E.get('n~2602'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2602'), '+=', False, K[33])
     return True
 
 
@@ -11243,7 +11270,7 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2601'))
     if c is not None:
-        ASSIGN(ctx, 3624, c, key, E.get('n~2602'))
+        SET(ctx, 'tracks', c, key, E.get('n~2602'), '+=', False, K[28])
     if not d_3625(ctx, E):
         return False
     return True
@@ -11257,7 +11284,7 @@ def d_3624(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2601'))
     if c is not None:
-        ASSIGN(ctx, 3624, c, key, E.get('n~2602'))
+        SET(ctx, 'tracks', c, key, E.get('n~2602'), '+=', False, K[28])
     return True
 
 
@@ -11273,7 +11300,7 @@ def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3626, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -11285,7 +11312,7 @@ def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3626, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -11308,7 +11335,7 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2604'))
     if c is not None:
-        ASSIGN(ctx, 3630, c, key, E.get('n~2603'))
+        SET(ctx, 'prod', c, key, E.get('n~2603'), '+=', False, K[26])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11322,7 +11349,7 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2606'))
     if c is not None:
-        ASSIGN(ctx, 3633, c, key, E.get('n~2605'))
+        SET(ctx, 'prod', c, key, E.get('n~2605'), '+=', False, K[26])
     return True
 
 
@@ -11354,7 +11381,7 @@ def d_3630(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2604'))
     if c is not None:
-        ASSIGN(ctx, 3630, c, key, E.get('n~2603'))
+        SET(ctx, 'prod', c, key, E.get('n~2603'), '+=', False, K[26])
     return True
 
 
@@ -11386,7 +11413,7 @@ def d_3633(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2606'))
     if c is not None:
-        ASSIGN(ctx, 3633, c, key, E.get('n~2605'))
+        SET(ctx, 'prod', c, key, E.get('n~2605'), '+=', False, K[26])
     return True
 
 
@@ -11413,7 +11440,7 @@ def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2610'))
     if c is not None:
-        ASSIGN(ctx, 3638, c, key, x_4140(ctx, E))
+        SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
     return True
 
 
@@ -11455,7 +11482,7 @@ def d_3638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2610'))
     if c is not None:
-        ASSIGN(ctx, 3638, c, key, x_4140(ctx, E))
+        SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
     return True
 
 
@@ -11478,7 +11505,7 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2619'))
     if c is not None:
-        ASSIGN(ctx, 3642, c, key, E.get('n~2618'))
+        SET(ctx, 'prod', c, key, E.get('n~2618'), '+=', False, K[26])
     return True
 
 
@@ -11510,7 +11537,7 @@ def d_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2619'))
     if c is not None:
-        ASSIGN(ctx, 3642, c, key, E.get('n~2618'))
+        SET(ctx, 'prod', c, key, E.get('n~2618'), '+=', False, K[26])
     return True
 
 
@@ -11533,7 +11560,7 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2621'))
     if c is not None:
-        ASSIGN(ctx, 3646, c, key, E.get('n~2620'))
+        SET(ctx, 'prod', c, key, E.get('n~2620'), '+=', False, K[26])
     return True
 
 
@@ -11565,7 +11592,7 @@ def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2621'))
     if c is not None:
-        ASSIGN(ctx, 3646, c, key, E.get('n~2620'))
+        SET(ctx, 'prod', c, key, E.get('n~2620'), '+=', False, K[26])
     return True
 
 
@@ -11697,11 +11724,11 @@ def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2635'))
     if c is not None:
-        ASSIGN(ctx, 3658, c, key, x_4164(ctx, E))
+        SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3659, ctx.state, 'last_space', E.get('s~2635'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2635'), '=', False, K[31])
     return t_3660(ctx, k, s, E)
 
 
@@ -11713,7 +11740,7 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2635'))
     if c is not None:
-        ASSIGN(ctx, 3658, c, key, x_4164(ctx, E))
+        SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
     return True
 
 
@@ -11723,7 +11750,7 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3659, ctx.state, 'last_space', E.get('s~2635'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2635'), '=', False, K[31])
     return True
 
 
@@ -11778,7 +11805,7 @@ def t_3663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2636', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2636', old)
+        UNSET(ctx, E, 'x~2636', old)
         return k()
 
     def nxt(i):
@@ -11891,7 +11918,7 @@ def t_3672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2637'))
     if c is not None:
-        ASSIGN(ctx, 3673, c, key, x_4182(ctx, E))
+        SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
     return t_3674(ctx, k, s, E)
 
 
@@ -11903,7 +11930,7 @@ def d_3673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2637'))
     if c is not None:
-        ASSIGN(ctx, 3673, c, key, x_4182(ctx, E))
+        SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -11958,13 +11985,13 @@ def d_3677(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2637'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3678, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3679, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -11976,7 +12003,7 @@ def d_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2637'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3678, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
@@ -11988,7 +12015,7 @@ def d_3679(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3679, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -12002,7 +12029,7 @@ def t_3680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2639', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2639', old)
+        UNSET(ctx, E, 'b~2639', old)
         return k()
 
     def nxt(i):
@@ -12106,7 +12133,7 @@ def t_3688(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2640'))
     if c is not None:
-        ASSIGN(ctx, 3689, c, key, x_4199(ctx, E))
+        SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
     return t_3690(ctx, k, s, E)
 
 
@@ -12118,7 +12145,7 @@ def d_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2640'))
     if c is not None:
-        ASSIGN(ctx, 3689, c, key, x_4199(ctx, E))
+        SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -12173,13 +12200,13 @@ def d_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2640'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3694, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3695, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -12191,7 +12218,7 @@ def d_3694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2640'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3694, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
@@ -12203,7 +12230,7 @@ def d_3695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3695, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -12217,7 +12244,7 @@ def t_3696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2642', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2642', old)
+        UNSET(ctx, E, 'b~2642', old)
         return k()
 
     def nxt(i):
@@ -12267,7 +12294,7 @@ def d_3699(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        ASSIGN(ctx, 3702, c, key, E.get('n~2643'))
+        SET(ctx, 'stock', c, key, E.get('n~2643'), '+=', False, K[25])
     return True
 
 
@@ -12299,7 +12326,7 @@ def d_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        ASSIGN(ctx, 3702, c, key, E.get('n~2643'))
+        SET(ctx, 'stock', c, key, E.get('n~2643'), '+=', False, K[25])
     return True
 
 
@@ -12376,7 +12403,7 @@ def t_3708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2645'))
     if c is not None:
-        ASSIGN(ctx, 3709, c, key, x_4220(ctx, E))
+        SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
     return t_3710(ctx, k, s, E)
 
 
@@ -12388,7 +12415,7 @@ def d_3709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2645'))
     if c is not None:
-        ASSIGN(ctx, 3709, c, key, x_4220(ctx, E))
+        SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -12443,13 +12470,13 @@ def d_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2645'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3714, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3715, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -12461,7 +12488,7 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2645'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3714, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
@@ -12473,7 +12500,7 @@ def d_3715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3715, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -12487,7 +12514,7 @@ def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2647', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2647', old)
+        UNSET(ctx, E, 'b~2647', old)
         return k()
 
     def nxt(i):
@@ -12533,7 +12560,7 @@ def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
 
@@ -12586,11 +12613,11 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3725, ctx.state, 'discard', x_4238(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3726, ctx.state, 'deck', x_4240(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -12610,7 +12637,7 @@ def d_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3725, ctx.state, 'discard', x_4238(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -12620,7 +12647,7 @@ def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3726, ctx.state, 'deck', x_4240(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -12630,7 +12657,7 @@ def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
     return True
 
 
@@ -12645,11 +12672,11 @@ def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'you', value, True)
 
     def after():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return s()
 
     return t_3729(ctx, after, None if s is None else brk, E)
@@ -12661,11 +12688,11 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(K[23]))
+    items = list(items_of(K[34]))
     old = E.get('k~2777', MISSING)
 
     def brk():
-        UNBIND(ctx, 'k~2777', old)
+        UNSET(ctx, E, 'k~2777', old)
         return k()
 
     def nxt(i):
@@ -12796,11 +12823,11 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
-        ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
+        SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
 
@@ -12812,7 +12839,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
-        ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
+        SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     return True
 
 
@@ -12822,7 +12849,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
     return True
 
 
@@ -12877,7 +12904,7 @@ def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2791', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2791', old)
+        UNSET(ctx, E, 'x~2791', old)
         return k()
 
     def nxt(i):
@@ -12986,11 +13013,11 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
-        ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
+        SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
 
@@ -13002,7 +13029,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
-        ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
+        SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     return True
 
 
@@ -13012,7 +13039,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
     return True
 
 
@@ -13067,7 +13094,7 @@ def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2804', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2804', old)
+        UNSET(ctx, E, 'x~2804', old)
         return k()
 
     def nxt(i):
@@ -13117,7 +13144,7 @@ def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -13141,7 +13168,7 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('c~2805', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~2805', old)
+        UNSET(ctx, E, 'c~2805', old)
         return k()
 
     def nxt(i):
@@ -13166,11 +13193,11 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3766(ctx, after, None if s is None else brk, E)
@@ -13236,7 +13263,7 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
         if c is not None:
-            ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
     else:
         if not d_3772(ctx, E):
             return False
@@ -13251,7 +13278,7 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
     return True
 
 
@@ -13266,7 +13293,7 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
     if not d_3774(ctx, E):
         return False
     return True
@@ -13280,7 +13307,7 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
     return True
 
 
@@ -13296,7 +13323,7 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3775, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -13308,7 +13335,7 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -13321,7 +13348,7 @@ def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13335,7 +13362,7 @@ def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
     return True
 
 
@@ -13357,7 +13384,7 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -13383,7 +13410,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
-            ASSIGN(ctx, 3796, c, key, K[21])
+            SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -13398,7 +13425,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3835, c, key, K[21])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
     if not d_3781(ctx, E):
@@ -13443,11 +13470,11 @@ def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
+        SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
 
@@ -13459,7 +13486,7 @@ def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
+        SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
     return True
 
 
@@ -13469,7 +13496,7 @@ def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
 
@@ -13514,7 +13541,7 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13528,7 +13555,7 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
+        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
     return t_3794(ctx, k, s, E)
 
 
@@ -13540,7 +13567,7 @@ def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
     return True
 
 
@@ -13572,7 +13599,7 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
+        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
     return True
 
 
@@ -13587,11 +13614,11 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3795(ctx, after, None if s is None else brk, E)
@@ -13614,7 +13641,7 @@ def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3796, c, key, K[21])
+        SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
     return True
 
 
@@ -13676,11 +13703,11 @@ def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3803, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13694,7 +13721,7 @@ def d_3802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
     return True
 
 
@@ -13702,7 +13729,7 @@ def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3803, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -13737,11 +13764,11 @@ def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
+        SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -13753,7 +13780,7 @@ def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
+        SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -13763,7 +13790,7 @@ def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -13777,7 +13804,7 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~2814', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2814', old)
+        UNSET(ctx, E, 'card~2814', old)
         return k()
 
     def nxt(i):
@@ -13810,7 +13837,7 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
+            SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -13959,7 +13986,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
+        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
     return True
 
 
@@ -13982,7 +14009,7 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
+        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
     return True
 
 
@@ -14029,25 +14056,25 @@ def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
+        SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
+        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
+        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
+        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
     return True
 
 
@@ -14059,7 +14086,7 @@ def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
+        SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -14071,7 +14098,7 @@ def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
+        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
     return True
 
 
@@ -14083,7 +14110,7 @@ def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
+        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
     return True
 
 
@@ -14095,7 +14122,7 @@ def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
+        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
     return True
 
 
@@ -14107,7 +14134,7 @@ def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
+        SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -14117,7 +14144,7 @@ def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3834, ctx.state, 'discard', x_4363(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4363(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -14129,7 +14156,7 @@ def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3835, c, key, K[21])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
     return True
 
 
@@ -14159,7 +14186,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.put(E, 'you', item, True)
         if not d_3838(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -14211,11 +14238,11 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3843, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14229,7 +14256,7 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
     return True
 
 
@@ -14237,7 +14264,7 @@ def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3843, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -14272,11 +14299,11 @@ def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
+        SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -14288,7 +14315,7 @@ def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
+        SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
     return True
 
 
@@ -14298,7 +14325,7 @@ def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -14348,7 +14375,7 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -14381,13 +14408,13 @@ def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
+        SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
+        SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -14399,7 +14426,7 @@ def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
+        SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
     return True
 
 
@@ -14411,7 +14438,7 @@ def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
+        SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -14450,8 +14477,8 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('p~2832')), 'pack'
         if c is not None:
-            ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
-    UNBIND(ctx, 'p~2832', old)
+            SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
+    UNSET(ctx, E, 'p~2832', old)
     return True
 
 
@@ -14463,7 +14490,7 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~2832')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
+        SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
     return True
 
 
@@ -14477,7 +14504,7 @@ def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -14503,7 +14530,7 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3888, c, key, K[21])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
     return t_3862(ctx, r1, s, E)
@@ -14519,7 +14546,7 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~2834', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2834', old)
+        UNSET(ctx, E, 'card~2834', old)
         return k()
 
     def nxt(i):
@@ -14552,7 +14579,7 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
+            SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -14701,7 +14728,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
+        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
     return True
 
 
@@ -14724,7 +14751,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
+        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
     return True
 
 
@@ -14771,25 +14798,25 @@ def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
+        SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
+        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
+        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
+        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
     return True
 
 
@@ -14801,7 +14828,7 @@ def d_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
+        SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -14813,7 +14840,7 @@ def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
+        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
     return True
 
 
@@ -14825,7 +14852,7 @@ def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
+        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
     return True
 
 
@@ -14837,7 +14864,7 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
+        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
     return True
 
 
@@ -14849,7 +14876,7 @@ def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
+        SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -14859,7 +14886,7 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3887, ctx.state, 'discard', x_4426(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4426(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -14871,7 +14898,7 @@ def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3888, c, key, K[21])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
     return True
 
 
@@ -14884,7 +14911,7 @@ def d_3889(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3890, ctx.state, 'deck', x_4433(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4433(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14898,7 +14925,7 @@ def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3890, ctx.state, 'deck', x_4433(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4433(ctx, E), '=', False, K[32])
     return True
 
 
@@ -14922,7 +14949,7 @@ def d_3892(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
         ctx.put(E, 'you', item, True)
         if not d_3893(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -14963,7 +14990,7 @@ def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.put(E, 'r~2651', item, True)
         if not d_3896(ctx, E):
             return False
-    UNBIND(ctx, 'r~2651', old)
+    UNSET(ctx, E, 'r~2651', old)
     return True
 
 
@@ -14986,7 +15013,7 @@ def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
     if c is not None:
-        ASSIGN(ctx, 3899, c, key, E.get('n~2652'))
+        SET(ctx, 'prod', c, key, E.get('n~2652'), '+=', False, K[26])
     return True
 
 
@@ -15018,7 +15045,7 @@ def d_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
     if c is not None:
-        ASSIGN(ctx, 3899, c, key, E.get('n~2652'))
+        SET(ctx, 'prod', c, key, E.get('n~2652'), '+=', False, K[26])
     return True
 
 
@@ -15032,7 +15059,7 @@ def t_3900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -15056,7 +15083,7 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('c~2654', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~2654', old)
+        UNSET(ctx, E, 'c~2654', old)
         return k()
 
     def nxt(i):
@@ -15105,7 +15132,7 @@ def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3905, c, key, x_4447(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4447(ctx, E), '=', False, K[38])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15119,7 +15146,7 @@ def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        ASSIGN(ctx, 3908, c, key, E.get('n~2656'))
+        SET(ctx, 'stock', c, key, E.get('n~2656'), '+=', False, K[25])
     return t_3909(ctx, k, s, E)
 
 
@@ -15131,7 +15158,7 @@ def d_3905(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3905, c, key, x_4447(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4447(ctx, E), '=', False, K[38])
     return True
 
 
@@ -15163,7 +15190,7 @@ def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        ASSIGN(ctx, 3908, c, key, E.get('n~2656'))
+        SET(ctx, 'stock', c, key, E.get('n~2656'), '+=', False, K[25])
     return True
 
 
@@ -15178,11 +15205,11 @@ def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3910(ctx, after, None if s is None else brk, E)
@@ -15203,7 +15230,7 @@ def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3911, ctx.state, 'first_player', x_4455(ctx, E))
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4455(ctx, E), '=', False, K[40])
     return True
 
 
@@ -15216,7 +15243,7 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3913, ctx.state, 'first_player', x_4457(ctx, E))
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4457(ctx, E), '=', False, K[40])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15236,7 +15263,7 @@ def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3913, ctx.state, 'first_player', x_4457(ctx, E))
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4457(ctx, E), '=', False, K[40])
     return True
 
 
@@ -15272,7 +15299,7 @@ def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2658'))
         if c is not None:
-            ASSIGN(ctx, 3917, c, key, E.get('n~2659'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2659'), '+=', False, K[33])
     else:
         if not d_3918(ctx, E):
             return False
@@ -15287,7 +15314,7 @@ def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2658'))
     if c is not None:
-        ASSIGN(ctx, 3917, c, key, E.get('n~2659'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2659'), '+=', False, K[33])
     return True
 
 
@@ -15302,7 +15329,7 @@ def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
     if c is not None:
-        ASSIGN(ctx, 3919, c, key, E.get('n~2659'))
+        SET(ctx, 'tracks', c, key, E.get('n~2659'), '+=', False, K[28])
     if not d_3920(ctx, E):
         return False
     return True
@@ -15316,7 +15343,7 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
     if c is not None:
-        ASSIGN(ctx, 3919, c, key, E.get('n~2659'))
+        SET(ctx, 'tracks', c, key, E.get('n~2659'), '+=', False, K[28])
     return True
 
 
@@ -15332,7 +15359,7 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3921, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -15344,7 +15371,7 @@ def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3921, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -15371,7 +15398,7 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.put(E, 'you', item, True)
         if not d_3924(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -15448,11 +15475,11 @@ def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3930, ctx.state, 'deck', x_4474(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4474(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3931, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15466,7 +15493,7 @@ def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3930, ctx.state, 'deck', x_4474(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4474(ctx, E), '=', False, K[32])
     return True
 
 
@@ -15474,7 +15501,7 @@ def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3931, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -15509,11 +15536,11 @@ def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3935, c, key, x_4480(ctx, E))
+        SET(ctx, 'offer', c, key, x_4480(ctx, E), '+=', True, K[37])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3936, ctx.state, 'deck', x_4482(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4482(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -15525,7 +15552,7 @@ def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3935, c, key, x_4480(ctx, E))
+        SET(ctx, 'offer', c, key, x_4480(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -15535,7 +15562,7 @@ def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3936, ctx.state, 'deck', x_4482(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4482(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -15549,7 +15576,7 @@ def t_3937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -15575,7 +15602,7 @@ def t_3938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3965, c, key, K[21])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
     return t_3939(ctx, r1, s, E)
@@ -15591,7 +15618,7 @@ def t_3939(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~2663', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2663', old)
+        UNSET(ctx, E, 'card~2663', old)
         return k()
 
     def nxt(i):
@@ -15624,7 +15651,7 @@ def t_3941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3963, c, key, x_4512(ctx, E))
+            SET(ctx, 'hand', c, key, x_4512(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -15773,7 +15800,7 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3954, c, key, E.get('price~2665'))
+        SET(ctx, 'stock', c, key, E.get('price~2665'), '-=', False, K[25])
     return True
 
 
@@ -15796,7 +15823,7 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3954, c, key, E.get('price~2665'))
+        SET(ctx, 'stock', c, key, E.get('price~2665'), '-=', False, K[25])
     return True
 
 
@@ -15843,25 +15870,25 @@ def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3959, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3959, c, key, x_4502(ctx, E))
+        SET(ctx, 'stock', c, key, x_4502(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3960, c, key, E.get('s~2671'))
+        SET(ctx, 'stock', c, key, E.get('s~2671'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3961, c, key, E.get('t~2672'))
+        SET(ctx, 'stock', c, key, E.get('t~2672'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3962, c, key, E.get('h~2673'))
+        SET(ctx, 'stock', c, key, E.get('h~2673'), '-=', False, K[25])
     return True
 
 
@@ -15873,7 +15900,7 @@ def d_3959(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3959, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3959, c, key, x_4502(ctx, E))
+        SET(ctx, 'stock', c, key, x_4502(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -15885,7 +15912,7 @@ def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3960, c, key, E.get('s~2671'))
+        SET(ctx, 'stock', c, key, E.get('s~2671'), '-=', False, K[25])
     return True
 
 
@@ -15897,7 +15924,7 @@ def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3961, c, key, E.get('t~2672'))
+        SET(ctx, 'stock', c, key, E.get('t~2672'), '-=', False, K[25])
     return True
 
 
@@ -15909,7 +15936,7 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3962, c, key, E.get('h~2673'))
+        SET(ctx, 'stock', c, key, E.get('h~2673'), '-=', False, K[25])
     return True
 
 
@@ -15921,7 +15948,7 @@ def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3963, c, key, x_4512(ctx, E))
+        SET(ctx, 'hand', c, key, x_4512(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -15931,7 +15958,7 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3964, ctx.state, 'discard', x_4515(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4515(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -15943,7 +15970,7 @@ def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3965, c, key, K[21])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
     return True
 
 
@@ -15956,7 +15983,7 @@ def t_3966(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3967, ctx.state, 'passed', K[21])
+    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[41])
     return t_3968(ctx, k, s, E)
 
 
@@ -15964,7 +15991,7 @@ def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3967, ctx.state, 'passed', K[21])
+    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[41])
     return True
 
 
@@ -15992,7 +16019,7 @@ def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -16055,7 +16082,7 @@ def t_3973(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        ASSIGN(ctx, 3974, c, key, True)
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[42])
     return t_3975(ctx, k, s, E)
 
 
@@ -16067,7 +16094,7 @@ def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        ASSIGN(ctx, 3974, c, key, True)
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[42])
     return True
 
 
@@ -16096,7 +16123,7 @@ def t_3976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3981, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     return t_3977(ctx, r1, s, E)
@@ -16112,7 +16139,7 @@ def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('c~2677', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~2677', old)
+        UNSET(ctx, E, 'c~2677', old)
         return k()
 
     def nxt(i):
@@ -16137,11 +16164,11 @@ def t_3978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3979(ctx, after, None if s is None else brk, E)
@@ -16170,7 +16197,7 @@ def d_3981(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3981, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -16209,7 +16236,7 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4019, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -16241,7 +16268,7 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 4009, c, key, x_4570(ctx, E))
+            SET(ctx, 'hand', c, key, x_4570(ctx, E), '-=', True, K[23])
         if not d_4010(ctx, E):
             return False
         return t_4012(ctx, r2, s, E)
@@ -16416,7 +16443,7 @@ def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4000, c, key, E.get('price~2681'))
+        SET(ctx, 'stock', c, key, E.get('price~2681'), '-=', False, K[25])
     return True
 
 
@@ -16439,7 +16466,7 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4000, c, key, E.get('price~2681'))
+        SET(ctx, 'stock', c, key, E.get('price~2681'), '-=', False, K[25])
     return True
 
 
@@ -16486,25 +16513,25 @@ def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4005, c, key, x_4558(ctx, E))
+        SET(ctx, 'stock', c, key, x_4558(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4006, c, key, E.get('s~2687'))
+        SET(ctx, 'stock', c, key, E.get('s~2687'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4007, c, key, E.get('t~2688'))
+        SET(ctx, 'stock', c, key, E.get('t~2688'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4008, c, key, E.get('h~2689'))
+        SET(ctx, 'stock', c, key, E.get('h~2689'), '-=', False, K[25])
     return True
 
 
@@ -16516,7 +16543,7 @@ def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4005, c, key, x_4558(ctx, E))
+        SET(ctx, 'stock', c, key, x_4558(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -16528,7 +16555,7 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4006, c, key, E.get('s~2687'))
+        SET(ctx, 'stock', c, key, E.get('s~2687'), '-=', False, K[25])
     return True
 
 
@@ -16540,7 +16567,7 @@ def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4007, c, key, E.get('t~2688'))
+        SET(ctx, 'stock', c, key, E.get('t~2688'), '-=', False, K[25])
     return True
 
 
@@ -16552,7 +16579,7 @@ def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4008, c, key, E.get('h~2689'))
+        SET(ctx, 'stock', c, key, E.get('h~2689'), '-=', False, K[25])
     return True
 
 
@@ -16564,7 +16591,7 @@ def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 4009, c, key, x_4570(ctx, E))
+        SET(ctx, 'hand', c, key, x_4570(ctx, E), '-=', True, K[23])
     return True
 
 
@@ -16580,7 +16607,7 @@ def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
         if c is not None:
-            ASSIGN(ctx, 4011, c, key, 0)
+            SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
 
 
@@ -16592,7 +16619,7 @@ def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
     if c is not None:
-        ASSIGN(ctx, 4011, c, key, 0)
+        SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
 
 
@@ -16607,11 +16634,11 @@ def t_4012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_4013(ctx, after, None if s is None else brk, E)
@@ -16638,14 +16665,14 @@ def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
-            ASSIGN(ctx, 4015, c, key, x_4578(ctx, E))
+            SET(ctx, 'events', c, key, x_4578(ctx, E), '+=', True, K[45])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
-            ASSIGN(ctx, 4016, c, key, x_4580(ctx, E))
+            SET(ctx, 'tableau', c, key, x_4580(ctx, E), '+=', True, K[46])
     return True
 
 
@@ -16657,7 +16684,7 @@ def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'events'
     if c is not None:
-        ASSIGN(ctx, 4015, c, key, x_4578(ctx, E))
+        SET(ctx, 'events', c, key, x_4578(ctx, E), '+=', True, K[45])
     return True
 
 
@@ -16669,7 +16696,7 @@ def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tableau'
     if c is not None:
-        ASSIGN(ctx, 4016, c, key, x_4580(ctx, E))
+        SET(ctx, 'tableau', c, key, x_4580(ctx, E), '+=', True, K[46])
     return True
 
 
@@ -16694,7 +16721,7 @@ def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4019, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -16712,7 +16739,7 @@ def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4057, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -16928,7 +16955,7 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4038, c, key, E.get('price~2693'))
+        SET(ctx, 'stock', c, key, E.get('price~2693'), '-=', False, K[25])
     return True
 
 
@@ -16951,7 +16978,7 @@ def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4038, c, key, E.get('price~2693'))
+        SET(ctx, 'stock', c, key, E.get('price~2693'), '-=', False, K[25])
     return True
 
 
@@ -16998,25 +17025,25 @@ def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4043, c, key, x_4611(ctx, E))
+        SET(ctx, 'stock', c, key, x_4611(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4044, c, key, E.get('s~2699'))
+        SET(ctx, 'stock', c, key, E.get('s~2699'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4045, c, key, E.get('t~2700'))
+        SET(ctx, 'stock', c, key, E.get('t~2700'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4046, c, key, E.get('h~2701'))
+        SET(ctx, 'stock', c, key, E.get('h~2701'), '-=', False, K[25])
     return True
 
 
@@ -17028,7 +17055,7 @@ def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4043, c, key, x_4611(ctx, E))
+        SET(ctx, 'stock', c, key, x_4611(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -17040,7 +17067,7 @@ def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4044, c, key, E.get('s~2699'))
+        SET(ctx, 'stock', c, key, E.get('s~2699'), '-=', False, K[25])
     return True
 
 
@@ -17052,7 +17079,7 @@ def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4045, c, key, E.get('t~2700'))
+        SET(ctx, 'stock', c, key, E.get('t~2700'), '-=', False, K[25])
     return True
 
 
@@ -17064,7 +17091,7 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4046, c, key, E.get('h~2701'))
+        SET(ctx, 'stock', c, key, E.get('h~2701'), '-=', False, K[25])
     return True
 
 
@@ -17123,7 +17150,7 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        ASSIGN(ctx, 4052, c, key, E.get('n~2702'))
+        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[25])
     return True
 
 
@@ -17146,7 +17173,7 @@ def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        ASSIGN(ctx, 4052, c, key, E.get('n~2702'))
+        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[25])
     return True
 
 
@@ -17193,7 +17220,7 @@ def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4057, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -17211,7 +17238,7 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4085, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -17243,7 +17270,7 @@ def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2705'))
         if c is not None:
-            ASSIGN(ctx, 4083, c, key, E.get('you'))
+            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
         return k()
 
     ctx.steps += 1
@@ -17408,7 +17435,7 @@ def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4074, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4074, c, key, E.get('price~2707'))
+        SET(ctx, 'stock', c, key, E.get('price~2707'), '-=', False, K[25])
     return True
 
 
@@ -17431,7 +17458,7 @@ def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4074, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4074, c, key, E.get('price~2707'))
+        SET(ctx, 'stock', c, key, E.get('price~2707'), '-=', False, K[25])
     return True
 
 
@@ -17478,25 +17505,25 @@ def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4079, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4079, c, key, x_4655(ctx, E))
+        SET(ctx, 'stock', c, key, x_4655(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4080, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4080, c, key, E.get('s~2713'))
+        SET(ctx, 'stock', c, key, E.get('s~2713'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4081, c, key, E.get('t~2714'))
+        SET(ctx, 'stock', c, key, E.get('t~2714'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4082, c, key, E.get('h~2715'))
+        SET(ctx, 'stock', c, key, E.get('h~2715'), '-=', False, K[25])
     return True
 
 
@@ -17508,7 +17535,7 @@ def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4079, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4079, c, key, x_4655(ctx, E))
+        SET(ctx, 'stock', c, key, x_4655(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -17520,7 +17547,7 @@ def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4080, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4080, c, key, E.get('s~2713'))
+        SET(ctx, 'stock', c, key, E.get('s~2713'), '-=', False, K[25])
     return True
 
 
@@ -17532,7 +17559,7 @@ def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4081, c, key, E.get('t~2714'))
+        SET(ctx, 'stock', c, key, E.get('t~2714'), '-=', False, K[25])
     return True
 
 
@@ -17544,7 +17571,7 @@ def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4082, c, key, E.get('h~2715'))
+        SET(ctx, 'stock', c, key, E.get('h~2715'), '-=', False, K[25])
     return True
 
 
@@ -17556,7 +17583,7 @@ def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2705'))
     if c is not None:
-        ASSIGN(ctx, 4083, c, key, E.get('you'))
+        SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
     return True
 
 
@@ -17574,7 +17601,7 @@ def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4085, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -17592,7 +17619,7 @@ def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4113, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -17622,7 +17649,7 @@ def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4111, ctx.state, 'awards', x_4701(ctx, E))
+        SET(ctx, 'awards', ctx.state, 'awards', x_4701(ctx, E), '+=', True, K[48])
         return k()
 
     ctx.steps += 1
@@ -17787,7 +17814,7 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4102, c, key, E.get('price~2720'))
+        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
     return True
 
 
@@ -17810,7 +17837,7 @@ def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4102, c, key, E.get('price~2720'))
+        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
     return True
 
 
@@ -17857,25 +17884,25 @@ def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4107, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4107, c, key, x_4691(ctx, E))
+        SET(ctx, 'stock', c, key, x_4691(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4108, c, key, E.get('s~2726'))
+        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4109, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4109, c, key, E.get('t~2727'))
+        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4110, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4110, c, key, E.get('h~2728'))
+        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
     return True
 
 
@@ -17887,7 +17914,7 @@ def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4107, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4107, c, key, x_4691(ctx, E))
+        SET(ctx, 'stock', c, key, x_4691(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -17899,7 +17926,7 @@ def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4108, c, key, E.get('s~2726'))
+        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
     return True
 
 
@@ -17911,7 +17938,7 @@ def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4109, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4109, c, key, E.get('t~2727'))
+        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
     return True
 
 
@@ -17923,7 +17950,7 @@ def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4110, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4110, c, key, E.get('h~2728'))
+        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
     return True
 
 
@@ -17933,7 +17960,7 @@ def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4111, ctx.state, 'awards', x_4701(ctx, E))
+    SET(ctx, 'awards', ctx.state, 'awards', x_4701(ctx, E), '+=', True, K[48])
     return True
 
 
@@ -17951,7 +17978,7 @@ def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4113, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -17969,7 +17996,7 @@ def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4125, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -18019,7 +18046,7 @@ def t_4117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4119, c, key, x_4713(ctx, E))
+        SET(ctx, 'used', c, key, x_4713(ctx, E), '+=', True, K[49])
     return t_4120(ctx, k, s, E)
 
 
@@ -18042,7 +18069,7 @@ def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4119, c, key, x_4713(ctx, E))
+        SET(ctx, 'used', c, key, x_4713(ctx, E), '+=', True, K[49])
     return True
 
 
@@ -18057,11 +18084,11 @@ def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_4121(ctx, after, None if s is None else brk, E)
@@ -18111,7 +18138,7 @@ def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4125, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -18129,7 +18156,7 @@ def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4137, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -18179,7 +18206,7 @@ def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4131, c, key, x_4728(ctx, E))
+        SET(ctx, 'used', c, key, x_4728(ctx, E), '+=', True, K[49])
     return t_4132(ctx, k, s, E)
 
 
@@ -18202,7 +18229,7 @@ def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4131, c, key, x_4728(ctx, E))
+        SET(ctx, 'used', c, key, x_4728(ctx, E), '+=', True, K[49])
     return True
 
 
@@ -18217,11 +18244,11 @@ def t_4132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_4133(ctx, after, None if s is None else brk, E)
@@ -18271,7 +18298,7 @@ def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4137, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -18289,11 +18316,11 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4140, ctx.state, 'passed', x_4739(ctx, E))
+    SET(ctx, 'passed', ctx.state, 'passed', x_4739(ctx, E), '+=', True, K[41])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4141, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2675', 2)
     return True
 
 
@@ -18314,7 +18341,7 @@ def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4140, ctx.state, 'passed', x_4739(ctx, E))
+    SET(ctx, 'passed', ctx.state, 'passed', x_4739(ctx, E), '+=', True, K[41])
     return True
 
 
@@ -18324,7 +18351,7 @@ def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4141, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2675', 2)
     return True
 
 
@@ -18342,7 +18369,7 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4144, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2675', 2)
     return True
 
 
@@ -18363,7 +18390,7 @@ def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4144, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2675', 2)
     return True
 
 
@@ -18379,7 +18406,7 @@ def d_4145(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
         ctx.put(E, 'you', item, True)
         if not d_4146(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -18416,7 +18443,7 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
     if c is not None:
-        ASSIGN(ctx, 4155, c, key, x_4758(ctx, E))
+        SET(ctx, 'stock', c, key, x_4758(ctx, E), '+=', False, K[25])
     if not d_4156(ctx, E):
         return False
     ctx.steps += 1
@@ -18424,13 +18451,13 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4158, c, key, K[21])
+        SET(ctx, 'used', c, key, K[21], '=', False, K[49])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 4159, c, key, False)
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[29])
     return True
 
 
@@ -18465,13 +18492,13 @@ def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
     if c is not None:
-        ASSIGN(ctx, 4150, c, key, x_4751(ctx, E))
+        SET(ctx, 'stock', c, key, x_4751(ctx, E), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
     if c is not None:
-        ASSIGN(ctx, 4151, c, key, 0)
+        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
@@ -18483,7 +18510,7 @@ def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
     if c is not None:
-        ASSIGN(ctx, 4150, c, key, x_4751(ctx, E))
+        SET(ctx, 'stock', c, key, x_4751(ctx, E), '+=', False, K[25])
     return True
 
 
@@ -18495,7 +18522,7 @@ def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
     if c is not None:
-        ASSIGN(ctx, 4151, c, key, 0)
+        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
@@ -18537,7 +18564,7 @@ def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
     if c is not None:
-        ASSIGN(ctx, 4155, c, key, x_4758(ctx, E))
+        SET(ctx, 'stock', c, key, x_4758(ctx, E), '+=', False, K[25])
     return True
 
 
@@ -18556,8 +18583,8 @@ def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
         if c is not None:
-            ASSIGN(ctx, 4157, c, key, x_4761(ctx, E))
-    UNBIND(ctx, 'r~2742', old)
+            SET(ctx, 'stock', c, key, x_4761(ctx, E), '+=', False, K[25])
+    UNSET(ctx, E, 'r~2742', old)
     return True
 
 
@@ -18569,7 +18596,7 @@ def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
     if c is not None:
-        ASSIGN(ctx, 4157, c, key, x_4761(ctx, E))
+        SET(ctx, 'stock', c, key, x_4761(ctx, E), '+=', False, K[25])
     return True
 
 
@@ -18581,7 +18608,7 @@ def d_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4158, c, key, K[21])
+        SET(ctx, 'used', c, key, K[21], '=', False, K[49])
     return True
 
 
@@ -18593,7 +18620,7 @@ def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 4159, c, key, False)
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[29])
     return True
 
 
@@ -18607,7 +18634,7 @@ def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -18884,7 +18911,7 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4183, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4183, c, key, E.get('price~2749'))
+        SET(ctx, 'stock', c, key, E.get('price~2749'), '-=', False, K[25])
     return True
 
 
@@ -18907,7 +18934,7 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4183, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4183, c, key, E.get('price~2749'))
+        SET(ctx, 'stock', c, key, E.get('price~2749'), '-=', False, K[25])
     return True
 
 
@@ -18954,25 +18981,25 @@ def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4188, c, key, x_4792(ctx, E))
+        SET(ctx, 'stock', c, key, x_4792(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4189, c, key, E.get('s~2755'))
+        SET(ctx, 'stock', c, key, E.get('s~2755'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4190, c, key, E.get('t~2756'))
+        SET(ctx, 'stock', c, key, E.get('t~2756'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4191, c, key, E.get('h~2757'))
+        SET(ctx, 'stock', c, key, E.get('h~2757'), '-=', False, K[25])
     return True
 
 
@@ -18984,7 +19011,7 @@ def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4188, c, key, x_4792(ctx, E))
+        SET(ctx, 'stock', c, key, x_4792(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -18996,7 +19023,7 @@ def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4189, c, key, E.get('s~2755'))
+        SET(ctx, 'stock', c, key, E.get('s~2755'), '-=', False, K[25])
     return True
 
 
@@ -19008,7 +19035,7 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4190, c, key, E.get('t~2756'))
+        SET(ctx, 'stock', c, key, E.get('t~2756'), '-=', False, K[25])
     return True
 
 
@@ -19020,7 +19047,7 @@ def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4191, c, key, E.get('h~2757'))
+        SET(ctx, 'stock', c, key, E.get('h~2757'), '-=', False, K[25])
     return True
 
 
@@ -19079,7 +19106,7 @@ def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
     if c is not None:
-        ASSIGN(ctx, 4197, c, key, E.get('n~2758'))
+        SET(ctx, 'stock', c, key, E.get('n~2758'), '-=', False, K[25])
     return True
 
 
@@ -19102,7 +19129,7 @@ def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
     if c is not None:
-        ASSIGN(ctx, 4197, c, key, E.get('n~2758'))
+        SET(ctx, 'stock', c, key, E.get('n~2758'), '-=', False, K[25])
     return True
 
 
@@ -19141,7 +19168,7 @@ def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4201, E, 'more~2745', False)
+    LOCAL(ctx, E, 'more~2745', False)
     return True
 
 
@@ -19160,7 +19187,7 @@ def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
 
@@ -19213,11 +19240,11 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3725, ctx.state, 'discard', x_4238(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3726, ctx.state, 'deck', x_4240(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -19237,7 +19264,7 @@ def d_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3725, ctx.state, 'discard', x_4238(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -19247,7 +19274,7 @@ def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3726, ctx.state, 'deck', x_4240(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -19257,7 +19284,7 @@ def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
     return True
 
 
@@ -19272,11 +19299,11 @@ def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'you', value, True)
 
     def after():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return s()
 
     return t_3729(ctx, after, None if s is None else brk, E)
@@ -19288,11 +19315,11 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(K[23]))
+    items = list(items_of(K[34]))
     old = E.get('k~2777', MISSING)
 
     def brk():
-        UNBIND(ctx, 'k~2777', old)
+        UNSET(ctx, E, 'k~2777', old)
         return k()
 
     def nxt(i):
@@ -19423,11 +19450,11 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
-        ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
+        SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
 
@@ -19439,7 +19466,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
-        ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
+        SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     return True
 
 
@@ -19449,7 +19476,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
     return True
 
 
@@ -19504,7 +19531,7 @@ def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2791', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2791', old)
+        UNSET(ctx, E, 'x~2791', old)
         return k()
 
     def nxt(i):
@@ -19613,11 +19640,11 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
-        ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
+        SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
 
@@ -19629,7 +19656,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
-        ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
+        SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     return True
 
 
@@ -19639,7 +19666,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
     return True
 
 
@@ -19694,7 +19721,7 @@ def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2804', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2804', old)
+        UNSET(ctx, E, 'x~2804', old)
         return k()
 
     def nxt(i):
@@ -19744,7 +19771,7 @@ def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -19768,7 +19795,7 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('c~2805', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~2805', old)
+        UNSET(ctx, E, 'c~2805', old)
         return k()
 
     def nxt(i):
@@ -19793,11 +19820,11 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3766(ctx, after, None if s is None else brk, E)
@@ -19863,7 +19890,7 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
         if c is not None:
-            ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
     else:
         if not d_3772(ctx, E):
             return False
@@ -19878,7 +19905,7 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
     return True
 
 
@@ -19893,7 +19920,7 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
     if not d_3774(ctx, E):
         return False
     return True
@@ -19907,7 +19934,7 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
     return True
 
 
@@ -19923,7 +19950,7 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3775, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -19935,7 +19962,7 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -19948,7 +19975,7 @@ def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19962,7 +19989,7 @@ def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
     return True
 
 
@@ -19984,7 +20011,7 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -20010,7 +20037,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
-            ASSIGN(ctx, 3796, c, key, K[21])
+            SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -20025,7 +20052,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3835, c, key, K[21])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
     if not d_3781(ctx, E):
@@ -20070,11 +20097,11 @@ def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
+        SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
 
@@ -20086,7 +20113,7 @@ def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
+        SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
     return True
 
 
@@ -20096,7 +20123,7 @@ def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
 
@@ -20141,7 +20168,7 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20155,7 +20182,7 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
+        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
     return t_3794(ctx, k, s, E)
 
 
@@ -20167,7 +20194,7 @@ def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
     return True
 
 
@@ -20199,7 +20226,7 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
+        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
     return True
 
 
@@ -20214,11 +20241,11 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3795(ctx, after, None if s is None else brk, E)
@@ -20241,7 +20268,7 @@ def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3796, c, key, K[21])
+        SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
     return True
 
 
@@ -20303,11 +20330,11 @@ def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3803, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20321,7 +20348,7 @@ def d_3802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
     return True
 
 
@@ -20329,7 +20356,7 @@ def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3803, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -20364,11 +20391,11 @@ def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
+        SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -20380,7 +20407,7 @@ def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
+        SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -20390,7 +20417,7 @@ def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -20404,7 +20431,7 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~2814', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2814', old)
+        UNSET(ctx, E, 'card~2814', old)
         return k()
 
     def nxt(i):
@@ -20437,7 +20464,7 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
+            SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -20586,7 +20613,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
+        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
     return True
 
 
@@ -20609,7 +20636,7 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
+        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
     return True
 
 
@@ -20656,25 +20683,25 @@ def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
+        SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
+        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
+        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
+        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
     return True
 
 
@@ -20686,7 +20713,7 @@ def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
+        SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -20698,7 +20725,7 @@ def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
+        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
     return True
 
 
@@ -20710,7 +20737,7 @@ def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
+        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
     return True
 
 
@@ -20722,7 +20749,7 @@ def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
+        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
     return True
 
 
@@ -20734,7 +20761,7 @@ def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
+        SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -20744,7 +20771,7 @@ def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3834, ctx.state, 'discard', x_4363(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4363(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -20756,7 +20783,7 @@ def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3835, c, key, K[21])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
     return True
 
 
@@ -20786,7 +20813,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.put(E, 'you', item, True)
         if not d_3838(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -20838,11 +20865,11 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3843, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20856,7 +20883,7 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
     return True
 
 
@@ -20864,7 +20891,7 @@ def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3843, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -20899,11 +20926,11 @@ def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
+        SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -20915,7 +20942,7 @@ def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
+        SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
     return True
 
 
@@ -20925,7 +20952,7 @@ def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -20975,7 +21002,7 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -21008,13 +21035,13 @@ def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
+        SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
+        SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -21026,7 +21053,7 @@ def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
+        SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
     return True
 
 
@@ -21038,7 +21065,7 @@ def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
+        SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -21077,8 +21104,8 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('p~2832')), 'pack'
         if c is not None:
-            ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
-    UNBIND(ctx, 'p~2832', old)
+            SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
+    UNSET(ctx, E, 'p~2832', old)
     return True
 
 
@@ -21090,7 +21117,7 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~2832')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
+        SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
     return True
 
 
@@ -21104,7 +21131,7 @@ def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -21130,7 +21157,7 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3888, c, key, K[21])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
     return t_3862(ctx, r1, s, E)
@@ -21146,7 +21173,7 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~2834', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2834', old)
+        UNSET(ctx, E, 'card~2834', old)
         return k()
 
     def nxt(i):
@@ -21179,7 +21206,7 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
+            SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -21328,7 +21355,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
+        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
     return True
 
 
@@ -21351,7 +21378,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
+        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
     return True
 
 
@@ -21398,25 +21425,25 @@ def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
+        SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
+        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
+        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
+        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
     return True
 
 
@@ -21428,7 +21455,7 @@ def d_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
+        SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -21440,7 +21467,7 @@ def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
+        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
     return True
 
 
@@ -21452,7 +21479,7 @@ def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
+        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
     return True
 
 
@@ -21464,7 +21491,7 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
+        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
     return True
 
 
@@ -21476,7 +21503,7 @@ def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
+        SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -21486,7 +21513,7 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3887, ctx.state, 'discard', x_4426(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4426(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -21498,7 +21525,7 @@ def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3888, c, key, K[21])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
     return True
 
 

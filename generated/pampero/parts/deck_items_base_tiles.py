@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,55 +41,58 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
 def x_8361(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8361, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5836 for v_c_5836 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('residential', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5836, {}), 'tags', None))]))
+    return MEMO(ctx, (8361, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5836 for v_c_5836 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('residential', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5836, {}), 'tags', None))]))
 
 
 def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5838 for v_x_5838 in items_of(KEY(ctx.state.get('places'), v_s_5837, [])) if (bool((KEY(v_x_5838, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_5838, 'owner', None) == E.get('you'))))]) for v_s_5837 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5838 for v_x_5838 in items_of(KEY(ctx.state.get('places'), v_s_5837, [])) if (bool((KEY(v_x_5838, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_5838, 'owner', None) == E.get('you'))))]) for v_s_5837 in items_of(ctx.state.get('places'))])))
 
 
 def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5840 for v_x_5840 in items_of(KEY(ctx.state.get('places'), v_s_5839, [])) if (bool((KEY(v_x_5840, 'piece', None) == 'tower')) and bool((KEY(v_x_5840, 'owner', None) == E.get('you'))))]) for v_s_5839 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5840 for v_x_5840 in items_of(KEY(ctx.state.get('places'), v_s_5839, [])) if (bool((KEY(v_x_5840, 'piece', None) == 'tower')) and bool((KEY(v_x_5840, 'owner', None) == E.get('you'))))]) for v_s_5839 in items_of(ctx.state.get('places'))])))
 
 
 def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5841 for v_c_5841 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5841, {}), 'tags', None))]))
+    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5841 for v_c_5841 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5841, {}), 'tags', None))]))
 
 
 def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_i_5842 for v_i_5842 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5842, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5844 for v_x_5844 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5844 == v_c_5843)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5846 for v_x_5846 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5845, [])) if (v_x_5846 == v_c_5843)]) for v_r_5845 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5843 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5843, 'deck', None) == 'argentina')])), AR('+', CALL(ctx, 'count', None, [v_i_5847 for v_i_5847 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5847, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5849 for v_x_5849 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5849 == v_c_5848)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5851 for v_x_5851 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5850, [])) if (v_x_5851 == v_c_5848)]) for v_r_5850 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5848 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5848, 'deck', None) == 'brazil')]))))
+    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_i_5842 for v_i_5842 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5842, 'deck', None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5844 for v_x_5844 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5844 == v_c_5843)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5846 for v_x_5846 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5845, [])) if (v_x_5846 == v_c_5843)]) for v_r_5845 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5843 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5843, 'deck', None) == 'argentina')])), AR('+', FN['count'](ctx, None, [v_i_5847 for v_i_5847 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5847, 'deck', None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5849 for v_x_5849 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5849 == v_c_5848)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5851 for v_x_5851 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5850, [])) if (v_x_5851 == v_c_5848)]) for v_r_5850 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5848 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5848, 'deck', None) == 'brazil')]))))
 
 
 def x_8366(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:25
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5852 for v_c_5852 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5852, {}), 'tags', None))]))
+    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5852 for v_c_5852 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5852, {}), 'tags', None))]))
 
 
 def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:28
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'transformer', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'transformer', 0))) if (GET(ctx, 'pieces', 'transformer', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5854 for v_x_5854 in items_of(KEY(ctx.state.get('places'), v_s_5853, [])) if (bool((KEY(v_x_5854, 'piece', None) == 'transformer')) and bool((KEY(v_x_5854, 'owner', None) == E.get('you'))))]) for v_s_5853 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'transformer', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'transformer', 0))) if (GET(ctx, 'pieces', 'transformer', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5854 for v_x_5854 in items_of(KEY(ctx.state.get('places'), v_s_5853, [])) if (bool((KEY(v_x_5854, 'piece', None) == 'transformer')) and bool((KEY(v_x_5854, 'owner', None) == E.get('you'))))]) for v_s_5853 in items_of(ctx.state.get('places'))])))
 
 
 def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:31
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5855 for v_c_5855 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5855, {}), 'tags', None))]))
+    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5855 for v_c_5855 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5855, {}), 'tags', None))]))
 
 
 def x_8372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -98,13 +102,13 @@ def x_8372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5859'), 'instead_of', {}), 'gain', None) == E.get('r~5857'))) and bool((num(E.get('left~5858')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5859'), 'instead_of', {}), 'gain', None) == E.get('r~5857'))) and bool((num(E.get('left~5858')) > 0)))
 
 
 def x_8376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5858'), (E.get('left~5858') if (FLD(ctx, K[0], E.get('rep~5859')) == None) else FLD(ctx, K[0], E.get('rep~5859')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5858'), (E.get('left~5858') if (FLD(ctx, K[0], E.get('rep~5859')) == None) else FLD(ctx, K[0], E.get('rep~5859')))]))
 
 
 def x_8380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -122,7 +126,7 @@ def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5862') if (GET(ctx, 'resources', E.get('r~5863'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5862'), KEY(ctx.state.get('supply'), E.get('r~5863'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5862') if (GET(ctx, 'resources', E.get('r~5863'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5862'), KEY(ctx.state.get('supply'), E.get('r~5863'), 0)]))])
 
 
 def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -134,7 +138,7 @@ def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8389(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5864'), (num(GET(ctx, 'resources', E.get('r~5863'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5863'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5864'), (num(GET(ctx, 'resources', E.get('r~5863'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5863'), 0)))])])
 
 
 def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -170,13 +174,13 @@ def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8398(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:42
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8398, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(3) * num(AR('+', CALL(ctx, 'count', None, [v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5865, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5866, 'deck', None) == 'argentina')])))))
+    return MEMO(ctx, (8398, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', FN['count'](ctx, None, [v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5865, 'deck', None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5866, 'deck', None) == 'argentina')])))))
 
 
 def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:48
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(3) * num(AR('+', CALL(ctx, 'count', None, [v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5870, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5871, 'deck', None) == 'brazil')])))))
+    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', FN['count'](ctx, None, [v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5870, 'deck', None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5871, 'deck', None) == 'brazil')])))))
 
 
 def x_8403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -186,13 +190,13 @@ def x_8403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5878'), 'instead_of', {}), 'gain', None) == E.get('r~5876'))) and bool((num(E.get('left~5877')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5878'), 'instead_of', {}), 'gain', None) == E.get('r~5876'))) and bool((num(E.get('left~5877')) > 0)))
 
 
 def x_8407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5877'), (E.get('left~5877') if (FLD(ctx, K[0], E.get('rep~5878')) == None) else FLD(ctx, K[0], E.get('rep~5878')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5877'), (E.get('left~5877') if (FLD(ctx, K[0], E.get('rep~5878')) == None) else FLD(ctx, K[0], E.get('rep~5878')))]))
 
 
 def x_8411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -210,7 +214,7 @@ def x_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5881') if (GET(ctx, 'resources', E.get('r~5882'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5881'), KEY(ctx.state.get('supply'), E.get('r~5882'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5881') if (GET(ctx, 'resources', E.get('r~5882'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5881'), KEY(ctx.state.get('supply'), E.get('r~5882'), 0)]))])
 
 
 def x_8418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -222,7 +226,7 @@ def x_8418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5883'), (num(GET(ctx, 'resources', E.get('r~5882'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5882'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5883'), (num(GET(ctx, 'resources', E.get('r~5882'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5882'), 0)))])])
 
 
 def x_8421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -258,7 +262,7 @@ def x_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:74
     if E is None:
         E = ctx.env()
-    return (num(2) * num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('contracts'))))
+    return (2 * num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('contracts'))))
 
 
 def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
@@ -344,7 +348,7 @@ def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5859', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5859', old)
+        UNSET(ctx, E, 'rep~5859', old)
         return k()
 
     def nxt(i):
@@ -412,7 +416,7 @@ def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7412, E, 'taken~5860', E.get('instead~5861'))
+    LOCAL(ctx, E, 'taken~5860', E.get('instead~5861'))
     return t_7413(ctx, k, s, E)
 
 
@@ -422,7 +426,7 @@ def d_7412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7412, E, 'taken~5860', E.get('instead~5861'))
+    LOCAL(ctx, E, 'taken~5860', E.get('instead~5861'))
     return True
 
 
@@ -496,7 +500,7 @@ def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5863'))
     if c is not None:
-        ASSIGN(ctx, 7422, c, key, E.get('k~5864'))
+        SET(ctx, 'stock', c, key, E.get('k~5864'), '+=', False, K[2])
     if not d_7423(ctx, E):
         return False
     if not d_7425(ctx, E):
@@ -524,7 +528,7 @@ def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7421, E, 'k~5864', x_8389(ctx, E))
+        LOCAL(ctx, E, 'k~5864', x_8389(ctx, E))
     return True
 
 
@@ -534,7 +538,7 @@ def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7421, E, 'k~5864', x_8389(ctx, E))
+    LOCAL(ctx, E, 'k~5864', x_8389(ctx, E))
     return True
 
 
@@ -546,7 +550,7 @@ def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5863'))
     if c is not None:
-        ASSIGN(ctx, 7422, c, key, E.get('k~5864'))
+        SET(ctx, 'stock', c, key, E.get('k~5864'), '+=', False, K[2])
     return True
 
 
@@ -562,7 +566,7 @@ def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5863'))
         if c is not None:
-            ASSIGN(ctx, 7424, c, key, E.get('k~5864'))
+            SET(ctx, 'supply', c, key, E.get('k~5864'), '-=', False, K[3])
     return True
 
 
@@ -574,7 +578,7 @@ def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5863'))
     if c is not None:
-        ASSIGN(ctx, 7424, c, key, E.get('k~5864'))
+        SET(ctx, 'supply', c, key, E.get('k~5864'), '-=', False, K[3])
     return True
 
 
@@ -590,7 +594,7 @@ def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7426, c, key, E.get('k~5864'))
+            SET(ctx, 'ledger', c, key, E.get('k~5864'), '+=', False, K[4])
     return True
 
 
@@ -602,7 +606,7 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7426, c, key, E.get('k~5864'))
+        SET(ctx, 'ledger', c, key, E.get('k~5864'), '+=', False, K[4])
     return True
 
 
@@ -689,7 +693,7 @@ def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5878', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5878', old)
+        UNSET(ctx, E, 'rep~5878', old)
         return k()
 
     def nxt(i):
@@ -757,7 +761,7 @@ def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7438, E, 'taken~5879', E.get('instead~5880'))
+    LOCAL(ctx, E, 'taken~5879', E.get('instead~5880'))
     return t_7439(ctx, k, s, E)
 
 
@@ -767,7 +771,7 @@ def d_7438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7438, E, 'taken~5879', E.get('instead~5880'))
+    LOCAL(ctx, E, 'taken~5879', E.get('instead~5880'))
     return True
 
 
@@ -841,7 +845,7 @@ def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5882'))
     if c is not None:
-        ASSIGN(ctx, 7448, c, key, E.get('k~5883'))
+        SET(ctx, 'stock', c, key, E.get('k~5883'), '+=', False, K[2])
     if not d_7449(ctx, E):
         return False
     if not d_7451(ctx, E):
@@ -869,7 +873,7 @@ def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7447, E, 'k~5883', x_8420(ctx, E))
+        LOCAL(ctx, E, 'k~5883', x_8420(ctx, E))
     return True
 
 
@@ -879,7 +883,7 @@ def d_7447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7447, E, 'k~5883', x_8420(ctx, E))
+    LOCAL(ctx, E, 'k~5883', x_8420(ctx, E))
     return True
 
 
@@ -891,7 +895,7 @@ def d_7448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5882'))
     if c is not None:
-        ASSIGN(ctx, 7448, c, key, E.get('k~5883'))
+        SET(ctx, 'stock', c, key, E.get('k~5883'), '+=', False, K[2])
     return True
 
 
@@ -907,7 +911,7 @@ def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5882'))
         if c is not None:
-            ASSIGN(ctx, 7450, c, key, E.get('k~5883'))
+            SET(ctx, 'supply', c, key, E.get('k~5883'), '-=', False, K[3])
     return True
 
 
@@ -919,7 +923,7 @@ def d_7450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5882'))
     if c is not None:
-        ASSIGN(ctx, 7450, c, key, E.get('k~5883'))
+        SET(ctx, 'supply', c, key, E.get('k~5883'), '-=', False, K[3])
     return True
 
 
@@ -935,7 +939,7 @@ def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7452, c, key, E.get('k~5883'))
+            SET(ctx, 'ledger', c, key, E.get('k~5883'), '+=', False, K[4])
     return True
 
 
@@ -947,7 +951,7 @@ def d_7452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7452, c, key, E.get('k~5883'))
+        SET(ctx, 'ledger', c, key, E.get('k~5883'), '+=', False, K[4])
     return True
 
 

@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -41,6 +42,11 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     {'kind': 'grid_columns', 'f': 'tower', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
+    ['game', 'places', 'key'],
+    ['player', 'pieces', 'key'],
 ]
 
 
@@ -51,13 +57,13 @@ def x_8581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5941'), 'instead_of', {}), 'gain', None) == E.get('r~5939'))) and bool((num(E.get('left~5940')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5941'), 'instead_of', {}), 'gain', None) == E.get('r~5939'))) and bool((num(E.get('left~5940')) > 0)))
 
 
 def x_8585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5940'), (E.get('left~5940') if (FLD(ctx, K[0], E.get('rep~5941')) == None) else FLD(ctx, K[0], E.get('rep~5941')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5940'), (E.get('left~5940') if (FLD(ctx, K[0], E.get('rep~5941')) == None) else FLD(ctx, K[0], E.get('rep~5941')))]))
 
 
 def x_8589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -75,7 +81,7 @@ def x_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5944') if (GET(ctx, 'resources', E.get('r~5945'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5944'), KEY(ctx.state.get('supply'), E.get('r~5945'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5944') if (GET(ctx, 'resources', E.get('r~5945'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5944'), KEY(ctx.state.get('supply'), E.get('r~5945'), 0)]))])
 
 
 def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -87,7 +93,7 @@ def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5946'), (num(GET(ctx, 'resources', E.get('r~5945'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5945'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5946'), (num(GET(ctx, 'resources', E.get('r~5945'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5945'), 0)))])])
 
 
 def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -163,13 +169,13 @@ def x_8623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5954'), 'instead_of', {}), 'gain', None) == E.get('r~5952'))) and bool((num(E.get('left~5953')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5954'), 'instead_of', {}), 'gain', None) == E.get('r~5952'))) and bool((num(E.get('left~5953')) > 0)))
 
 
 def x_8627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5953'), (E.get('left~5953') if (FLD(ctx, K[0], E.get('rep~5954')) == None) else FLD(ctx, K[0], E.get('rep~5954')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5953'), (E.get('left~5953') if (FLD(ctx, K[0], E.get('rep~5954')) == None) else FLD(ctx, K[0], E.get('rep~5954')))]))
 
 
 def x_8631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -187,7 +193,7 @@ def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5957') if (GET(ctx, 'resources', E.get('r~5958'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5957'), KEY(ctx.state.get('supply'), E.get('r~5958'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5957') if (GET(ctx, 'resources', E.get('r~5958'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5957'), KEY(ctx.state.get('supply'), E.get('r~5958'), 0)]))])
 
 
 def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -199,7 +205,7 @@ def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5959'), (num(GET(ctx, 'resources', E.get('r~5958'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5958'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5959'), (num(GET(ctx, 'resources', E.get('r~5958'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5958'), 0)))])])
 
 
 def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -235,7 +241,7 @@ def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8653(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:147
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8653, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5960'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~5960'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5960'), 0)) > num(0)))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((lambda v_movers_5963: ((bool((GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) == 0)) or bool((num(v_movers_5963) < num(GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5964, 'piece', None), 'structure', None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and bool((v_movers_5963 == 0)))))(CALL(ctx, 'count', None, [v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if GET(ctx, 'pieces', KEY(v_x_5962, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5960'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5965, 'piece', None), 'structure', None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))))))))
+    return MEMO(ctx, (8653, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5960'), 0)) > 0) if (GET(ctx, 'pieces', E.get('p~5960'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5960'), 0)) > 0))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((lambda v_movers_5963: ((bool((GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) == 0)) or bool((num(v_movers_5963) < num(GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) != None) else (bool((not FN['any'](ctx, None, [GET(ctx, 'pieces', KEY(v_x_5964, 'piece', None), 'structure', None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and bool((v_movers_5963 == 0)))))(FN['count'](ctx, None, [v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if GET(ctx, 'pieces', KEY(v_x_5962, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5960'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((not FN['any'](ctx, None, [GET(ctx, 'pieces', KEY(v_x_5965, 'piece', None), 'structure', None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))))))))
 
 
 def x_8656(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
@@ -281,7 +287,7 @@ def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
 def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8667, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5970'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (bool((KEY(v_x_5972, 'piece', None) == 'tower')) and bool((KEY(v_x_5972, 'owner', None) == E.get('you'))))]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
+    return MEMO(ctx, (8667, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5970'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (bool((KEY(v_x_5972, 'piece', None) == 'tower')) and bool((KEY(v_x_5972, 'owner', None) == E.get('you'))))]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
 
 
 def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
@@ -297,13 +303,13 @@ def x_8672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5976'), 'instead_of', {}), 'gain', None) == E.get('r~5974'))) and bool((num(E.get('left~5975')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5976'), 'instead_of', {}), 'gain', None) == E.get('r~5974'))) and bool((num(E.get('left~5975')) > 0)))
 
 
 def x_8676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5975'), (E.get('left~5975') if (FLD(ctx, K[0], E.get('rep~5976')) == None) else FLD(ctx, K[0], E.get('rep~5976')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5975'), (E.get('left~5975') if (FLD(ctx, K[0], E.get('rep~5976')) == None) else FLD(ctx, K[0], E.get('rep~5976')))]))
 
 
 def x_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -321,7 +327,7 @@ def x_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5979') if (GET(ctx, 'resources', E.get('r~5980'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5979'), KEY(ctx.state.get('supply'), E.get('r~5980'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5979') if (GET(ctx, 'resources', E.get('r~5980'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5979'), KEY(ctx.state.get('supply'), E.get('r~5980'), 0)]))])
 
 
 def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -333,7 +339,7 @@ def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5981'), (num(GET(ctx, 'resources', E.get('r~5980'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5980'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5981'), (num(GET(ctx, 'resources', E.get('r~5980'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5980'), 0)))])])
 
 
 def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -449,7 +455,7 @@ def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5941', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5941', old)
+        UNSET(ctx, E, 'rep~5941', old)
         return k()
 
     def nxt(i):
@@ -517,7 +523,7 @@ def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7598, E, 'taken~5942', E.get('instead~5943'))
+    LOCAL(ctx, E, 'taken~5942', E.get('instead~5943'))
     return t_7599(ctx, k, s, E)
 
 
@@ -527,7 +533,7 @@ def d_7598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7598, E, 'taken~5942', E.get('instead~5943'))
+    LOCAL(ctx, E, 'taken~5942', E.get('instead~5943'))
     return True
 
 
@@ -601,7 +607,7 @@ def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5945'))
     if c is not None:
-        ASSIGN(ctx, 7608, c, key, E.get('k~5946'))
+        SET(ctx, 'stock', c, key, E.get('k~5946'), '+=', False, K[3])
     if not d_7609(ctx, E):
         return False
     if not d_7611(ctx, E):
@@ -629,7 +635,7 @@ def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7607, E, 'k~5946', x_8598(ctx, E))
+        LOCAL(ctx, E, 'k~5946', x_8598(ctx, E))
     return True
 
 
@@ -639,7 +645,7 @@ def d_7607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7607, E, 'k~5946', x_8598(ctx, E))
+    LOCAL(ctx, E, 'k~5946', x_8598(ctx, E))
     return True
 
 
@@ -651,7 +657,7 @@ def d_7608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5945'))
     if c is not None:
-        ASSIGN(ctx, 7608, c, key, E.get('k~5946'))
+        SET(ctx, 'stock', c, key, E.get('k~5946'), '+=', False, K[3])
     return True
 
 
@@ -667,7 +673,7 @@ def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5945'))
         if c is not None:
-            ASSIGN(ctx, 7610, c, key, E.get('k~5946'))
+            SET(ctx, 'supply', c, key, E.get('k~5946'), '-=', False, K[4])
     return True
 
 
@@ -679,7 +685,7 @@ def d_7610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5945'))
     if c is not None:
-        ASSIGN(ctx, 7610, c, key, E.get('k~5946'))
+        SET(ctx, 'supply', c, key, E.get('k~5946'), '-=', False, K[4])
     return True
 
 
@@ -695,7 +701,7 @@ def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7612, c, key, E.get('k~5946'))
+            SET(ctx, 'ledger', c, key, E.get('k~5946'), '+=', False, K[5])
     return True
 
 
@@ -707,7 +713,7 @@ def d_7612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7612, c, key, E.get('k~5946'))
+        SET(ctx, 'ledger', c, key, E.get('k~5946'), '+=', False, K[5])
     return True
 
 
@@ -831,7 +837,7 @@ def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5950'))
     if c is not None:
-        ASSIGN(ctx, 7622, c, key, E.get('n~5949'))
+        SET(ctx, 'stock', c, key, E.get('n~5949'), '-=', False, K[3])
     if not d_7623(ctx, E):
         return False
     if not d_7625(ctx, E):
@@ -847,7 +853,7 @@ def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5950'))
     if c is not None:
-        ASSIGN(ctx, 7622, c, key, E.get('n~5949'))
+        SET(ctx, 'stock', c, key, E.get('n~5949'), '-=', False, K[3])
     return True
 
 
@@ -863,7 +869,7 @@ def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5950'))
         if c is not None:
-            ASSIGN(ctx, 7624, c, key, E.get('n~5949'))
+            SET(ctx, 'supply', c, key, E.get('n~5949'), '+=', False, K[4])
     return True
 
 
@@ -875,7 +881,7 @@ def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5950'))
     if c is not None:
-        ASSIGN(ctx, 7624, c, key, E.get('n~5949'))
+        SET(ctx, 'supply', c, key, E.get('n~5949'), '+=', False, K[4])
     return True
 
 
@@ -891,7 +897,7 @@ def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7626, c, key, E.get('n~5949'))
+            SET(ctx, 'ledger', c, key, E.get('n~5949'), '-=', False, K[5])
     return True
 
 
@@ -903,7 +909,7 @@ def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7626, c, key, E.get('n~5949'))
+        SET(ctx, 'ledger', c, key, E.get('n~5949'), '-=', False, K[5])
     return True
 
 
@@ -973,7 +979,7 @@ def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5954', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5954', old)
+        UNSET(ctx, E, 'rep~5954', old)
         return k()
 
     def nxt(i):
@@ -1041,7 +1047,7 @@ def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7637, E, 'taken~5955', E.get('instead~5956'))
+    LOCAL(ctx, E, 'taken~5955', E.get('instead~5956'))
     return t_7638(ctx, k, s, E)
 
 
@@ -1051,7 +1057,7 @@ def d_7637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7637, E, 'taken~5955', E.get('instead~5956'))
+    LOCAL(ctx, E, 'taken~5955', E.get('instead~5956'))
     return True
 
 
@@ -1125,7 +1131,7 @@ def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5958'))
     if c is not None:
-        ASSIGN(ctx, 7647, c, key, E.get('k~5959'))
+        SET(ctx, 'stock', c, key, E.get('k~5959'), '+=', False, K[3])
     if not d_7648(ctx, E):
         return False
     if not d_7650(ctx, E):
@@ -1153,7 +1159,7 @@ def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7646, E, 'k~5959', x_8640(ctx, E))
+        LOCAL(ctx, E, 'k~5959', x_8640(ctx, E))
     return True
 
 
@@ -1163,7 +1169,7 @@ def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7646, E, 'k~5959', x_8640(ctx, E))
+    LOCAL(ctx, E, 'k~5959', x_8640(ctx, E))
     return True
 
 
@@ -1175,7 +1181,7 @@ def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5958'))
     if c is not None:
-        ASSIGN(ctx, 7647, c, key, E.get('k~5959'))
+        SET(ctx, 'stock', c, key, E.get('k~5959'), '+=', False, K[3])
     return True
 
 
@@ -1191,7 +1197,7 @@ def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5958'))
         if c is not None:
-            ASSIGN(ctx, 7649, c, key, E.get('k~5959'))
+            SET(ctx, 'supply', c, key, E.get('k~5959'), '-=', False, K[4])
     return True
 
 
@@ -1203,7 +1209,7 @@ def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5958'))
     if c is not None:
-        ASSIGN(ctx, 7649, c, key, E.get('k~5959'))
+        SET(ctx, 'supply', c, key, E.get('k~5959'), '-=', False, K[4])
     return True
 
 
@@ -1219,7 +1225,7 @@ def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7651, c, key, E.get('k~5959'))
+            SET(ctx, 'ledger', c, key, E.get('k~5959'), '+=', False, K[5])
     return True
 
 
@@ -1231,7 +1237,7 @@ def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7651, c, key, E.get('k~5959'))
+        SET(ctx, 'ledger', c, key, E.get('k~5959'), '+=', False, K[5])
     return True
 
 
@@ -1350,7 +1356,7 @@ def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5967'))
     if c is not None:
-        ASSIGN(ctx, 7664, c, key, x_8662(ctx, E))
+        SET(ctx, 'places', c, key, x_8662(ctx, E), '+=', True, K[6])
     return True
 
 
@@ -1366,14 +1372,14 @@ def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5966'))
         if c is not None:
-            ASSIGN(ctx, 7662, c, key, 1)
+            SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'))
         if c is not None:
-            ASSIGN(ctx, 7663, c, key, 1)
+            SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
     return True
 
 
@@ -1385,7 +1391,7 @@ def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5966'))
     if c is not None:
-        ASSIGN(ctx, 7662, c, key, 1)
+        SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     return True
 
 
@@ -1397,7 +1403,7 @@ def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'))
     if c is not None:
-        ASSIGN(ctx, 7663, c, key, 1)
+        SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
     return True
 
 
@@ -1409,7 +1415,7 @@ def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5967'))
     if c is not None:
-        ASSIGN(ctx, 7664, c, key, x_8662(ctx, E))
+        SET(ctx, 'places', c, key, x_8662(ctx, E), '+=', True, K[6])
     return True
 
 
@@ -1454,7 +1460,7 @@ def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     old = E.get('c~5970', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~5970', old)
+        UNSET(ctx, E, 'c~5970', old)
         return k()
 
     def nxt(i):
@@ -1561,7 +1567,7 @@ def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5976', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5976', old)
+        UNSET(ctx, E, 'rep~5976', old)
         return k()
 
     def nxt(i):
@@ -1629,7 +1635,7 @@ def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7681, E, 'taken~5977', E.get('instead~5978'))
+    LOCAL(ctx, E, 'taken~5977', E.get('instead~5978'))
     return t_7682(ctx, k, s, E)
 
 
@@ -1639,7 +1645,7 @@ def d_7681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7681, E, 'taken~5977', E.get('instead~5978'))
+    LOCAL(ctx, E, 'taken~5977', E.get('instead~5978'))
     return True
 
 
@@ -1713,7 +1719,7 @@ def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5980'))
     if c is not None:
-        ASSIGN(ctx, 7691, c, key, E.get('k~5981'))
+        SET(ctx, 'stock', c, key, E.get('k~5981'), '+=', False, K[3])
     if not d_7692(ctx, E):
         return False
     if not d_7694(ctx, E):
@@ -1741,7 +1747,7 @@ def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7690, E, 'k~5981', x_8689(ctx, E))
+        LOCAL(ctx, E, 'k~5981', x_8689(ctx, E))
     return True
 
 
@@ -1751,7 +1757,7 @@ def d_7690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7690, E, 'k~5981', x_8689(ctx, E))
+    LOCAL(ctx, E, 'k~5981', x_8689(ctx, E))
     return True
 
 
@@ -1763,7 +1769,7 @@ def d_7691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5980'))
     if c is not None:
-        ASSIGN(ctx, 7691, c, key, E.get('k~5981'))
+        SET(ctx, 'stock', c, key, E.get('k~5981'), '+=', False, K[3])
     return True
 
 
@@ -1779,7 +1785,7 @@ def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5980'))
         if c is not None:
-            ASSIGN(ctx, 7693, c, key, E.get('k~5981'))
+            SET(ctx, 'supply', c, key, E.get('k~5981'), '-=', False, K[4])
     return True
 
 
@@ -1791,7 +1797,7 @@ def d_7693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5980'))
     if c is not None:
-        ASSIGN(ctx, 7693, c, key, E.get('k~5981'))
+        SET(ctx, 'supply', c, key, E.get('k~5981'), '-=', False, K[4])
     return True
 
 
@@ -1807,7 +1813,7 @@ def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7695, c, key, E.get('k~5981'))
+            SET(ctx, 'ledger', c, key, E.get('k~5981'), '+=', False, K[5])
     return True
 
 
@@ -1819,7 +1825,7 @@ def d_7695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7695, c, key, E.get('k~5981'))
+        SET(ctx, 'ledger', c, key, E.get('k~5981'), '+=', False, K[5])
     return True
 
 

@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +41,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -50,13 +54,13 @@ def x_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5887'), 'instead_of', {}), 'gain', None) == E.get('r~5885'))) and bool((num(E.get('left~5886')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5887'), 'instead_of', {}), 'gain', None) == E.get('r~5885'))) and bool((num(E.get('left~5886')) > 0)))
 
 
 def x_8437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5886'), (E.get('left~5886') if (FLD(ctx, K[0], E.get('rep~5887')) == None) else FLD(ctx, K[0], E.get('rep~5887')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5886'), (E.get('left~5886') if (FLD(ctx, K[0], E.get('rep~5887')) == None) else FLD(ctx, K[0], E.get('rep~5887')))]))
 
 
 def x_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -74,7 +78,7 @@ def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5890') if (GET(ctx, 'resources', E.get('r~5891'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5890'), KEY(ctx.state.get('supply'), E.get('r~5891'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5890') if (GET(ctx, 'resources', E.get('r~5891'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5890'), KEY(ctx.state.get('supply'), E.get('r~5891'), 0)]))])
 
 
 def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -86,7 +90,7 @@ def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5892'), (num(GET(ctx, 'resources', E.get('r~5891'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5891'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5892'), (num(GET(ctx, 'resources', E.get('r~5891'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5891'), 0)))])])
 
 
 def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -126,13 +130,13 @@ def x_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5896'), 'instead_of', {}), 'gain', None) == E.get('r~5894'))) and bool((num(E.get('left~5895')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5896'), 'instead_of', {}), 'gain', None) == E.get('r~5894'))) and bool((num(E.get('left~5895')) > 0)))
 
 
 def x_8466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5895'), (E.get('left~5895') if (FLD(ctx, K[0], E.get('rep~5896')) == None) else FLD(ctx, K[0], E.get('rep~5896')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5895'), (E.get('left~5895') if (FLD(ctx, K[0], E.get('rep~5896')) == None) else FLD(ctx, K[0], E.get('rep~5896')))]))
 
 
 def x_8470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -150,7 +154,7 @@ def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5899') if (GET(ctx, 'resources', E.get('r~5900'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5899'), KEY(ctx.state.get('supply'), E.get('r~5900'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5899') if (GET(ctx, 'resources', E.get('r~5900'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5899'), KEY(ctx.state.get('supply'), E.get('r~5900'), 0)]))])
 
 
 def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -162,7 +166,7 @@ def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5901'), (num(GET(ctx, 'resources', E.get('r~5900'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5900'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5901'), (num(GET(ctx, 'resources', E.get('r~5900'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5900'), 0)))])])
 
 
 def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -278,7 +282,7 @@ def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5887', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5887', old)
+        UNSET(ctx, E, 'rep~5887', old)
         return k()
 
     def nxt(i):
@@ -346,7 +350,7 @@ def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7464, E, 'taken~5888', E.get('instead~5889'))
+    LOCAL(ctx, E, 'taken~5888', E.get('instead~5889'))
     return t_7465(ctx, k, s, E)
 
 
@@ -356,7 +360,7 @@ def d_7464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7464, E, 'taken~5888', E.get('instead~5889'))
+    LOCAL(ctx, E, 'taken~5888', E.get('instead~5889'))
     return True
 
 
@@ -430,7 +434,7 @@ def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5891'))
     if c is not None:
-        ASSIGN(ctx, 7474, c, key, E.get('k~5892'))
+        SET(ctx, 'stock', c, key, E.get('k~5892'), '+=', False, K[2])
     if not d_7475(ctx, E):
         return False
     if not d_7477(ctx, E):
@@ -458,7 +462,7 @@ def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7473, E, 'k~5892', x_8450(ctx, E))
+        LOCAL(ctx, E, 'k~5892', x_8450(ctx, E))
     return True
 
 
@@ -468,7 +472,7 @@ def d_7473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7473, E, 'k~5892', x_8450(ctx, E))
+    LOCAL(ctx, E, 'k~5892', x_8450(ctx, E))
     return True
 
 
@@ -480,7 +484,7 @@ def d_7474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5891'))
     if c is not None:
-        ASSIGN(ctx, 7474, c, key, E.get('k~5892'))
+        SET(ctx, 'stock', c, key, E.get('k~5892'), '+=', False, K[2])
     return True
 
 
@@ -496,7 +500,7 @@ def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5891'))
         if c is not None:
-            ASSIGN(ctx, 7476, c, key, E.get('k~5892'))
+            SET(ctx, 'supply', c, key, E.get('k~5892'), '-=', False, K[3])
     return True
 
 
@@ -508,7 +512,7 @@ def d_7476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5891'))
     if c is not None:
-        ASSIGN(ctx, 7476, c, key, E.get('k~5892'))
+        SET(ctx, 'supply', c, key, E.get('k~5892'), '-=', False, K[3])
     return True
 
 
@@ -524,7 +528,7 @@ def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7478, c, key, E.get('k~5892'))
+            SET(ctx, 'ledger', c, key, E.get('k~5892'), '+=', False, K[4])
     return True
 
 
@@ -536,7 +540,7 @@ def d_7478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7478, c, key, E.get('k~5892'))
+        SET(ctx, 'ledger', c, key, E.get('k~5892'), '+=', False, K[4])
     return True
 
 
@@ -623,7 +627,7 @@ def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5896', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5896', old)
+        UNSET(ctx, E, 'rep~5896', old)
         return k()
 
     def nxt(i):
@@ -691,7 +695,7 @@ def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7490, E, 'taken~5897', E.get('instead~5898'))
+    LOCAL(ctx, E, 'taken~5897', E.get('instead~5898'))
     return t_7491(ctx, k, s, E)
 
 
@@ -701,7 +705,7 @@ def d_7490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7490, E, 'taken~5897', E.get('instead~5898'))
+    LOCAL(ctx, E, 'taken~5897', E.get('instead~5898'))
     return True
 
 
@@ -775,7 +779,7 @@ def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5900'))
     if c is not None:
-        ASSIGN(ctx, 7500, c, key, E.get('k~5901'))
+        SET(ctx, 'stock', c, key, E.get('k~5901'), '+=', False, K[2])
     if not d_7501(ctx, E):
         return False
     if not d_7503(ctx, E):
@@ -803,7 +807,7 @@ def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7499, E, 'k~5901', x_8479(ctx, E))
+        LOCAL(ctx, E, 'k~5901', x_8479(ctx, E))
     return True
 
 
@@ -813,7 +817,7 @@ def d_7499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7499, E, 'k~5901', x_8479(ctx, E))
+    LOCAL(ctx, E, 'k~5901', x_8479(ctx, E))
     return True
 
 
@@ -825,7 +829,7 @@ def d_7500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5900'))
     if c is not None:
-        ASSIGN(ctx, 7500, c, key, E.get('k~5901'))
+        SET(ctx, 'stock', c, key, E.get('k~5901'), '+=', False, K[2])
     return True
 
 
@@ -841,7 +845,7 @@ def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5900'))
         if c is not None:
-            ASSIGN(ctx, 7502, c, key, E.get('k~5901'))
+            SET(ctx, 'supply', c, key, E.get('k~5901'), '-=', False, K[3])
     return True
 
 
@@ -853,7 +857,7 @@ def d_7502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5900'))
     if c is not None:
-        ASSIGN(ctx, 7502, c, key, E.get('k~5901'))
+        SET(ctx, 'supply', c, key, E.get('k~5901'), '-=', False, K[3])
     return True
 
 
@@ -869,7 +873,7 @@ def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7504, c, key, E.get('k~5901'))
+            SET(ctx, 'ledger', c, key, E.get('k~5901'), '+=', False, K[4])
     return True
 
 
@@ -881,7 +885,7 @@ def d_7504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7504, c, key, E.get('k~5901'))
+        SET(ctx, 'ledger', c, key, E.get('k~5901'), '+=', False, K[4])
     return True
 
 

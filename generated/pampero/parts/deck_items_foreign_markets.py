@@ -9,48 +9,52 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
 )
 
 K = [
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
 def x_8489(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5903: (lambda v_at_5904: (KEY(v_vs_5903, v_at_5904, None) if (bool((num(v_at_5904) >= num(0))) and bool((num(v_at_5904) < num(CALL(ctx, 'count', None, v_vs_5903))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5902'), 0) if (GET(ctx, 'tracks', E.get('t~5902'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5902'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5902'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5902'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5902'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5902'), 'values', [])))
+    return (lambda v_vs_5903: (lambda v_at_5904: (KEY(v_vs_5903, v_at_5904, None) if (bool((num(v_at_5904) >= 0)) and bool((num(v_at_5904) < num(FN['count'](ctx, None, v_vs_5903))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5902'), 0) if (GET(ctx, 'tracks', E.get('t~5902'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5902'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5902'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5902'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5902'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5902'), 'values', [])))
 
 
 def x_8491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5905') if (GET(ctx, 'resources', E.get('r~5906'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5905'), KEY(ctx.state.get('supply'), E.get('r~5906'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5905') if (GET(ctx, 'resources', E.get('r~5906'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5905'), KEY(ctx.state.get('supply'), E.get('r~5906'), 0)]))])
 
 
 def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -62,7 +66,7 @@ def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5907'), (num(GET(ctx, 'resources', E.get('r~5906'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5906'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5907'), (num(GET(ctx, 'resources', E.get('r~5906'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5906'), 0)))])])
 
 
 def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -98,13 +102,13 @@ def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8504(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5909: (lambda v_at_5910: (KEY(v_vs_5909, v_at_5910, None) if (bool((num(v_at_5910) >= num(0))) and bool((num(v_at_5910) < num(CALL(ctx, 'count', None, v_vs_5909))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5908'), 0) if (GET(ctx, 'tracks', E.get('t~5908'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5908'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5908'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5908'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5908'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5908'), 'values', [])))
+    return (lambda v_vs_5909: (lambda v_at_5910: (KEY(v_vs_5909, v_at_5910, None) if (bool((num(v_at_5910) >= 0)) and bool((num(v_at_5910) < num(FN['count'](ctx, None, v_vs_5909))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5908'), 0) if (GET(ctx, 'tracks', E.get('t~5908'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5908'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5908'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5908'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5908'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5908'), 'values', [])))
 
 
 def x_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5911') if (GET(ctx, 'resources', E.get('r~5912'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5911'), KEY(ctx.state.get('supply'), E.get('r~5912'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5911') if (GET(ctx, 'resources', E.get('r~5912'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5911'), KEY(ctx.state.get('supply'), E.get('r~5912'), 0)]))])
 
 
 def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -116,7 +120,7 @@ def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5913'), (num(GET(ctx, 'resources', E.get('r~5912'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5912'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5913'), (num(GET(ctx, 'resources', E.get('r~5912'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5912'), 0)))])])
 
 
 def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -152,13 +156,13 @@ def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8519(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5915: (lambda v_at_5916: (KEY(v_vs_5915, v_at_5916, None) if (bool((num(v_at_5916) >= num(0))) and bool((num(v_at_5916) < num(CALL(ctx, 'count', None, v_vs_5915))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5914'), 0) if (GET(ctx, 'tracks', E.get('t~5914'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5914'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5914'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5914'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5914'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5914'), 'values', [])))
+    return (lambda v_vs_5915: (lambda v_at_5916: (KEY(v_vs_5915, v_at_5916, None) if (bool((num(v_at_5916) >= 0)) and bool((num(v_at_5916) < num(FN['count'](ctx, None, v_vs_5915))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5914'), 0) if (GET(ctx, 'tracks', E.get('t~5914'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5914'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5914'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5914'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5914'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5914'), 'values', [])))
 
 
 def x_8521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5917') if (GET(ctx, 'resources', E.get('r~5918'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5917'), KEY(ctx.state.get('supply'), E.get('r~5918'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5917') if (GET(ctx, 'resources', E.get('r~5918'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5917'), KEY(ctx.state.get('supply'), E.get('r~5918'), 0)]))])
 
 
 def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -170,7 +174,7 @@ def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5919'), (num(GET(ctx, 'resources', E.get('r~5918'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5918'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5919'), (num(GET(ctx, 'resources', E.get('r~5918'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5918'), 0)))])])
 
 
 def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -206,13 +210,13 @@ def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5921: (lambda v_at_5922: (KEY(v_vs_5921, v_at_5922, None) if (bool((num(v_at_5922) >= num(0))) and bool((num(v_at_5922) < num(CALL(ctx, 'count', None, v_vs_5921))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5920'), 0) if (GET(ctx, 'tracks', E.get('t~5920'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5920'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5920'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5920'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5920'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5920'), 'values', [])))
+    return (lambda v_vs_5921: (lambda v_at_5922: (KEY(v_vs_5921, v_at_5922, None) if (bool((num(v_at_5922) >= 0)) and bool((num(v_at_5922) < num(FN['count'](ctx, None, v_vs_5921))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5920'), 0) if (GET(ctx, 'tracks', E.get('t~5920'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5920'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5920'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5920'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5920'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5920'), 'values', [])))
 
 
 def x_8536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5923') if (GET(ctx, 'resources', E.get('r~5924'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5923'), KEY(ctx.state.get('supply'), E.get('r~5924'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5923') if (GET(ctx, 'resources', E.get('r~5924'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5923'), KEY(ctx.state.get('supply'), E.get('r~5924'), 0)]))])
 
 
 def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -224,7 +228,7 @@ def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5925'), (num(GET(ctx, 'resources', E.get('r~5924'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5924'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5925'), (num(GET(ctx, 'resources', E.get('r~5924'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5924'), 0)))])])
 
 
 def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -260,13 +264,13 @@ def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5927: (lambda v_at_5928: (KEY(v_vs_5927, v_at_5928, None) if (bool((num(v_at_5928) >= num(0))) and bool((num(v_at_5928) < num(CALL(ctx, 'count', None, v_vs_5927))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5926'), 0) if (GET(ctx, 'tracks', E.get('t~5926'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5926'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5926'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5926'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5926'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5926'), 'values', [])))
+    return (lambda v_vs_5927: (lambda v_at_5928: (KEY(v_vs_5927, v_at_5928, None) if (bool((num(v_at_5928) >= 0)) and bool((num(v_at_5928) < num(FN['count'](ctx, None, v_vs_5927))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5926'), 0) if (GET(ctx, 'tracks', E.get('t~5926'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5926'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5926'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5926'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5926'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5926'), 'values', [])))
 
 
 def x_8551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5929') if (GET(ctx, 'resources', E.get('r~5930'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5929'), KEY(ctx.state.get('supply'), E.get('r~5930'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5929') if (GET(ctx, 'resources', E.get('r~5930'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5929'), KEY(ctx.state.get('supply'), E.get('r~5930'), 0)]))])
 
 
 def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -278,7 +282,7 @@ def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5931'), (num(GET(ctx, 'resources', E.get('r~5930'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5930'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5931'), (num(GET(ctx, 'resources', E.get('r~5930'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5930'), 0)))])])
 
 
 def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -314,13 +318,13 @@ def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5933: (lambda v_at_5934: (KEY(v_vs_5933, v_at_5934, None) if (bool((num(v_at_5934) >= num(0))) and bool((num(v_at_5934) < num(CALL(ctx, 'count', None, v_vs_5933))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5932'), 0) if (GET(ctx, 'tracks', E.get('t~5932'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5932'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5932'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5932'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5932'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5932'), 'values', [])))
+    return (lambda v_vs_5933: (lambda v_at_5934: (KEY(v_vs_5933, v_at_5934, None) if (bool((num(v_at_5934) >= 0)) and bool((num(v_at_5934) < num(FN['count'](ctx, None, v_vs_5933))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5932'), 0) if (GET(ctx, 'tracks', E.get('t~5932'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5932'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5932'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5932'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5932'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5932'), 'values', [])))
 
 
 def x_8566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5935') if (GET(ctx, 'resources', E.get('r~5936'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5935'), KEY(ctx.state.get('supply'), E.get('r~5936'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5935') if (GET(ctx, 'resources', E.get('r~5936'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5935'), KEY(ctx.state.get('supply'), E.get('r~5936'), 0)]))])
 
 
 def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -332,7 +336,7 @@ def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5937'), (num(GET(ctx, 'resources', E.get('r~5936'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5936'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5937'), (num(GET(ctx, 'resources', E.get('r~5936'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5936'), 0)))])])
 
 
 def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -446,7 +450,7 @@ def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
     if c is not None:
-        ASSIGN(ctx, 7514, c, key, E.get('k~5907'))
+        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[0])
     if not d_7515(ctx, E):
         return False
     if not d_7517(ctx, E):
@@ -474,7 +478,7 @@ def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7513, E, 'k~5907', x_8494(ctx, E))
+        LOCAL(ctx, E, 'k~5907', x_8494(ctx, E))
     return True
 
 
@@ -484,7 +488,7 @@ def d_7513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7513, E, 'k~5907', x_8494(ctx, E))
+    LOCAL(ctx, E, 'k~5907', x_8494(ctx, E))
     return True
 
 
@@ -496,7 +500,7 @@ def d_7514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
     if c is not None:
-        ASSIGN(ctx, 7514, c, key, E.get('k~5907'))
+        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[0])
     return True
 
 
@@ -512,7 +516,7 @@ def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5906'))
         if c is not None:
-            ASSIGN(ctx, 7516, c, key, E.get('k~5907'))
+            SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[1])
     return True
 
 
@@ -524,7 +528,7 @@ def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5906'))
     if c is not None:
-        ASSIGN(ctx, 7516, c, key, E.get('k~5907'))
+        SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[1])
     return True
 
 
@@ -540,7 +544,7 @@ def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7518, c, key, E.get('k~5907'))
+            SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[2])
     return True
 
 
@@ -552,7 +556,7 @@ def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7518, c, key, E.get('k~5907'))
+        SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[2])
     return True
 
 
@@ -643,7 +647,7 @@ def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
     if c is not None:
-        ASSIGN(ctx, 7528, c, key, E.get('k~5913'))
+        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
     if not d_7529(ctx, E):
         return False
     if not d_7531(ctx, E):
@@ -671,7 +675,7 @@ def d_7526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7527, E, 'k~5913', x_8509(ctx, E))
+        LOCAL(ctx, E, 'k~5913', x_8509(ctx, E))
     return True
 
 
@@ -681,7 +685,7 @@ def d_7527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7527, E, 'k~5913', x_8509(ctx, E))
+    LOCAL(ctx, E, 'k~5913', x_8509(ctx, E))
     return True
 
 
@@ -693,7 +697,7 @@ def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
     if c is not None:
-        ASSIGN(ctx, 7528, c, key, E.get('k~5913'))
+        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
     return True
 
 
@@ -709,7 +713,7 @@ def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5912'))
         if c is not None:
-            ASSIGN(ctx, 7530, c, key, E.get('k~5913'))
+            SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
     return True
 
 
@@ -721,7 +725,7 @@ def d_7530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5912'))
     if c is not None:
-        ASSIGN(ctx, 7530, c, key, E.get('k~5913'))
+        SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
     return True
 
 
@@ -737,7 +741,7 @@ def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7532, c, key, E.get('k~5913'))
+            SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
     return True
 
 
@@ -749,7 +753,7 @@ def d_7532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7532, c, key, E.get('k~5913'))
+        SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
     return True
 
 
@@ -819,7 +823,7 @@ def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
     if c is not None:
-        ASSIGN(ctx, 7541, c, key, E.get('k~5919'))
+        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
     if not d_7542(ctx, E):
         return False
     if not d_7544(ctx, E):
@@ -847,7 +851,7 @@ def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7540, E, 'k~5919', x_8524(ctx, E))
+        LOCAL(ctx, E, 'k~5919', x_8524(ctx, E))
     return True
 
 
@@ -857,7 +861,7 @@ def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7540, E, 'k~5919', x_8524(ctx, E))
+    LOCAL(ctx, E, 'k~5919', x_8524(ctx, E))
     return True
 
 
@@ -869,7 +873,7 @@ def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
     if c is not None:
-        ASSIGN(ctx, 7541, c, key, E.get('k~5919'))
+        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
     return True
 
 
@@ -885,7 +889,7 @@ def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5918'))
         if c is not None:
-            ASSIGN(ctx, 7543, c, key, E.get('k~5919'))
+            SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
     return True
 
 
@@ -897,7 +901,7 @@ def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5918'))
     if c is not None:
-        ASSIGN(ctx, 7543, c, key, E.get('k~5919'))
+        SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
     return True
 
 
@@ -913,7 +917,7 @@ def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7545, c, key, E.get('k~5919'))
+            SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
     return True
 
 
@@ -925,7 +929,7 @@ def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7545, c, key, E.get('k~5919'))
+        SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
     return True
 
 
@@ -1010,7 +1014,7 @@ def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
     if c is not None:
-        ASSIGN(ctx, 7555, c, key, E.get('k~5925'))
+        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
     if not d_7556(ctx, E):
         return False
     if not d_7558(ctx, E):
@@ -1038,7 +1042,7 @@ def d_7553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7554, E, 'k~5925', x_8539(ctx, E))
+        LOCAL(ctx, E, 'k~5925', x_8539(ctx, E))
     return True
 
 
@@ -1048,7 +1052,7 @@ def d_7554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7554, E, 'k~5925', x_8539(ctx, E))
+    LOCAL(ctx, E, 'k~5925', x_8539(ctx, E))
     return True
 
 
@@ -1060,7 +1064,7 @@ def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
     if c is not None:
-        ASSIGN(ctx, 7555, c, key, E.get('k~5925'))
+        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
     return True
 
 
@@ -1076,7 +1080,7 @@ def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5924'))
         if c is not None:
-            ASSIGN(ctx, 7557, c, key, E.get('k~5925'))
+            SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
     return True
 
 
@@ -1088,7 +1092,7 @@ def d_7557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5924'))
     if c is not None:
-        ASSIGN(ctx, 7557, c, key, E.get('k~5925'))
+        SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
     return True
 
 
@@ -1104,7 +1108,7 @@ def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7559, c, key, E.get('k~5925'))
+            SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
     return True
 
 
@@ -1116,7 +1120,7 @@ def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7559, c, key, E.get('k~5925'))
+        SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
     return True
 
 
@@ -1207,7 +1211,7 @@ def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
     if c is not None:
-        ASSIGN(ctx, 7569, c, key, E.get('k~5931'))
+        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
     if not d_7570(ctx, E):
         return False
     if not d_7572(ctx, E):
@@ -1235,7 +1239,7 @@ def d_7567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7568, E, 'k~5931', x_8554(ctx, E))
+        LOCAL(ctx, E, 'k~5931', x_8554(ctx, E))
     return True
 
 
@@ -1245,7 +1249,7 @@ def d_7568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7568, E, 'k~5931', x_8554(ctx, E))
+    LOCAL(ctx, E, 'k~5931', x_8554(ctx, E))
     return True
 
 
@@ -1257,7 +1261,7 @@ def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
     if c is not None:
-        ASSIGN(ctx, 7569, c, key, E.get('k~5931'))
+        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
     return True
 
 
@@ -1273,7 +1277,7 @@ def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5930'))
         if c is not None:
-            ASSIGN(ctx, 7571, c, key, E.get('k~5931'))
+            SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
     return True
 
 
@@ -1285,7 +1289,7 @@ def d_7571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5930'))
     if c is not None:
-        ASSIGN(ctx, 7571, c, key, E.get('k~5931'))
+        SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
     return True
 
 
@@ -1301,7 +1305,7 @@ def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7573, c, key, E.get('k~5931'))
+            SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
     return True
 
 
@@ -1313,7 +1317,7 @@ def d_7573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7573, c, key, E.get('k~5931'))
+        SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
     return True
 
 
@@ -1383,7 +1387,7 @@ def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
     if c is not None:
-        ASSIGN(ctx, 7582, c, key, E.get('k~5937'))
+        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
     if not d_7583(ctx, E):
         return False
     if not d_7585(ctx, E):
@@ -1411,7 +1415,7 @@ def d_7580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7581, E, 'k~5937', x_8569(ctx, E))
+        LOCAL(ctx, E, 'k~5937', x_8569(ctx, E))
     return True
 
 
@@ -1421,7 +1425,7 @@ def d_7581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7581, E, 'k~5937', x_8569(ctx, E))
+    LOCAL(ctx, E, 'k~5937', x_8569(ctx, E))
     return True
 
 
@@ -1433,7 +1437,7 @@ def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
     if c is not None:
-        ASSIGN(ctx, 7582, c, key, E.get('k~5937'))
+        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
     return True
 
 
@@ -1449,7 +1453,7 @@ def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5936'))
         if c is not None:
-            ASSIGN(ctx, 7584, c, key, E.get('k~5937'))
+            SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
     return True
 
 
@@ -1461,7 +1465,7 @@ def d_7584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5936'))
     if c is not None:
-        ASSIGN(ctx, 7584, c, key, E.get('k~5937'))
+        SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
     return True
 
 
@@ -1477,7 +1481,7 @@ def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7586, c, key, E.get('k~5937'))
+            SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
     return True
 
 
@@ -1489,7 +1493,7 @@ def d_7586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7586, c, key, E.get('k~5937'))
+        SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
     return True
 
 

@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +41,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -50,13 +54,13 @@ def x_8720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6049'), 'instead_of', {}), 'gain', None) == E.get('r~6047'))) and bool((num(E.get('left~6048')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6049'), 'instead_of', {}), 'gain', None) == E.get('r~6047'))) and bool((num(E.get('left~6048')) > 0)))
 
 
 def x_8724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6048'), (E.get('left~6048') if (FLD(ctx, K[0], E.get('rep~6049')) == None) else FLD(ctx, K[0], E.get('rep~6049')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6048'), (E.get('left~6048') if (FLD(ctx, K[0], E.get('rep~6049')) == None) else FLD(ctx, K[0], E.get('rep~6049')))]))
 
 
 def x_8728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -74,7 +78,7 @@ def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6052') if (GET(ctx, 'resources', E.get('r~6053'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6052'), KEY(ctx.state.get('supply'), E.get('r~6053'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6052') if (GET(ctx, 'resources', E.get('r~6053'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6052'), KEY(ctx.state.get('supply'), E.get('r~6053'), 0)]))])
 
 
 def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -86,7 +90,7 @@ def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6054'), (num(GET(ctx, 'resources', E.get('r~6053'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6053'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6054'), (num(GET(ctx, 'resources', E.get('r~6053'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6053'), 0)))])])
 
 
 def x_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -126,13 +130,13 @@ def x_8749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6058'), 'instead_of', {}), 'gain', None) == E.get('r~6056'))) and bool((num(E.get('left~6057')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6058'), 'instead_of', {}), 'gain', None) == E.get('r~6056'))) and bool((num(E.get('left~6057')) > 0)))
 
 
 def x_8753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6057'), (E.get('left~6057') if (FLD(ctx, K[0], E.get('rep~6058')) == None) else FLD(ctx, K[0], E.get('rep~6058')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6057'), (E.get('left~6057') if (FLD(ctx, K[0], E.get('rep~6058')) == None) else FLD(ctx, K[0], E.get('rep~6058')))]))
 
 
 def x_8757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -150,7 +154,7 @@ def x_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6061') if (GET(ctx, 'resources', E.get('r~6062'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6061'), KEY(ctx.state.get('supply'), E.get('r~6062'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6061') if (GET(ctx, 'resources', E.get('r~6062'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6061'), KEY(ctx.state.get('supply'), E.get('r~6062'), 0)]))])
 
 
 def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -162,7 +166,7 @@ def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8766(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6063'), (num(GET(ctx, 'resources', E.get('r~6062'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6062'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6063'), (num(GET(ctx, 'resources', E.get('r~6062'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6062'), 0)))])])
 
 
 def x_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -278,7 +282,7 @@ def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6049', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6049', old)
+        UNSET(ctx, E, 'rep~6049', old)
         return k()
 
     def nxt(i):
@@ -346,7 +350,7 @@ def t_7706(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7707, E, 'taken~6050', E.get('instead~6051'))
+    LOCAL(ctx, E, 'taken~6050', E.get('instead~6051'))
     return t_7708(ctx, k, s, E)
 
 
@@ -356,7 +360,7 @@ def d_7707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7707, E, 'taken~6050', E.get('instead~6051'))
+    LOCAL(ctx, E, 'taken~6050', E.get('instead~6051'))
     return True
 
 
@@ -430,7 +434,7 @@ def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6053'))
     if c is not None:
-        ASSIGN(ctx, 7717, c, key, E.get('k~6054'))
+        SET(ctx, 'stock', c, key, E.get('k~6054'), '+=', False, K[2])
     if not d_7718(ctx, E):
         return False
     if not d_7720(ctx, E):
@@ -458,7 +462,7 @@ def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7716, E, 'k~6054', x_8737(ctx, E))
+        LOCAL(ctx, E, 'k~6054', x_8737(ctx, E))
     return True
 
 
@@ -468,7 +472,7 @@ def d_7716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7716, E, 'k~6054', x_8737(ctx, E))
+    LOCAL(ctx, E, 'k~6054', x_8737(ctx, E))
     return True
 
 
@@ -480,7 +484,7 @@ def d_7717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6053'))
     if c is not None:
-        ASSIGN(ctx, 7717, c, key, E.get('k~6054'))
+        SET(ctx, 'stock', c, key, E.get('k~6054'), '+=', False, K[2])
     return True
 
 
@@ -496,7 +500,7 @@ def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6053'))
         if c is not None:
-            ASSIGN(ctx, 7719, c, key, E.get('k~6054'))
+            SET(ctx, 'supply', c, key, E.get('k~6054'), '-=', False, K[3])
     return True
 
 
@@ -508,7 +512,7 @@ def d_7719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6053'))
     if c is not None:
-        ASSIGN(ctx, 7719, c, key, E.get('k~6054'))
+        SET(ctx, 'supply', c, key, E.get('k~6054'), '-=', False, K[3])
     return True
 
 
@@ -524,7 +528,7 @@ def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7721, c, key, E.get('k~6054'))
+            SET(ctx, 'ledger', c, key, E.get('k~6054'), '+=', False, K[4])
     return True
 
 
@@ -536,7 +540,7 @@ def d_7721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7721, c, key, E.get('k~6054'))
+        SET(ctx, 'ledger', c, key, E.get('k~6054'), '+=', False, K[4])
     return True
 
 
@@ -623,7 +627,7 @@ def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6058', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6058', old)
+        UNSET(ctx, E, 'rep~6058', old)
         return k()
 
     def nxt(i):
@@ -691,7 +695,7 @@ def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7733, E, 'taken~6059', E.get('instead~6060'))
+    LOCAL(ctx, E, 'taken~6059', E.get('instead~6060'))
     return t_7734(ctx, k, s, E)
 
 
@@ -701,7 +705,7 @@ def d_7733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7733, E, 'taken~6059', E.get('instead~6060'))
+    LOCAL(ctx, E, 'taken~6059', E.get('instead~6060'))
     return True
 
 
@@ -775,7 +779,7 @@ def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6062'))
     if c is not None:
-        ASSIGN(ctx, 7743, c, key, E.get('k~6063'))
+        SET(ctx, 'stock', c, key, E.get('k~6063'), '+=', False, K[2])
     if not d_7744(ctx, E):
         return False
     if not d_7746(ctx, E):
@@ -803,7 +807,7 @@ def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7742, E, 'k~6063', x_8766(ctx, E))
+        LOCAL(ctx, E, 'k~6063', x_8766(ctx, E))
     return True
 
 
@@ -813,7 +817,7 @@ def d_7742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7742, E, 'k~6063', x_8766(ctx, E))
+    LOCAL(ctx, E, 'k~6063', x_8766(ctx, E))
     return True
 
 
@@ -825,7 +829,7 @@ def d_7743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6062'))
     if c is not None:
-        ASSIGN(ctx, 7743, c, key, E.get('k~6063'))
+        SET(ctx, 'stock', c, key, E.get('k~6063'), '+=', False, K[2])
     return True
 
 
@@ -841,7 +845,7 @@ def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6062'))
         if c is not None:
-            ASSIGN(ctx, 7745, c, key, E.get('k~6063'))
+            SET(ctx, 'supply', c, key, E.get('k~6063'), '-=', False, K[3])
     return True
 
 
@@ -853,7 +857,7 @@ def d_7745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6062'))
     if c is not None:
-        ASSIGN(ctx, 7745, c, key, E.get('k~6063'))
+        SET(ctx, 'supply', c, key, E.get('k~6063'), '-=', False, K[3])
     return True
 
 
@@ -869,7 +873,7 @@ def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7747, c, key, E.get('k~6063'))
+            SET(ctx, 'ledger', c, key, E.get('k~6063'), '+=', False, K[4])
     return True
 
 
@@ -881,7 +885,7 @@ def d_7747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7747, c, key, E.get('k~6063'))
+        SET(ctx, 'ledger', c, key, E.get('k~6063'), '+=', False, K[4])
     return True
 
 

@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -42,31 +43,39 @@ K = [
     {'kind': 'tracks', 'f': 'spaces', 'd': []},
     {'kind': 'tracks', 'f': 'fill', 'd': {}},
     {'kind': 'tracks', 'f': 'rewards', 'd': []},
+    ['game', 'game_tracks', 'key'],
+    ['player', 'tracks', 'key'],
+    ['game', 'booking', ''],
+    ['player', 'reached', 'key'],
+    ['game', 'end_of_turn', ''],
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
 def x_8775(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8775, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(3) * num(((num(GET(ctx, 'pieces', 'nature_reserve', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'nature_reserve', 0))) if (GET(ctx, 'pieces', 'nature_reserve', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6065 for v_x_6065 in items_of(KEY(ctx.state.get('places'), v_s_6064, [])) if (bool((KEY(v_x_6065, 'piece', None) == 'nature_reserve')) and bool((KEY(v_x_6065, 'owner', None) == E.get('you'))))]) for v_s_6064 in items_of(ctx.state.get('places'))])))))
+    return MEMO(ctx, (8775, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * num(((num(GET(ctx, 'pieces', 'nature_reserve', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'nature_reserve', 0))) if (GET(ctx, 'pieces', 'nature_reserve', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6065 for v_x_6065 in items_of(KEY(ctx.state.get('places'), v_s_6064, [])) if (bool((KEY(v_x_6065, 'piece', None) == 'nature_reserve')) and bool((KEY(v_x_6065, 'owner', None) == E.get('you'))))]) for v_s_6064 in items_of(ctx.state.get('places'))])))))
 
 
 def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(3) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6067 for v_x_6067 in items_of(KEY(ctx.state.get('places'), v_s_6066, [])) if (bool((KEY(v_x_6067, 'piece', None) == 'transformer')) and bool((KEY(v_x_6067, 'owner', None) == E.get('you'))))]) for v_s_6066 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(KEY(v_y_6068, 'piece', None) == 'electrical_pole') for v_y_6068 in items_of(KEY(ctx.state.get('places'), v_s_6066, []))])]))))
+    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6067 for v_x_6067 in items_of(KEY(ctx.state.get('places'), v_s_6066, [])) if (bool((KEY(v_x_6067, 'piece', None) == 'transformer')) and bool((KEY(v_x_6067, 'owner', None) == E.get('you'))))]) for v_s_6066 in items_of(ctx.state.get('places')) if FN['any'](ctx, None, [(KEY(v_y_6068, 'piece', None) == 'electrical_pole') for v_y_6068 in items_of(KEY(ctx.state.get('places'), v_s_6066, []))])]))))
 
 
 def x_8783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6074: (lambda v_nxt_6075: (AR('+', v_nxt_6075, 1) if (bool((GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6075) >= num(0))) and bool((v_nxt_6075 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0))))) else v_nxt_6075))((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) if (bool((num(v_at_6074) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) != None))) else AR('+', v_at_6074, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))
+    return (lambda v_at_6074: (lambda v_nxt_6075: (AR('+', v_nxt_6075, 1) if (bool((GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6075) >= 0)) and bool((v_nxt_6075 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0))))) else v_nxt_6075))((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) if (bool((num(v_at_6074) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) != None))) else AR('+', v_at_6074, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))
 
 
 def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (bool((num(E.get('nxt~6076')) > num((GET(ctx, 'tracks', E.get('t~6072'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6072'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6072')) != None)) and bool((num(E.get('nxt~6076')) > num(FLD(ctx, K[0], E.get('t~6072'))))))) or bool((lambda v_at_6077: (lambda v_built_6080: CALL(ctx, 'any', None, [(bool((num(v_at_6077) < num(KEY(v_l_6081, 'at', None)))) and bool((num(KEY(v_l_6081, 'at', None)) <= num(E.get('nxt~6076')))) and bool((num(v_built_6080) < num(KEY(v_l_6081, 'towers', None))))) for v_l_6081 in items_of(GET(ctx, 'tracks', E.get('t~6072'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6079 for v_x_6079 in items_of(KEY(ctx.state.get('places'), v_s_6078, [])) if (bool((KEY(v_x_6079, 'piece', None) == 'tower')) and bool((KEY(v_x_6079, 'owner', None) == E.get('you'))))]) for v_s_6078 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))))
+    return (bool((num(E.get('nxt~6076')) > num((GET(ctx, 'tracks', E.get('t~6072'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6072'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) > 0) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6072')) != None)) and bool((num(E.get('nxt~6076')) > num(FLD(ctx, K[0], E.get('t~6072'))))))) or bool((lambda v_at_6077: (lambda v_built_6080: FN['any'](ctx, None, [(bool((num(v_at_6077) < num(KEY(v_l_6081, 'at', None)))) and bool((num(KEY(v_l_6081, 'at', None)) <= num(E.get('nxt~6076')))) and bool((num(v_built_6080) < num(KEY(v_l_6081, 'towers', None))))) for v_l_6081 in items_of(GET(ctx, 'tracks', E.get('t~6072'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6079 for v_x_6079 in items_of(KEY(ctx.state.get('places'), v_s_6078, [])) if (bool((KEY(v_x_6079, 'piece', None) == 'tower')) and bool((KEY(v_x_6079, 'owner', None) == E.get('you'))))]) for v_s_6078 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))))
 
 
 def x_8787(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
@@ -150,7 +159,7 @@ def x_8808(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
 def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6084') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6084')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None))
+    return (E.get('t~6084') if (num(FN['count'](ctx, None, KEY(FLD(ctx, K[2], E.get('t~6084')), 'bonuses', None))) > 0) else KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None))
 
 
 def x_8811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -234,7 +243,7 @@ def x_8829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8831(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6084'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6085')) >= num((GET(ctx, 'tracks', E.get('t~6084'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6084'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) > num(0)) else 1000000))))))
+    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6084'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6085')) >= num((GET(ctx, 'tracks', E.get('t~6084'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6084'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) > 0) else 1000000))))))
 
 
 def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -398,7 +407,7 @@ def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 def x_8893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
     if E is None:
         E = ctx.env()
-    return (not (bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num((GET(ctx, 'tracks', E.get('t~6106'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6106'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6106')) != None)) and bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num(FLD(ctx, K[0], E.get('t~6106'))))))) or bool((lambda v_at_6109: (lambda v_built_6112: CALL(ctx, 'any', None, [(bool((num(v_at_6109) < num(KEY(v_l_6113, 'at', None)))) and bool((num(KEY(v_l_6113, 'at', None)) <= num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))))) and bool((num(v_built_6112) < num(KEY(v_l_6113, 'towers', None))))) for v_l_6113 in items_of(GET(ctx, 'tracks', E.get('t~6106'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6111 for v_x_6111 in items_of(KEY(ctx.state.get('places'), v_s_6110, [])) if (bool((KEY(v_x_6111, 'piece', None) == 'tower')) and bool((KEY(v_x_6111, 'owner', None) == E.get('you'))))]) for v_s_6110 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0))))))
+    return (not (bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= 0)) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num((GET(ctx, 'tracks', E.get('t~6106'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6106'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) > 0) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6106')) != None)) and bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= 0)) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num(FLD(ctx, K[0], E.get('t~6106'))))))) or bool((lambda v_at_6109: (lambda v_built_6112: FN['any'](ctx, None, [(bool((num(v_at_6109) < num(KEY(v_l_6113, 'at', None)))) and bool((num(KEY(v_l_6113, 'at', None)) <= num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= 0)) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))))) and bool((num(v_built_6112) < num(KEY(v_l_6113, 'towers', None))))) for v_l_6113 in items_of(GET(ctx, 'tracks', E.get('t~6106'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6111 for v_x_6111 in items_of(KEY(ctx.state.get('places'), v_s_6110, [])) if (bool((KEY(v_x_6111, 'piece', None) == 'tower')) and bool((KEY(v_x_6111, 'owner', None) == E.get('you'))))]) for v_s_6110 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0))))))
 
 
 def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
@@ -410,13 +419,13 @@ def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
 def x_8901(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6120: (lambda v_nxt_6121: (AR('+', v_nxt_6121, 1) if (bool((GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6121) >= num(0))) and bool((v_nxt_6121 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0))))) else v_nxt_6121))((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) if (bool((num(v_at_6120) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) != None))) else AR('+', v_at_6120, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))
+    return (lambda v_at_6120: (lambda v_nxt_6121: (AR('+', v_nxt_6121, 1) if (bool((GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6121) >= 0)) and bool((v_nxt_6121 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0))))) else v_nxt_6121))((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) if (bool((num(v_at_6120) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) != None))) else AR('+', v_at_6120, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))
 
 
 def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (bool((num(E.get('nxt~6122')) > num((GET(ctx, 'tracks', E.get('t~6118'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6118'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6118')) != None)) and bool((num(E.get('nxt~6122')) > num(FLD(ctx, K[0], E.get('t~6118'))))))) or bool((lambda v_at_6123: (lambda v_built_6126: CALL(ctx, 'any', None, [(bool((num(v_at_6123) < num(KEY(v_l_6127, 'at', None)))) and bool((num(KEY(v_l_6127, 'at', None)) <= num(E.get('nxt~6122')))) and bool((num(v_built_6126) < num(KEY(v_l_6127, 'towers', None))))) for v_l_6127 in items_of(GET(ctx, 'tracks', E.get('t~6118'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6125 for v_x_6125 in items_of(KEY(ctx.state.get('places'), v_s_6124, [])) if (bool((KEY(v_x_6125, 'piece', None) == 'tower')) and bool((KEY(v_x_6125, 'owner', None) == E.get('you'))))]) for v_s_6124 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))))
+    return (bool((num(E.get('nxt~6122')) > num((GET(ctx, 'tracks', E.get('t~6118'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6118'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) > 0) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6118')) != None)) and bool((num(E.get('nxt~6122')) > num(FLD(ctx, K[0], E.get('t~6118'))))))) or bool((lambda v_at_6123: (lambda v_built_6126: FN['any'](ctx, None, [(bool((num(v_at_6123) < num(KEY(v_l_6127, 'at', None)))) and bool((num(KEY(v_l_6127, 'at', None)) <= num(E.get('nxt~6122')))) and bool((num(v_built_6126) < num(KEY(v_l_6127, 'towers', None))))) for v_l_6127 in items_of(GET(ctx, 'tracks', E.get('t~6118'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6125 for v_x_6125 in items_of(KEY(ctx.state.get('places'), v_s_6124, [])) if (bool((KEY(v_x_6125, 'piece', None) == 'tower')) and bool((KEY(v_x_6125, 'owner', None) == E.get('you'))))]) for v_s_6124 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))))
 
 
 def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
@@ -500,7 +509,7 @@ def x_8926(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
 def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6130') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6130')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None))
+    return (E.get('t~6130') if (num(FN['count'](ctx, None, KEY(FLD(ctx, K[2], E.get('t~6130')), 'bonuses', None))) > 0) else KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None))
 
 
 def x_8929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -584,7 +593,7 @@ def x_8947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8949(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6130'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6131')) >= num((GET(ctx, 'tracks', E.get('t~6130'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6130'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) > num(0)) else 1000000))))))
+    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6130'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6131')) >= num((GET(ctx, 'tracks', E.get('t~6130'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6130'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) > 0) else 1000000))))))
 
 
 def x_8950(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -806,14 +815,14 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6082'))
         if c is not None:
-            ASSIGN(ctx, 7763, c, key, E.get('pos~6083'))
+            SET(ctx, 'game_tracks', c, key, E.get('pos~6083'), '=', False, K[4])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'))
         if c is not None:
-            ASSIGN(ctx, 7764, c, key, E.get('pos~6083'))
+            SET(ctx, 'tracks', c, key, E.get('pos~6083'), '=', False, K[5])
     return True
 
 
@@ -825,7 +834,7 @@ def d_7763(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6082'))
     if c is not None:
-        ASSIGN(ctx, 7763, c, key, E.get('pos~6083'))
+        SET(ctx, 'game_tracks', c, key, E.get('pos~6083'), '=', False, K[4])
     return True
 
 
@@ -837,7 +846,7 @@ def d_7764(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'))
     if c is not None:
-        ASSIGN(ctx, 7764, c, key, E.get('pos~6083'))
+        SET(ctx, 'tracks', c, key, E.get('pos~6083'), '=', False, K[5])
     return True
 
 
@@ -915,7 +924,7 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7779, ctx.state, 'booking', E.get('was~6089'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6089'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -925,7 +934,7 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7772, ctx.state, 'booking', E.get('label~6088'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6088'), '=', False, K[6])
     return t_7773(ctx, r1, s, E)
 
 
@@ -945,7 +954,7 @@ def d_7772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7772, ctx.state, 'booking', E.get('label~6088'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6088'), '=', False, K[6])
     return True
 
 
@@ -959,7 +968,7 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('sp~6087', MISSING)
 
     def brk():
-        UNBIND(ctx, 'sp~6087', old)
+        UNSET(ctx, E, 'sp~6087', old)
         return k()
 
     def nxt(i):
@@ -1029,7 +1038,7 @@ def d_7779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7779, ctx.state, 'booking', E.get('was~6089'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6089'), '=', False, K[6])
     return True
 
 
@@ -1091,7 +1100,7 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7789, ctx.state, 'booking', E.get('was~6093'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6093'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -1101,7 +1110,7 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7786, ctx.state, 'booking', E.get('label~6092'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6092'), '=', False, K[6])
     return t_7787(ctx, r1, s, E)
 
 
@@ -1121,7 +1130,7 @@ def d_7786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7786, ctx.state, 'booking', E.get('label~6092'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6092'), '=', False, K[6])
     return True
 
 
@@ -1135,7 +1144,7 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('b~6091', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~6091', old)
+        UNSET(ctx, E, 'b~6091', old)
         return k()
 
     def nxt(i):
@@ -1165,7 +1174,7 @@ def d_7789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7789, ctx.state, 'booking', E.get('was~6093'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6093'), '=', False, K[6])
     return True
 
 
@@ -1190,7 +1199,7 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('rw~6094', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rw~6094', old)
+        UNSET(ctx, E, 'rw~6094', old)
         return k()
 
     def nxt(i):
@@ -1216,7 +1225,7 @@ def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
     if c is not None:
-        ASSIGN(ctx, 7793, c, key, x_8823(ctx, E))
+        SET(ctx, 'reached', c, key, x_8823(ctx, E), '+=', True, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1232,7 +1241,7 @@ def d_7793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
     if c is not None:
-        ASSIGN(ctx, 7793, c, key, x_8823(ctx, E))
+        SET(ctx, 'reached', c, key, x_8823(ctx, E), '+=', True, K[7])
     return True
 
 
@@ -1256,7 +1265,7 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7799, ctx.state, 'booking', E.get('was~6096'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6096'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -1266,7 +1275,7 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7797, ctx.state, 'booking', E.get('label~6095'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6095'), '=', False, K[6])
     return t_7798(ctx, r1, s, E)
 
 
@@ -1286,7 +1295,7 @@ def d_7797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7797, ctx.state, 'booking', E.get('label~6095'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6095'), '=', False, K[6])
     return True
 
 
@@ -1305,7 +1314,7 @@ def d_7799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7799, ctx.state, 'booking', E.get('was~6096'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6096'), '=', False, K[6])
     return True
 
 
@@ -1319,7 +1328,7 @@ def d_7800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7801, ctx.state, 'end_of_turn', x_8833(ctx, E))
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8833(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1329,7 +1338,7 @@ def d_7801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7801, ctx.state, 'end_of_turn', x_8833(ctx, E))
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8833(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1488,7 +1497,7 @@ def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7814, c, key, E.get('n~6099'))
+        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
     if not d_7815(ctx, E):
         return False
     if not d_7817(ctx, E):
@@ -1504,7 +1513,7 @@ def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7814, c, key, E.get('n~6099'))
+        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
     return True
 
 
@@ -1520,7 +1529,7 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6100'))
         if c is not None:
-            ASSIGN(ctx, 7816, c, key, E.get('n~6099'))
+            SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
     return True
 
 
@@ -1532,7 +1541,7 @@ def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7816, c, key, E.get('n~6099'))
+        SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
     return True
 
 
@@ -1548,7 +1557,7 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7818, c, key, E.get('n~6099'))
+            SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
     return True
 
 
@@ -1560,7 +1569,7 @@ def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7818, c, key, E.get('n~6099'))
+        SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
     return True
 
 
@@ -1669,7 +1678,7 @@ def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7827, c, key, E.get('n~6103'))
+        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
     if not d_7828(ctx, E):
         return False
     if not d_7830(ctx, E):
@@ -1685,7 +1694,7 @@ def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7827, c, key, E.get('n~6103'))
+        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
     return True
 
 
@@ -1701,7 +1710,7 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6104'))
         if c is not None:
-            ASSIGN(ctx, 7829, c, key, E.get('n~6103'))
+            SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
     return True
 
 
@@ -1713,7 +1722,7 @@ def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7829, c, key, E.get('n~6103'))
+        SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
     return True
 
 
@@ -1729,7 +1738,7 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7831, c, key, E.get('n~6103'))
+            SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
     return True
 
 
@@ -1741,7 +1750,7 @@ def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7831, c, key, E.get('n~6103'))
+        SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
     return True
 
 
@@ -1857,7 +1866,7 @@ def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7841, c, key, E.get('n~6099'))
+        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
     if not d_7842(ctx, E):
         return False
     if not d_7844(ctx, E):
@@ -1873,7 +1882,7 @@ def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7841, c, key, E.get('n~6099'))
+        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
     return True
 
 
@@ -1889,7 +1898,7 @@ def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6100'))
         if c is not None:
-            ASSIGN(ctx, 7843, c, key, E.get('n~6099'))
+            SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
     return True
 
 
@@ -1901,7 +1910,7 @@ def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7843, c, key, E.get('n~6099'))
+        SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
     return True
 
 
@@ -1917,7 +1926,7 @@ def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7845, c, key, E.get('n~6099'))
+            SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
     return True
 
 
@@ -1929,7 +1938,7 @@ def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7845, c, key, E.get('n~6099'))
+        SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
     return True
 
 
@@ -2038,7 +2047,7 @@ def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7854, c, key, E.get('n~6103'))
+        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
     if not d_7855(ctx, E):
         return False
     if not d_7857(ctx, E):
@@ -2054,7 +2063,7 @@ def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7854, c, key, E.get('n~6103'))
+        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
     return True
 
 
@@ -2070,7 +2079,7 @@ def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6104'))
         if c is not None:
-            ASSIGN(ctx, 7856, c, key, E.get('n~6103'))
+            SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
     return True
 
 
@@ -2082,7 +2091,7 @@ def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7856, c, key, E.get('n~6103'))
+        SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
     return True
 
 
@@ -2098,7 +2107,7 @@ def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7858, c, key, E.get('n~6103'))
+            SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
     return True
 
 
@@ -2110,7 +2119,7 @@ def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7858, c, key, E.get('n~6103'))
+        SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
     return True
 
 
@@ -2366,14 +2375,14 @@ def d_7878(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7879, ctx.state.get('game_tracks'), E.get('t~6128'))
         if c is not None:
-            ASSIGN(ctx, 7879, c, key, E.get('pos~6129'))
+            SET(ctx, 'game_tracks', c, key, E.get('pos~6129'), '=', False, K[4])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7880, PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'))
         if c is not None:
-            ASSIGN(ctx, 7880, c, key, E.get('pos~6129'))
+            SET(ctx, 'tracks', c, key, E.get('pos~6129'), '=', False, K[5])
     return True
 
 
@@ -2385,7 +2394,7 @@ def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7879, ctx.state.get('game_tracks'), E.get('t~6128'))
     if c is not None:
-        ASSIGN(ctx, 7879, c, key, E.get('pos~6129'))
+        SET(ctx, 'game_tracks', c, key, E.get('pos~6129'), '=', False, K[4])
     return True
 
 
@@ -2397,7 +2406,7 @@ def d_7880(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7880, PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'))
     if c is not None:
-        ASSIGN(ctx, 7880, c, key, E.get('pos~6129'))
+        SET(ctx, 'tracks', c, key, E.get('pos~6129'), '=', False, K[5])
     return True
 
 
@@ -2475,7 +2484,7 @@ def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7895, ctx.state, 'booking', E.get('was~6135'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6135'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -2485,7 +2494,7 @@ def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7888, ctx.state, 'booking', E.get('label~6134'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6134'), '=', False, K[6])
     return t_7889(ctx, r1, s, E)
 
 
@@ -2505,7 +2514,7 @@ def d_7888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7888, ctx.state, 'booking', E.get('label~6134'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6134'), '=', False, K[6])
     return True
 
 
@@ -2519,7 +2528,7 @@ def t_7889(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('sp~6133', MISSING)
 
     def brk():
-        UNBIND(ctx, 'sp~6133', old)
+        UNSET(ctx, E, 'sp~6133', old)
         return k()
 
     def nxt(i):
@@ -2589,7 +2598,7 @@ def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7895, ctx.state, 'booking', E.get('was~6135'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6135'), '=', False, K[6])
     return True
 
 
@@ -2651,7 +2660,7 @@ def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7905, ctx.state, 'booking', E.get('was~6139'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6139'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -2661,7 +2670,7 @@ def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7902, ctx.state, 'booking', E.get('label~6138'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6138'), '=', False, K[6])
     return t_7903(ctx, r1, s, E)
 
 
@@ -2681,7 +2690,7 @@ def d_7902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7902, ctx.state, 'booking', E.get('label~6138'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6138'), '=', False, K[6])
     return True
 
 
@@ -2695,7 +2704,7 @@ def t_7903(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('b~6137', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~6137', old)
+        UNSET(ctx, E, 'b~6137', old)
         return k()
 
     def nxt(i):
@@ -2725,7 +2734,7 @@ def d_7905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7905, ctx.state, 'booking', E.get('was~6139'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6139'), '=', False, K[6])
     return True
 
 
@@ -2750,7 +2759,7 @@ def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('rw~6140', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rw~6140', old)
+        UNSET(ctx, E, 'rw~6140', old)
         return k()
 
     def nxt(i):
@@ -2776,7 +2785,7 @@ def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
     if c is not None:
-        ASSIGN(ctx, 7909, c, key, x_8941(ctx, E))
+        SET(ctx, 'reached', c, key, x_8941(ctx, E), '+=', True, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2792,7 +2801,7 @@ def d_7909(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
     if c is not None:
-        ASSIGN(ctx, 7909, c, key, x_8941(ctx, E))
+        SET(ctx, 'reached', c, key, x_8941(ctx, E), '+=', True, K[7])
     return True
 
 
@@ -2816,7 +2825,7 @@ def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7915, ctx.state, 'booking', E.get('was~6142'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6142'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -2826,7 +2835,7 @@ def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7913, ctx.state, 'booking', E.get('label~6141'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6141'), '=', False, K[6])
     return t_7914(ctx, r1, s, E)
 
 
@@ -2846,7 +2855,7 @@ def d_7913(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7913, ctx.state, 'booking', E.get('label~6141'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6141'), '=', False, K[6])
     return True
 
 
@@ -2865,7 +2874,7 @@ def d_7915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7915, ctx.state, 'booking', E.get('was~6142'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6142'), '=', False, K[6])
     return True
 
 
@@ -2879,7 +2888,7 @@ def d_7916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8951(ctx, E))
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8951(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -2889,7 +2898,7 @@ def d_7917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8951(ctx, E))
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8951(ctx, E), '+=', True, K[8])
     return True
 
 

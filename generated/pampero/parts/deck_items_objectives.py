@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,13 +41,16 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
 def x_8955(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8955, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(CALL(ctx, 'sum', None, [(lambda v_vs_6145: (lambda v_at_6146: (KEY(v_vs_6145, v_at_6146, None) if (bool((num(v_at_6146) >= num(0))) and bool((num(v_at_6146) < num(CALL(ctx, 'count', None, v_vs_6145))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6144, 0) if (GET(ctx, 'tracks', v_t_6144, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6144, 0))))((KEY(GET(ctx, 'tracks', v_t_6144, 'sides', []), KEY(ctx.state.get('sides'), v_t_6144, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_6144, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_6144, 'values', []))) for v_t_6144 in items_of([v_t_6143 for v_t_6143 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6143, 'group', None) == 'income')])])) >= num(30)))
+    return MEMO(ctx, (8955, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['sum'](ctx, None, [(lambda v_vs_6145: (lambda v_at_6146: (KEY(v_vs_6145, v_at_6146, None) if (bool((num(v_at_6146) >= 0)) and bool((num(v_at_6146) < num(FN['count'](ctx, None, v_vs_6145))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6144, 0) if (GET(ctx, 'tracks', v_t_6144, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6144, 0))))((KEY(GET(ctx, 'tracks', v_t_6144, 'sides', []), KEY(ctx.state.get('sides'), v_t_6144, 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', v_t_6144, 'sides', []))) > 0) else GET(ctx, 'tracks', v_t_6144, 'values', []))) for v_t_6144 in items_of([v_t_6143 for v_t_6143 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6143, 'group', None) == 'income')])])) >= 30))
 
 
 def x_8959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -56,13 +60,13 @@ def x_8959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6150'), 'instead_of', {}), 'gain', None) == E.get('r~6148'))) and bool((num(E.get('left~6149')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6150'), 'instead_of', {}), 'gain', None) == E.get('r~6148'))) and bool((num(E.get('left~6149')) > 0)))
 
 
 def x_8963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6149'), (E.get('left~6149') if (FLD(ctx, K[0], E.get('rep~6150')) == None) else FLD(ctx, K[0], E.get('rep~6150')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6149'), (E.get('left~6149') if (FLD(ctx, K[0], E.get('rep~6150')) == None) else FLD(ctx, K[0], E.get('rep~6150')))]))
 
 
 def x_8967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -80,7 +84,7 @@ def x_8968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6153') if (GET(ctx, 'resources', E.get('r~6154'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6153'), KEY(ctx.state.get('supply'), E.get('r~6154'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6153') if (GET(ctx, 'resources', E.get('r~6154'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6153'), KEY(ctx.state.get('supply'), E.get('r~6154'), 0)]))])
 
 
 def x_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -92,7 +96,7 @@ def x_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8976(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6155'), (num(GET(ctx, 'resources', E.get('r~6154'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6154'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6155'), (num(GET(ctx, 'resources', E.get('r~6154'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6154'), 0)))])])
 
 
 def x_8977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -128,7 +132,7 @@ def x_8983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8987(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8987, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6161 for v_i_6161 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6161, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6163 for v_x_6163 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6163 == v_c_6162)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6165 for v_x_6165 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6164, [])) if (v_x_6165 == v_c_6162)]) for v_r_6164 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6162 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6162, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (8987, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6161 for v_i_6161 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6161, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6163 for v_x_6163 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6163 == v_c_6162)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6165 for v_x_6165 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6164, [])) if (v_x_6165 == v_c_6162)]) for v_r_6164 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6162 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6162, 'deck', None) == 'venture_capital')])))
 
 
 def x_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -144,13 +148,13 @@ def x_8991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6172'), 'instead_of', {}), 'gain', None) == E.get('r~6170'))) and bool((num(E.get('left~6171')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6172'), 'instead_of', {}), 'gain', None) == E.get('r~6170'))) and bool((num(E.get('left~6171')) > 0)))
 
 
 def x_8995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6171'), (E.get('left~6171') if (FLD(ctx, K[0], E.get('rep~6172')) == None) else FLD(ctx, K[0], E.get('rep~6172')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6171'), (E.get('left~6171') if (FLD(ctx, K[0], E.get('rep~6172')) == None) else FLD(ctx, K[0], E.get('rep~6172')))]))
 
 
 def x_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -168,7 +172,7 @@ def x_9000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6175') if (GET(ctx, 'resources', E.get('r~6176'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6175'), KEY(ctx.state.get('supply'), E.get('r~6176'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6175') if (GET(ctx, 'resources', E.get('r~6176'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6175'), KEY(ctx.state.get('supply'), E.get('r~6176'), 0)]))])
 
 
 def x_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -180,7 +184,7 @@ def x_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6177'), (num(GET(ctx, 'resources', E.get('r~6176'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6176'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6177'), (num(GET(ctx, 'resources', E.get('r~6176'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6176'), 0)))])])
 
 
 def x_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -216,7 +220,7 @@ def x_9017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9019(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9019, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6178 for v_c_6178 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6178, {}), 'tags', None))])) >= num(2)))
+    return MEMO(ctx, (9019, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6178 for v_c_6178 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6178, {}), 'tags', None))])) >= 2))
 
 
 def x_9023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -226,13 +230,13 @@ def x_9023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6182'), 'instead_of', {}), 'gain', None) == E.get('r~6180'))) and bool((num(E.get('left~6181')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6182'), 'instead_of', {}), 'gain', None) == E.get('r~6180'))) and bool((num(E.get('left~6181')) > 0)))
 
 
 def x_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6181'), (E.get('left~6181') if (FLD(ctx, K[0], E.get('rep~6182')) == None) else FLD(ctx, K[0], E.get('rep~6182')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6181'), (E.get('left~6181') if (FLD(ctx, K[0], E.get('rep~6182')) == None) else FLD(ctx, K[0], E.get('rep~6182')))]))
 
 
 def x_9031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -250,7 +254,7 @@ def x_9032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6185') if (GET(ctx, 'resources', E.get('r~6186'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6185'), KEY(ctx.state.get('supply'), E.get('r~6186'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6185') if (GET(ctx, 'resources', E.get('r~6186'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6185'), KEY(ctx.state.get('supply'), E.get('r~6186'), 0)]))])
 
 
 def x_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -262,7 +266,7 @@ def x_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6187'), (num(GET(ctx, 'resources', E.get('r~6186'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6186'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6187'), (num(GET(ctx, 'resources', E.get('r~6186'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6186'), 0)))])])
 
 
 def x_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -298,7 +302,7 @@ def x_9047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9051(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9051, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6193 for v_i_6193 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6193, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6195 for v_x_6195 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6195 == v_c_6194)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6197 for v_x_6197 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6196, [])) if (v_x_6197 == v_c_6194)]) for v_r_6196 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6194 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6194, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9051, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6193 for v_i_6193 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6193, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6195 for v_x_6195 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6195 == v_c_6194)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6197 for v_x_6197 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6196, [])) if (v_x_6197 == v_c_6194)]) for v_r_6196 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6194 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6194, 'deck', None) == 'venture_capital')])))
 
 
 def x_9052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -314,13 +318,13 @@ def x_9055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6204'), 'instead_of', {}), 'gain', None) == E.get('r~6202'))) and bool((num(E.get('left~6203')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6204'), 'instead_of', {}), 'gain', None) == E.get('r~6202'))) and bool((num(E.get('left~6203')) > 0)))
 
 
 def x_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6203'), (E.get('left~6203') if (FLD(ctx, K[0], E.get('rep~6204')) == None) else FLD(ctx, K[0], E.get('rep~6204')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6203'), (E.get('left~6203') if (FLD(ctx, K[0], E.get('rep~6204')) == None) else FLD(ctx, K[0], E.get('rep~6204')))]))
 
 
 def x_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -338,7 +342,7 @@ def x_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6207') if (GET(ctx, 'resources', E.get('r~6208'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6207'), KEY(ctx.state.get('supply'), E.get('r~6208'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6207') if (GET(ctx, 'resources', E.get('r~6208'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6207'), KEY(ctx.state.get('supply'), E.get('r~6208'), 0)]))])
 
 
 def x_9072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -350,7 +354,7 @@ def x_9072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6209'), (num(GET(ctx, 'resources', E.get('r~6208'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6208'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6209'), (num(GET(ctx, 'resources', E.get('r~6208'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6208'), 0)))])])
 
 
 def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -386,7 +390,7 @@ def x_9081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9083(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9083, E.get('you'), ctx.stamps.get('places', 0),), lambda: (bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6211 for v_x_6211 in items_of(KEY(ctx.state.get('places'), v_s_6210, [])) if (bool((KEY(v_x_6211, 'piece', None) == 'transformer')) and bool((KEY(v_x_6211, 'owner', None) == E.get('you'))))]) for v_s_6210 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6210, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6210, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6210, 'area', None), 'zone', None) == 'b1')))))])) >= num(2))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6213 for v_x_6213 in items_of(KEY(ctx.state.get('places'), v_s_6212, [])) if (bool((KEY(v_x_6213, 'piece', None) == 'transformer')) and bool((KEY(v_x_6213, 'owner', None) == E.get('you'))))]) for v_s_6212 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6212, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6212, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6212, 'area', None), 'zone', None) == 'b2')))))])) >= num(2)))))
+    return MEMO(ctx, (9083, E.get('you'), ctx.stamps.get('places', 0),), lambda: (bool((num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6211 for v_x_6211 in items_of(KEY(ctx.state.get('places'), v_s_6210, [])) if (bool((KEY(v_x_6211, 'piece', None) == 'transformer')) and bool((KEY(v_x_6211, 'owner', None) == E.get('you'))))]) for v_s_6210 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6210, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6210, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6210, 'area', None), 'zone', None) == 'b1')))))])) >= 2)) and bool((num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6213 for v_x_6213 in items_of(KEY(ctx.state.get('places'), v_s_6212, [])) if (bool((KEY(v_x_6213, 'piece', None) == 'transformer')) and bool((KEY(v_x_6213, 'owner', None) == E.get('you'))))]) for v_s_6212 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6212, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6212, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6212, 'area', None), 'zone', None) == 'b2')))))])) >= 2))))
 
 
 def x_9087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -396,13 +400,13 @@ def x_9087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6217'), 'instead_of', {}), 'gain', None) == E.get('r~6215'))) and bool((num(E.get('left~6216')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6217'), 'instead_of', {}), 'gain', None) == E.get('r~6215'))) and bool((num(E.get('left~6216')) > 0)))
 
 
 def x_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6216'), (E.get('left~6216') if (FLD(ctx, K[0], E.get('rep~6217')) == None) else FLD(ctx, K[0], E.get('rep~6217')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6216'), (E.get('left~6216') if (FLD(ctx, K[0], E.get('rep~6217')) == None) else FLD(ctx, K[0], E.get('rep~6217')))]))
 
 
 def x_9095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -420,7 +424,7 @@ def x_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6220') if (GET(ctx, 'resources', E.get('r~6221'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6220'), KEY(ctx.state.get('supply'), E.get('r~6221'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6220') if (GET(ctx, 'resources', E.get('r~6221'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6220'), KEY(ctx.state.get('supply'), E.get('r~6221'), 0)]))])
 
 
 def x_9102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -432,7 +436,7 @@ def x_9102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6222'), (num(GET(ctx, 'resources', E.get('r~6221'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6221'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6222'), (num(GET(ctx, 'resources', E.get('r~6221'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6221'), 0)))])])
 
 
 def x_9105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -468,7 +472,7 @@ def x_9111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9115(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9115, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6228 for v_i_6228 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6228, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6230 for v_x_6230 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6230 == v_c_6229)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6232 for v_x_6232 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6231, [])) if (v_x_6232 == v_c_6229)]) for v_r_6231 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6229 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6229, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9115, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6228 for v_i_6228 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6228, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6230 for v_x_6230 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6230 == v_c_6229)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6232 for v_x_6232 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6231, [])) if (v_x_6232 == v_c_6229)]) for v_r_6231 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6229 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6229, 'deck', None) == 'venture_capital')])))
 
 
 def x_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -484,13 +488,13 @@ def x_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6239'), 'instead_of', {}), 'gain', None) == E.get('r~6237'))) and bool((num(E.get('left~6238')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6239'), 'instead_of', {}), 'gain', None) == E.get('r~6237'))) and bool((num(E.get('left~6238')) > 0)))
 
 
 def x_9123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6238'), (E.get('left~6238') if (FLD(ctx, K[0], E.get('rep~6239')) == None) else FLD(ctx, K[0], E.get('rep~6239')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6238'), (E.get('left~6238') if (FLD(ctx, K[0], E.get('rep~6239')) == None) else FLD(ctx, K[0], E.get('rep~6239')))]))
 
 
 def x_9127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -508,7 +512,7 @@ def x_9128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6242') if (GET(ctx, 'resources', E.get('r~6243'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6242'), KEY(ctx.state.get('supply'), E.get('r~6243'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6242') if (GET(ctx, 'resources', E.get('r~6243'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6242'), KEY(ctx.state.get('supply'), E.get('r~6243'), 0)]))])
 
 
 def x_9136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -520,7 +524,7 @@ def x_9136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6244'), (num(GET(ctx, 'resources', E.get('r~6243'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6243'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6244'), (num(GET(ctx, 'resources', E.get('r~6243'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6243'), 0)))])])
 
 
 def x_9139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -556,7 +560,7 @@ def x_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9147(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9147, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6245 for v_c_6245 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6245, {}), 'tags', None))])) >= num(5)))
+    return MEMO(ctx, (9147, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6245 for v_c_6245 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6245, {}), 'tags', None))])) >= 5))
 
 
 def x_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -566,13 +570,13 @@ def x_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6249'), 'instead_of', {}), 'gain', None) == E.get('r~6247'))) and bool((num(E.get('left~6248')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6249'), 'instead_of', {}), 'gain', None) == E.get('r~6247'))) and bool((num(E.get('left~6248')) > 0)))
 
 
 def x_9155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6248'), (E.get('left~6248') if (FLD(ctx, K[0], E.get('rep~6249')) == None) else FLD(ctx, K[0], E.get('rep~6249')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6248'), (E.get('left~6248') if (FLD(ctx, K[0], E.get('rep~6249')) == None) else FLD(ctx, K[0], E.get('rep~6249')))]))
 
 
 def x_9159(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -590,7 +594,7 @@ def x_9160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9165(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6252') if (GET(ctx, 'resources', E.get('r~6253'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6252'), KEY(ctx.state.get('supply'), E.get('r~6253'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6252') if (GET(ctx, 'resources', E.get('r~6253'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6252'), KEY(ctx.state.get('supply'), E.get('r~6253'), 0)]))])
 
 
 def x_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -602,7 +606,7 @@ def x_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6254'), (num(GET(ctx, 'resources', E.get('r~6253'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6253'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6254'), (num(GET(ctx, 'resources', E.get('r~6253'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6253'), 0)))])])
 
 
 def x_9169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -638,7 +642,7 @@ def x_9175(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9179(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9179, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6260 for v_i_6260 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6260, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6262 for v_x_6262 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6262 == v_c_6261)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6264 for v_x_6264 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6263, [])) if (v_x_6264 == v_c_6261)]) for v_r_6263 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6261 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6261, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9179, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6260 for v_i_6260 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6260, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6262 for v_x_6262 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6262 == v_c_6261)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6264 for v_x_6264 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6263, [])) if (v_x_6264 == v_c_6261)]) for v_r_6263 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6261 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6261, 'deck', None) == 'venture_capital')])))
 
 
 def x_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -654,13 +658,13 @@ def x_9183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6271'), 'instead_of', {}), 'gain', None) == E.get('r~6269'))) and bool((num(E.get('left~6270')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6271'), 'instead_of', {}), 'gain', None) == E.get('r~6269'))) and bool((num(E.get('left~6270')) > 0)))
 
 
 def x_9187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6270'), (E.get('left~6270') if (FLD(ctx, K[0], E.get('rep~6271')) == None) else FLD(ctx, K[0], E.get('rep~6271')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6270'), (E.get('left~6270') if (FLD(ctx, K[0], E.get('rep~6271')) == None) else FLD(ctx, K[0], E.get('rep~6271')))]))
 
 
 def x_9191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -678,7 +682,7 @@ def x_9192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6274') if (GET(ctx, 'resources', E.get('r~6275'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6274'), KEY(ctx.state.get('supply'), E.get('r~6275'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6274') if (GET(ctx, 'resources', E.get('r~6275'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6274'), KEY(ctx.state.get('supply'), E.get('r~6275'), 0)]))])
 
 
 def x_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -690,7 +694,7 @@ def x_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6276'), (num(GET(ctx, 'resources', E.get('r~6275'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6275'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6276'), (num(GET(ctx, 'resources', E.get('r~6275'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6275'), 0)))])])
 
 
 def x_9203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -726,7 +730,7 @@ def x_9209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9211(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9211, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6277 for v_c_6277 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6277, {}), 'tags', None))])) >= num(4)))
+    return MEMO(ctx, (9211, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6277 for v_c_6277 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6277, {}), 'tags', None))])) >= 4))
 
 
 def x_9215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -736,13 +740,13 @@ def x_9215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6281'), 'instead_of', {}), 'gain', None) == E.get('r~6279'))) and bool((num(E.get('left~6280')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6281'), 'instead_of', {}), 'gain', None) == E.get('r~6279'))) and bool((num(E.get('left~6280')) > 0)))
 
 
 def x_9219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6280'), (E.get('left~6280') if (FLD(ctx, K[0], E.get('rep~6281')) == None) else FLD(ctx, K[0], E.get('rep~6281')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6280'), (E.get('left~6280') if (FLD(ctx, K[0], E.get('rep~6281')) == None) else FLD(ctx, K[0], E.get('rep~6281')))]))
 
 
 def x_9223(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -760,7 +764,7 @@ def x_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6284') if (GET(ctx, 'resources', E.get('r~6285'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6284'), KEY(ctx.state.get('supply'), E.get('r~6285'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6284') if (GET(ctx, 'resources', E.get('r~6285'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6284'), KEY(ctx.state.get('supply'), E.get('r~6285'), 0)]))])
 
 
 def x_9230(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -772,7 +776,7 @@ def x_9230(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6286'), (num(GET(ctx, 'resources', E.get('r~6285'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6285'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6286'), (num(GET(ctx, 'resources', E.get('r~6285'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6285'), 0)))])])
 
 
 def x_9233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -808,7 +812,7 @@ def x_9239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9243(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9243, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6292 for v_i_6292 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6292, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6294 for v_x_6294 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6294 == v_c_6293)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6296 for v_x_6296 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6295, [])) if (v_x_6296 == v_c_6293)]) for v_r_6295 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6293 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6293, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9243, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6292 for v_i_6292 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6292, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6294 for v_x_6294 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6294 == v_c_6293)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6296 for v_x_6296 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6295, [])) if (v_x_6296 == v_c_6293)]) for v_r_6295 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6293 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6293, 'deck', None) == 'venture_capital')])))
 
 
 def x_9244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -824,13 +828,13 @@ def x_9247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6303'), 'instead_of', {}), 'gain', None) == E.get('r~6301'))) and bool((num(E.get('left~6302')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6303'), 'instead_of', {}), 'gain', None) == E.get('r~6301'))) and bool((num(E.get('left~6302')) > 0)))
 
 
 def x_9251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6302'), (E.get('left~6302') if (FLD(ctx, K[0], E.get('rep~6303')) == None) else FLD(ctx, K[0], E.get('rep~6303')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6302'), (E.get('left~6302') if (FLD(ctx, K[0], E.get('rep~6303')) == None) else FLD(ctx, K[0], E.get('rep~6303')))]))
 
 
 def x_9255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -848,7 +852,7 @@ def x_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6306') if (GET(ctx, 'resources', E.get('r~6307'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6306'), KEY(ctx.state.get('supply'), E.get('r~6307'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6306') if (GET(ctx, 'resources', E.get('r~6307'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6306'), KEY(ctx.state.get('supply'), E.get('r~6307'), 0)]))])
 
 
 def x_9264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -860,7 +864,7 @@ def x_9264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6308'), (num(GET(ctx, 'resources', E.get('r~6307'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6307'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6308'), (num(GET(ctx, 'resources', E.get('r~6307'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6307'), 0)))])])
 
 
 def x_9267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -896,7 +900,7 @@ def x_9273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9275(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9275, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6310 for v_x_6310 in items_of(KEY(ctx.state.get('places'), v_s_6309, [])) if (bool((KEY(v_x_6310, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_6310, 'owner', None) == E.get('you'))))]) for v_s_6309 in items_of(ctx.state.get('places'))]))) >= num(7)))
+    return MEMO(ctx, (9275, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6310 for v_x_6310 in items_of(KEY(ctx.state.get('places'), v_s_6309, [])) if (bool((KEY(v_x_6310, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_6310, 'owner', None) == E.get('you'))))]) for v_s_6309 in items_of(ctx.state.get('places'))]))) >= 7))
 
 
 def x_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -906,13 +910,13 @@ def x_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6314'), 'instead_of', {}), 'gain', None) == E.get('r~6312'))) and bool((num(E.get('left~6313')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6314'), 'instead_of', {}), 'gain', None) == E.get('r~6312'))) and bool((num(E.get('left~6313')) > 0)))
 
 
 def x_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6313'), (E.get('left~6313') if (FLD(ctx, K[0], E.get('rep~6314')) == None) else FLD(ctx, K[0], E.get('rep~6314')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6313'), (E.get('left~6313') if (FLD(ctx, K[0], E.get('rep~6314')) == None) else FLD(ctx, K[0], E.get('rep~6314')))]))
 
 
 def x_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -930,7 +934,7 @@ def x_9288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6317') if (GET(ctx, 'resources', E.get('r~6318'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6317'), KEY(ctx.state.get('supply'), E.get('r~6318'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6317') if (GET(ctx, 'resources', E.get('r~6318'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6317'), KEY(ctx.state.get('supply'), E.get('r~6318'), 0)]))])
 
 
 def x_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -942,7 +946,7 @@ def x_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6319'), (num(GET(ctx, 'resources', E.get('r~6318'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6318'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6319'), (num(GET(ctx, 'resources', E.get('r~6318'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6318'), 0)))])])
 
 
 def x_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -978,7 +982,7 @@ def x_9303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9307(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9307, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6325 for v_i_6325 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6325, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6327 for v_x_6327 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6327 == v_c_6326)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6329 for v_x_6329 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6328, [])) if (v_x_6329 == v_c_6326)]) for v_r_6328 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6326 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6326, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9307, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6325 for v_i_6325 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6325, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6327 for v_x_6327 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6327 == v_c_6326)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6329 for v_x_6329 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6328, [])) if (v_x_6329 == v_c_6326)]) for v_r_6328 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6326 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6326, 'deck', None) == 'venture_capital')])))
 
 
 def x_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -994,13 +998,13 @@ def x_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6336'), 'instead_of', {}), 'gain', None) == E.get('r~6334'))) and bool((num(E.get('left~6335')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6336'), 'instead_of', {}), 'gain', None) == E.get('r~6334'))) and bool((num(E.get('left~6335')) > 0)))
 
 
 def x_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6335'), (E.get('left~6335') if (FLD(ctx, K[0], E.get('rep~6336')) == None) else FLD(ctx, K[0], E.get('rep~6336')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6335'), (E.get('left~6335') if (FLD(ctx, K[0], E.get('rep~6336')) == None) else FLD(ctx, K[0], E.get('rep~6336')))]))
 
 
 def x_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1018,7 +1022,7 @@ def x_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6339') if (GET(ctx, 'resources', E.get('r~6340'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6339'), KEY(ctx.state.get('supply'), E.get('r~6340'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6339') if (GET(ctx, 'resources', E.get('r~6340'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6339'), KEY(ctx.state.get('supply'), E.get('r~6340'), 0)]))])
 
 
 def x_9328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1030,7 +1034,7 @@ def x_9328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6341'), (num(GET(ctx, 'resources', E.get('r~6340'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6340'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6341'), (num(GET(ctx, 'resources', E.get('r~6340'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6340'), 0)))])])
 
 
 def x_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1066,7 +1070,7 @@ def x_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9339(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9339, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6344, 'numbers', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6344, 'cost', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'cost', {})) else 0)) for v_i_6344 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6344, 'deck', None) == v_d_6343)]) for v_d_6343 in items_of(GET(ctx, 'markets', v_m_6342, 'piles', []))]) for v_m_6342 in items_of(IDS(ctx, 'markets'))])) >= num(7)))
+    return MEMO(ctx, (9339, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [(KEY(GET(ctx, 'deck_items', v_i_6344, 'numbers', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6344, 'cost', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'cost', {})) else 0)) for v_i_6344 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6344, 'deck', None) == v_d_6343)]) for v_d_6343 in items_of(GET(ctx, 'markets', v_m_6342, 'piles', []))]) for v_m_6342 in items_of(IDS(ctx, 'markets'))])) >= 7))
 
 
 def x_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1076,13 +1080,13 @@ def x_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6348'), 'instead_of', {}), 'gain', None) == E.get('r~6346'))) and bool((num(E.get('left~6347')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6348'), 'instead_of', {}), 'gain', None) == E.get('r~6346'))) and bool((num(E.get('left~6347')) > 0)))
 
 
 def x_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6347'), (E.get('left~6347') if (FLD(ctx, K[0], E.get('rep~6348')) == None) else FLD(ctx, K[0], E.get('rep~6348')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6347'), (E.get('left~6347') if (FLD(ctx, K[0], E.get('rep~6348')) == None) else FLD(ctx, K[0], E.get('rep~6348')))]))
 
 
 def x_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1100,7 +1104,7 @@ def x_9352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6351') if (GET(ctx, 'resources', E.get('r~6352'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6351'), KEY(ctx.state.get('supply'), E.get('r~6352'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6351') if (GET(ctx, 'resources', E.get('r~6352'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6351'), KEY(ctx.state.get('supply'), E.get('r~6352'), 0)]))])
 
 
 def x_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1112,7 +1116,7 @@ def x_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9360(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6353'), (num(GET(ctx, 'resources', E.get('r~6352'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6352'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6353'), (num(GET(ctx, 'resources', E.get('r~6352'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6352'), 0)))])])
 
 
 def x_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1148,7 +1152,7 @@ def x_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9371(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9371, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6359 for v_i_6359 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6359, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6361 for v_x_6361 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6361 == v_c_6360)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6363 for v_x_6363 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6362, [])) if (v_x_6363 == v_c_6360)]) for v_r_6362 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6360 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6360, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9371, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6359 for v_i_6359 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6359, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6361 for v_x_6361 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6361 == v_c_6360)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6363 for v_x_6363 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6362, [])) if (v_x_6363 == v_c_6360)]) for v_r_6362 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6360 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6360, 'deck', None) == 'venture_capital')])))
 
 
 def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1164,13 +1168,13 @@ def x_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6370'), 'instead_of', {}), 'gain', None) == E.get('r~6368'))) and bool((num(E.get('left~6369')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6370'), 'instead_of', {}), 'gain', None) == E.get('r~6368'))) and bool((num(E.get('left~6369')) > 0)))
 
 
 def x_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6369'), (E.get('left~6369') if (FLD(ctx, K[0], E.get('rep~6370')) == None) else FLD(ctx, K[0], E.get('rep~6370')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6369'), (E.get('left~6369') if (FLD(ctx, K[0], E.get('rep~6370')) == None) else FLD(ctx, K[0], E.get('rep~6370')))]))
 
 
 def x_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1188,7 +1192,7 @@ def x_9384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6373') if (GET(ctx, 'resources', E.get('r~6374'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6373'), KEY(ctx.state.get('supply'), E.get('r~6374'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6373') if (GET(ctx, 'resources', E.get('r~6374'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6373'), KEY(ctx.state.get('supply'), E.get('r~6374'), 0)]))])
 
 
 def x_9392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1200,7 +1204,7 @@ def x_9392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6375'), (num(GET(ctx, 'resources', E.get('r~6374'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6374'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6375'), (num(GET(ctx, 'resources', E.get('r~6374'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6374'), 0)))])])
 
 
 def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1236,7 +1240,7 @@ def x_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9403(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9403, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6376 for v_c_6376 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6376, {}), 'tags', None))])) >= num(3)))
+    return MEMO(ctx, (9403, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6376 for v_c_6376 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6376, {}), 'tags', None))])) >= 3))
 
 
 def x_9407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1246,13 +1250,13 @@ def x_9407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6380'), 'instead_of', {}), 'gain', None) == E.get('r~6378'))) and bool((num(E.get('left~6379')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6380'), 'instead_of', {}), 'gain', None) == E.get('r~6378'))) and bool((num(E.get('left~6379')) > 0)))
 
 
 def x_9411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6379'), (E.get('left~6379') if (FLD(ctx, K[0], E.get('rep~6380')) == None) else FLD(ctx, K[0], E.get('rep~6380')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6379'), (E.get('left~6379') if (FLD(ctx, K[0], E.get('rep~6380')) == None) else FLD(ctx, K[0], E.get('rep~6380')))]))
 
 
 def x_9415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1270,7 +1274,7 @@ def x_9416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6383') if (GET(ctx, 'resources', E.get('r~6384'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6383'), KEY(ctx.state.get('supply'), E.get('r~6384'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6383') if (GET(ctx, 'resources', E.get('r~6384'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6383'), KEY(ctx.state.get('supply'), E.get('r~6384'), 0)]))])
 
 
 def x_9422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1282,7 +1286,7 @@ def x_9422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6385'), (num(GET(ctx, 'resources', E.get('r~6384'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6384'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6385'), (num(GET(ctx, 'resources', E.get('r~6384'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6384'), 0)))])])
 
 
 def x_9425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1318,7 +1322,7 @@ def x_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9435(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9435, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6391 for v_i_6391 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6391, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6393 for v_x_6393 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6393 == v_c_6392)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6395 for v_x_6395 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6394, [])) if (v_x_6395 == v_c_6392)]) for v_r_6394 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6392 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6392, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9435, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6391 for v_i_6391 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6391, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6393 for v_x_6393 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6393 == v_c_6392)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6395 for v_x_6395 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6394, [])) if (v_x_6395 == v_c_6392)]) for v_r_6394 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6392 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6392, 'deck', None) == 'venture_capital')])))
 
 
 def x_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1334,13 +1338,13 @@ def x_9439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6402'), 'instead_of', {}), 'gain', None) == E.get('r~6400'))) and bool((num(E.get('left~6401')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6402'), 'instead_of', {}), 'gain', None) == E.get('r~6400'))) and bool((num(E.get('left~6401')) > 0)))
 
 
 def x_9443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6401'), (E.get('left~6401') if (FLD(ctx, K[0], E.get('rep~6402')) == None) else FLD(ctx, K[0], E.get('rep~6402')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6401'), (E.get('left~6401') if (FLD(ctx, K[0], E.get('rep~6402')) == None) else FLD(ctx, K[0], E.get('rep~6402')))]))
 
 
 def x_9447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1358,7 +1362,7 @@ def x_9448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6405') if (GET(ctx, 'resources', E.get('r~6406'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6405'), KEY(ctx.state.get('supply'), E.get('r~6406'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6405') if (GET(ctx, 'resources', E.get('r~6406'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6405'), KEY(ctx.state.get('supply'), E.get('r~6406'), 0)]))])
 
 
 def x_9456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1370,7 +1374,7 @@ def x_9456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6407'), (num(GET(ctx, 'resources', E.get('r~6406'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6406'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6407'), (num(GET(ctx, 'resources', E.get('r~6406'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6406'), 0)))])])
 
 
 def x_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1406,7 +1410,7 @@ def x_9465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9467(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9467, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6408 for v_c_6408 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6408, {}), 'tags', None))])) >= num(4)))
+    return MEMO(ctx, (9467, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6408 for v_c_6408 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6408, {}), 'tags', None))])) >= 4))
 
 
 def x_9471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1416,13 +1420,13 @@ def x_9471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6412'), 'instead_of', {}), 'gain', None) == E.get('r~6410'))) and bool((num(E.get('left~6411')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6412'), 'instead_of', {}), 'gain', None) == E.get('r~6410'))) and bool((num(E.get('left~6411')) > 0)))
 
 
 def x_9475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6411'), (E.get('left~6411') if (FLD(ctx, K[0], E.get('rep~6412')) == None) else FLD(ctx, K[0], E.get('rep~6412')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6411'), (E.get('left~6411') if (FLD(ctx, K[0], E.get('rep~6412')) == None) else FLD(ctx, K[0], E.get('rep~6412')))]))
 
 
 def x_9479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1440,7 +1444,7 @@ def x_9480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6415') if (GET(ctx, 'resources', E.get('r~6416'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6415'), KEY(ctx.state.get('supply'), E.get('r~6416'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6415') if (GET(ctx, 'resources', E.get('r~6416'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6415'), KEY(ctx.state.get('supply'), E.get('r~6416'), 0)]))])
 
 
 def x_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1452,7 +1456,7 @@ def x_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6417'), (num(GET(ctx, 'resources', E.get('r~6416'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6416'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6417'), (num(GET(ctx, 'resources', E.get('r~6416'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6416'), 0)))])])
 
 
 def x_9489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1488,7 +1492,7 @@ def x_9495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9499(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9499, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6423 for v_i_6423 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6423, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6425 for v_x_6425 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6425 == v_c_6424)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6427 for v_x_6427 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6426, [])) if (v_x_6427 == v_c_6424)]) for v_r_6426 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6424 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6424, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9499, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6423 for v_i_6423 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6423, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6425 for v_x_6425 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6425 == v_c_6424)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6427 for v_x_6427 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6426, [])) if (v_x_6427 == v_c_6424)]) for v_r_6426 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6424 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6424, 'deck', None) == 'venture_capital')])))
 
 
 def x_9500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1504,13 +1508,13 @@ def x_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6434'), 'instead_of', {}), 'gain', None) == E.get('r~6432'))) and bool((num(E.get('left~6433')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6434'), 'instead_of', {}), 'gain', None) == E.get('r~6432'))) and bool((num(E.get('left~6433')) > 0)))
 
 
 def x_9507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6433'), (E.get('left~6433') if (FLD(ctx, K[0], E.get('rep~6434')) == None) else FLD(ctx, K[0], E.get('rep~6434')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6433'), (E.get('left~6433') if (FLD(ctx, K[0], E.get('rep~6434')) == None) else FLD(ctx, K[0], E.get('rep~6434')))]))
 
 
 def x_9511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1528,7 +1532,7 @@ def x_9512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6437') if (GET(ctx, 'resources', E.get('r~6438'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6437'), KEY(ctx.state.get('supply'), E.get('r~6438'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6437') if (GET(ctx, 'resources', E.get('r~6438'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6437'), KEY(ctx.state.get('supply'), E.get('r~6438'), 0)]))])
 
 
 def x_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1540,7 +1544,7 @@ def x_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6439'), (num(GET(ctx, 'resources', E.get('r~6438'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6438'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6439'), (num(GET(ctx, 'resources', E.get('r~6438'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6438'), 0)))])])
 
 
 def x_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1576,7 +1580,7 @@ def x_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9531(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9531, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(AR('+', AR('+', CALL(ctx, 'count', None, [v_i_6440 for v_i_6440 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6440, 'deck', None) == 'specialist_scoring')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6442 for v_x_6442 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6442 == v_c_6441)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6444 for v_x_6444 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6443, [])) if (v_x_6444 == v_c_6441)]) for v_r_6443 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6441 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6441, 'deck', None) == 'specialist_scoring')])), AR('+', CALL(ctx, 'count', None, [v_i_6445 for v_i_6445 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6445, 'deck', None) == 'specialist_action')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6447 for v_x_6447 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6447 == v_c_6446)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6449 for v_x_6449 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6448, [])) if (v_x_6449 == v_c_6446)]) for v_r_6448 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6446 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6446, 'deck', None) == 'specialist_action')])))) >= num(6)))
+    return MEMO(ctx, (9531, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(AR('+', AR('+', FN['count'](ctx, None, [v_i_6440 for v_i_6440 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6440, 'deck', None) == 'specialist_scoring')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6442 for v_x_6442 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6442 == v_c_6441)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6444 for v_x_6444 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6443, [])) if (v_x_6444 == v_c_6441)]) for v_r_6443 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6441 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6441, 'deck', None) == 'specialist_scoring')])), AR('+', FN['count'](ctx, None, [v_i_6445 for v_i_6445 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6445, 'deck', None) == 'specialist_action')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6447 for v_x_6447 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6447 == v_c_6446)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6449 for v_x_6449 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6448, [])) if (v_x_6449 == v_c_6446)]) for v_r_6448 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6446 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6446, 'deck', None) == 'specialist_action')])))) >= 6))
 
 
 def x_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1586,13 +1590,13 @@ def x_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6453'), 'instead_of', {}), 'gain', None) == E.get('r~6451'))) and bool((num(E.get('left~6452')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6453'), 'instead_of', {}), 'gain', None) == E.get('r~6451'))) and bool((num(E.get('left~6452')) > 0)))
 
 
 def x_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6452'), (E.get('left~6452') if (FLD(ctx, K[0], E.get('rep~6453')) == None) else FLD(ctx, K[0], E.get('rep~6453')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6452'), (E.get('left~6452') if (FLD(ctx, K[0], E.get('rep~6453')) == None) else FLD(ctx, K[0], E.get('rep~6453')))]))
 
 
 def x_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1610,7 +1614,7 @@ def x_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6456') if (GET(ctx, 'resources', E.get('r~6457'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6456'), KEY(ctx.state.get('supply'), E.get('r~6457'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6456') if (GET(ctx, 'resources', E.get('r~6457'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6456'), KEY(ctx.state.get('supply'), E.get('r~6457'), 0)]))])
 
 
 def x_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1622,7 +1626,7 @@ def x_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6458'), (num(GET(ctx, 'resources', E.get('r~6457'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6457'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6458'), (num(GET(ctx, 'resources', E.get('r~6457'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6457'), 0)))])])
 
 
 def x_9553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1658,7 +1662,7 @@ def x_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9563(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9563, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6464 for v_i_6464 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6464, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6466 for v_x_6466 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6466 == v_c_6465)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6468 for v_x_6468 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6467, [])) if (v_x_6468 == v_c_6465)]) for v_r_6467 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6465 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6465, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9563, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6464 for v_i_6464 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6464, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6466 for v_x_6466 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6466 == v_c_6465)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6468 for v_x_6468 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6467, [])) if (v_x_6468 == v_c_6465)]) for v_r_6467 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6465 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6465, 'deck', None) == 'venture_capital')])))
 
 
 def x_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1674,13 +1678,13 @@ def x_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6475'), 'instead_of', {}), 'gain', None) == E.get('r~6473'))) and bool((num(E.get('left~6474')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6475'), 'instead_of', {}), 'gain', None) == E.get('r~6473'))) and bool((num(E.get('left~6474')) > 0)))
 
 
 def x_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6474'), (E.get('left~6474') if (FLD(ctx, K[0], E.get('rep~6475')) == None) else FLD(ctx, K[0], E.get('rep~6475')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6474'), (E.get('left~6474') if (FLD(ctx, K[0], E.get('rep~6475')) == None) else FLD(ctx, K[0], E.get('rep~6475')))]))
 
 
 def x_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1698,7 +1702,7 @@ def x_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6478') if (GET(ctx, 'resources', E.get('r~6479'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6478'), KEY(ctx.state.get('supply'), E.get('r~6479'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6478') if (GET(ctx, 'resources', E.get('r~6479'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6478'), KEY(ctx.state.get('supply'), E.get('r~6479'), 0)]))])
 
 
 def x_9584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1710,7 +1714,7 @@ def x_9584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6480'), (num(GET(ctx, 'resources', E.get('r~6479'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6479'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6480'), (num(GET(ctx, 'resources', E.get('r~6479'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6479'), 0)))])])
 
 
 def x_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1746,7 +1750,7 @@ def x_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9595(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'batteries', 0)) >= num(5))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'batteries', 0)) >= 5)
 
 
 def x_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1756,13 +1760,13 @@ def x_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6484'), 'instead_of', {}), 'gain', None) == E.get('r~6482'))) and bool((num(E.get('left~6483')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6484'), 'instead_of', {}), 'gain', None) == E.get('r~6482'))) and bool((num(E.get('left~6483')) > 0)))
 
 
 def x_9603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6483'), (E.get('left~6483') if (FLD(ctx, K[0], E.get('rep~6484')) == None) else FLD(ctx, K[0], E.get('rep~6484')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6483'), (E.get('left~6483') if (FLD(ctx, K[0], E.get('rep~6484')) == None) else FLD(ctx, K[0], E.get('rep~6484')))]))
 
 
 def x_9607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1780,7 +1784,7 @@ def x_9608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6487') if (GET(ctx, 'resources', E.get('r~6488'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6487'), KEY(ctx.state.get('supply'), E.get('r~6488'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6487') if (GET(ctx, 'resources', E.get('r~6488'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6487'), KEY(ctx.state.get('supply'), E.get('r~6488'), 0)]))])
 
 
 def x_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1792,7 +1796,7 @@ def x_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6489'), (num(GET(ctx, 'resources', E.get('r~6488'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6488'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6489'), (num(GET(ctx, 'resources', E.get('r~6488'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6488'), 0)))])])
 
 
 def x_9617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1828,7 +1832,7 @@ def x_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9627(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9627, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6495 for v_i_6495 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6495, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6497 for v_x_6497 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6497 == v_c_6496)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6499 for v_x_6499 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6498, [])) if (v_x_6499 == v_c_6496)]) for v_r_6498 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6496 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6496, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9627, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6495 for v_i_6495 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6495, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6497 for v_x_6497 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6497 == v_c_6496)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6499 for v_x_6499 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6498, [])) if (v_x_6499 == v_c_6496)]) for v_r_6498 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6496 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6496, 'deck', None) == 'venture_capital')])))
 
 
 def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1844,13 +1848,13 @@ def x_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6506'), 'instead_of', {}), 'gain', None) == E.get('r~6504'))) and bool((num(E.get('left~6505')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6506'), 'instead_of', {}), 'gain', None) == E.get('r~6504'))) and bool((num(E.get('left~6505')) > 0)))
 
 
 def x_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6505'), (E.get('left~6505') if (FLD(ctx, K[0], E.get('rep~6506')) == None) else FLD(ctx, K[0], E.get('rep~6506')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6505'), (E.get('left~6505') if (FLD(ctx, K[0], E.get('rep~6506')) == None) else FLD(ctx, K[0], E.get('rep~6506')))]))
 
 
 def x_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1868,7 +1872,7 @@ def x_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6509') if (GET(ctx, 'resources', E.get('r~6510'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6509'), KEY(ctx.state.get('supply'), E.get('r~6510'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6509') if (GET(ctx, 'resources', E.get('r~6510'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6509'), KEY(ctx.state.get('supply'), E.get('r~6510'), 0)]))])
 
 
 def x_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1880,7 +1884,7 @@ def x_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6511'), (num(GET(ctx, 'resources', E.get('r~6510'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6510'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6511'), (num(GET(ctx, 'resources', E.get('r~6510'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6510'), 0)))])])
 
 
 def x_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1916,7 +1920,7 @@ def x_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9659(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9659, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6512, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6512, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'cost', {})) else 0)) for v_i_6512 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6512, 'deck', None) == 'connection_tiles_a')]), CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6513, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6513, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'cost', {})) else 0)) for v_i_6513 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6513, 'deck', None) == 'connection_tiles_bc')]))) >= num(5)))
+    return MEMO(ctx, (9659, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [(KEY(GET(ctx, 'deck_items', v_i_6512, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6512, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'cost', {})) else 0)) for v_i_6512 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6512, 'deck', None) == 'connection_tiles_a')]), FN['sum'](ctx, None, [(KEY(GET(ctx, 'deck_items', v_i_6513, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6513, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'cost', {})) else 0)) for v_i_6513 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6513, 'deck', None) == 'connection_tiles_bc')]))) >= 5))
 
 
 def x_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1926,13 +1930,13 @@ def x_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6517'), 'instead_of', {}), 'gain', None) == E.get('r~6515'))) and bool((num(E.get('left~6516')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6517'), 'instead_of', {}), 'gain', None) == E.get('r~6515'))) and bool((num(E.get('left~6516')) > 0)))
 
 
 def x_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6516'), (E.get('left~6516') if (FLD(ctx, K[0], E.get('rep~6517')) == None) else FLD(ctx, K[0], E.get('rep~6517')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6516'), (E.get('left~6516') if (FLD(ctx, K[0], E.get('rep~6517')) == None) else FLD(ctx, K[0], E.get('rep~6517')))]))
 
 
 def x_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1950,7 +1954,7 @@ def x_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6520') if (GET(ctx, 'resources', E.get('r~6521'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6520'), KEY(ctx.state.get('supply'), E.get('r~6521'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6520') if (GET(ctx, 'resources', E.get('r~6521'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6520'), KEY(ctx.state.get('supply'), E.get('r~6521'), 0)]))])
 
 
 def x_9678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1962,7 +1966,7 @@ def x_9678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6522'), (num(GET(ctx, 'resources', E.get('r~6521'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6521'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6522'), (num(GET(ctx, 'resources', E.get('r~6521'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6521'), 0)))])])
 
 
 def x_9681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1998,7 +2002,7 @@ def x_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9691(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9691, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6528 for v_i_6528 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6528, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6530 for v_x_6530 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6530 == v_c_6529)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6532 for v_x_6532 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6531, [])) if (v_x_6532 == v_c_6529)]) for v_r_6531 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6529 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6529, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9691, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6528 for v_i_6528 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6528, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6530 for v_x_6530 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6530 == v_c_6529)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6532 for v_x_6532 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6531, [])) if (v_x_6532 == v_c_6529)]) for v_r_6531 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6529 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6529, 'deck', None) == 'venture_capital')])))
 
 
 def x_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2014,13 +2018,13 @@ def x_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6539'), 'instead_of', {}), 'gain', None) == E.get('r~6537'))) and bool((num(E.get('left~6538')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6539'), 'instead_of', {}), 'gain', None) == E.get('r~6537'))) and bool((num(E.get('left~6538')) > 0)))
 
 
 def x_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6538'), (E.get('left~6538') if (FLD(ctx, K[0], E.get('rep~6539')) == None) else FLD(ctx, K[0], E.get('rep~6539')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6538'), (E.get('left~6538') if (FLD(ctx, K[0], E.get('rep~6539')) == None) else FLD(ctx, K[0], E.get('rep~6539')))]))
 
 
 def x_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2038,7 +2042,7 @@ def x_9704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6542') if (GET(ctx, 'resources', E.get('r~6543'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6542'), KEY(ctx.state.get('supply'), E.get('r~6543'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6542') if (GET(ctx, 'resources', E.get('r~6543'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6542'), KEY(ctx.state.get('supply'), E.get('r~6543'), 0)]))])
 
 
 def x_9712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2050,7 +2054,7 @@ def x_9712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6544'), (num(GET(ctx, 'resources', E.get('r~6543'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6543'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6544'), (num(GET(ctx, 'resources', E.get('r~6543'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6543'), 0)))])])
 
 
 def x_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2086,7 +2090,7 @@ def x_9721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9723(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9723, E.get('you'), ctx.stamps.get('grid', 0),), lambda: (num(CALL(ctx, 'count', None, [v_col_6545 for v_col_6545 in items_of(IDS(ctx, 'grid_columns')) if CALL(ctx, 'all', None, [IN(GET(ctx, 'grid_cells', v_x_6546, 'key', None), PL(ctx, E.get('you')).get('grid')) for v_x_6546 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6546, 'column', 0) == GET(ctx, 'grid_columns', v_col_6545, 'column', 0))])])) >= num(2)))
+    return MEMO(ctx, (9723, E.get('you'), ctx.stamps.get('grid', 0),), lambda: (num(FN['count'](ctx, None, [v_col_6545 for v_col_6545 in items_of(IDS(ctx, 'grid_columns')) if FN['all'](ctx, None, [IN(GET(ctx, 'grid_cells', v_x_6546, 'key', None), PL(ctx, E.get('you')).get('grid')) for v_x_6546 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6546, 'column', 0) == GET(ctx, 'grid_columns', v_col_6545, 'column', 0))])])) >= 2))
 
 
 def x_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2096,13 +2100,13 @@ def x_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6550'), 'instead_of', {}), 'gain', None) == E.get('r~6548'))) and bool((num(E.get('left~6549')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6550'), 'instead_of', {}), 'gain', None) == E.get('r~6548'))) and bool((num(E.get('left~6549')) > 0)))
 
 
 def x_9731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6549'), (E.get('left~6549') if (FLD(ctx, K[0], E.get('rep~6550')) == None) else FLD(ctx, K[0], E.get('rep~6550')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6549'), (E.get('left~6549') if (FLD(ctx, K[0], E.get('rep~6550')) == None) else FLD(ctx, K[0], E.get('rep~6550')))]))
 
 
 def x_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2120,7 +2124,7 @@ def x_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6553') if (GET(ctx, 'resources', E.get('r~6554'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6553'), KEY(ctx.state.get('supply'), E.get('r~6554'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6553') if (GET(ctx, 'resources', E.get('r~6554'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6553'), KEY(ctx.state.get('supply'), E.get('r~6554'), 0)]))])
 
 
 def x_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2132,7 +2136,7 @@ def x_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6555'), (num(GET(ctx, 'resources', E.get('r~6554'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6554'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6555'), (num(GET(ctx, 'resources', E.get('r~6554'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6554'), 0)))])])
 
 
 def x_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2168,7 +2172,7 @@ def x_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9755(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9755, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6561 for v_i_6561 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6561, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6563 for v_x_6563 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6563 == v_c_6562)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6565 for v_x_6565 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6564, [])) if (v_x_6565 == v_c_6562)]) for v_r_6564 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6562 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6562, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9755, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6561 for v_i_6561 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6561, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6563 for v_x_6563 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6563 == v_c_6562)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6565 for v_x_6565 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6564, [])) if (v_x_6565 == v_c_6562)]) for v_r_6564 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6562 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6562, 'deck', None) == 'venture_capital')])))
 
 
 def x_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2184,13 +2188,13 @@ def x_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6572'), 'instead_of', {}), 'gain', None) == E.get('r~6570'))) and bool((num(E.get('left~6571')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6572'), 'instead_of', {}), 'gain', None) == E.get('r~6570'))) and bool((num(E.get('left~6571')) > 0)))
 
 
 def x_9763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6571'), (E.get('left~6571') if (FLD(ctx, K[0], E.get('rep~6572')) == None) else FLD(ctx, K[0], E.get('rep~6572')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6571'), (E.get('left~6571') if (FLD(ctx, K[0], E.get('rep~6572')) == None) else FLD(ctx, K[0], E.get('rep~6572')))]))
 
 
 def x_9767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2208,7 +2212,7 @@ def x_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6575') if (GET(ctx, 'resources', E.get('r~6576'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6575'), KEY(ctx.state.get('supply'), E.get('r~6576'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6575') if (GET(ctx, 'resources', E.get('r~6576'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6575'), KEY(ctx.state.get('supply'), E.get('r~6576'), 0)]))])
 
 
 def x_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2220,7 +2224,7 @@ def x_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6577'), (num(GET(ctx, 'resources', E.get('r~6576'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6576'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6577'), (num(GET(ctx, 'resources', E.get('r~6576'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6576'), 0)))])])
 
 
 def x_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2256,7 +2260,7 @@ def x_9785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9787(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9787, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(CALL(ctx, 'sum', None, [(0 if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) != None) else (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) if (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) != None) else 0))) for v_s_6578 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(bool((KEY(v_x_6579, 'piece', None) == 'transformer')) and bool((KEY(v_x_6579, 'owner', None) == E.get('you')))) for v_x_6579 in items_of(KEY(ctx.state.get('places'), v_s_6578, []))])])) >= num(15)))
+    return MEMO(ctx, (9787, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [(0 if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) != None) else (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) if (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) != None) else 0))) for v_s_6578 in items_of(ctx.state.get('places')) if FN['any'](ctx, None, [(bool((KEY(v_x_6579, 'piece', None) == 'transformer')) and bool((KEY(v_x_6579, 'owner', None) == E.get('you')))) for v_x_6579 in items_of(KEY(ctx.state.get('places'), v_s_6578, []))])])) >= 15))
 
 
 def x_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2266,13 +2270,13 @@ def x_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6583'), 'instead_of', {}), 'gain', None) == E.get('r~6581'))) and bool((num(E.get('left~6582')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6583'), 'instead_of', {}), 'gain', None) == E.get('r~6581'))) and bool((num(E.get('left~6582')) > 0)))
 
 
 def x_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6582'), (E.get('left~6582') if (FLD(ctx, K[0], E.get('rep~6583')) == None) else FLD(ctx, K[0], E.get('rep~6583')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6582'), (E.get('left~6582') if (FLD(ctx, K[0], E.get('rep~6583')) == None) else FLD(ctx, K[0], E.get('rep~6583')))]))
 
 
 def x_9799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2290,7 +2294,7 @@ def x_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6586') if (GET(ctx, 'resources', E.get('r~6587'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6586'), KEY(ctx.state.get('supply'), E.get('r~6587'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6586') if (GET(ctx, 'resources', E.get('r~6587'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6586'), KEY(ctx.state.get('supply'), E.get('r~6587'), 0)]))])
 
 
 def x_9806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2302,7 +2306,7 @@ def x_9806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6588'), (num(GET(ctx, 'resources', E.get('r~6587'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6587'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6588'), (num(GET(ctx, 'resources', E.get('r~6587'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6587'), 0)))])])
 
 
 def x_9809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2338,7 +2342,7 @@ def x_9815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9819(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9819, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6594 for v_i_6594 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6594, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6596 for v_x_6596 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6596 == v_c_6595)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6598 for v_x_6598 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6597, [])) if (v_x_6598 == v_c_6595)]) for v_r_6597 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6595 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6595, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9819, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6594 for v_i_6594 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6594, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6596 for v_x_6596 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6596 == v_c_6595)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6598 for v_x_6598 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6597, [])) if (v_x_6598 == v_c_6595)]) for v_r_6597 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6595 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6595, 'deck', None) == 'venture_capital')])))
 
 
 def x_9820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2354,13 +2358,13 @@ def x_9823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6605'), 'instead_of', {}), 'gain', None) == E.get('r~6603'))) and bool((num(E.get('left~6604')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6605'), 'instead_of', {}), 'gain', None) == E.get('r~6603'))) and bool((num(E.get('left~6604')) > 0)))
 
 
 def x_9827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6604'), (E.get('left~6604') if (FLD(ctx, K[0], E.get('rep~6605')) == None) else FLD(ctx, K[0], E.get('rep~6605')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6604'), (E.get('left~6604') if (FLD(ctx, K[0], E.get('rep~6605')) == None) else FLD(ctx, K[0], E.get('rep~6605')))]))
 
 
 def x_9831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2378,7 +2382,7 @@ def x_9832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6608') if (GET(ctx, 'resources', E.get('r~6609'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6608'), KEY(ctx.state.get('supply'), E.get('r~6609'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6608') if (GET(ctx, 'resources', E.get('r~6609'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6608'), KEY(ctx.state.get('supply'), E.get('r~6609'), 0)]))])
 
 
 def x_9840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2390,7 +2394,7 @@ def x_9840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6610'), (num(GET(ctx, 'resources', E.get('r~6609'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6609'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6610'), (num(GET(ctx, 'resources', E.get('r~6609'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6609'), 0)))])])
 
 
 def x_9843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2426,7 +2430,7 @@ def x_9849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9851(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9851, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(CALL(ctx, 'min', None, [(lambda v_vs_6613: (lambda v_at_6614: (KEY(v_vs_6613, v_at_6614, None) if (bool((num(v_at_6614) >= num(0))) and bool((num(v_at_6614) < num(CALL(ctx, 'count', None, v_vs_6613))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6612, 0) if (GET(ctx, 'tracks', v_t_6612, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6612, 0))))((KEY(GET(ctx, 'tracks', v_t_6612, 'sides', []), KEY(ctx.state.get('sides'), v_t_6612, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_6612, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_6612, 'values', []))) for v_t_6612 in items_of([v_t_6611 for v_t_6611 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6611, 'group', None) == 'income')])])) >= num(5)))
+    return MEMO(ctx, (9851, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['min'](ctx, None, [(lambda v_vs_6613: (lambda v_at_6614: (KEY(v_vs_6613, v_at_6614, None) if (bool((num(v_at_6614) >= 0)) and bool((num(v_at_6614) < num(FN['count'](ctx, None, v_vs_6613))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6612, 0) if (GET(ctx, 'tracks', v_t_6612, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6612, 0))))((KEY(GET(ctx, 'tracks', v_t_6612, 'sides', []), KEY(ctx.state.get('sides'), v_t_6612, 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', v_t_6612, 'sides', []))) > 0) else GET(ctx, 'tracks', v_t_6612, 'values', []))) for v_t_6612 in items_of([v_t_6611 for v_t_6611 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6611, 'group', None) == 'income')])])) >= 5))
 
 
 def x_9855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2436,13 +2440,13 @@ def x_9855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6618'), 'instead_of', {}), 'gain', None) == E.get('r~6616'))) and bool((num(E.get('left~6617')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6618'), 'instead_of', {}), 'gain', None) == E.get('r~6616'))) and bool((num(E.get('left~6617')) > 0)))
 
 
 def x_9859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6617'), (E.get('left~6617') if (FLD(ctx, K[0], E.get('rep~6618')) == None) else FLD(ctx, K[0], E.get('rep~6618')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6617'), (E.get('left~6617') if (FLD(ctx, K[0], E.get('rep~6618')) == None) else FLD(ctx, K[0], E.get('rep~6618')))]))
 
 
 def x_9863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2460,7 +2464,7 @@ def x_9864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6621') if (GET(ctx, 'resources', E.get('r~6622'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6621'), KEY(ctx.state.get('supply'), E.get('r~6622'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6621') if (GET(ctx, 'resources', E.get('r~6622'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6621'), KEY(ctx.state.get('supply'), E.get('r~6622'), 0)]))])
 
 
 def x_9870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2472,7 +2476,7 @@ def x_9870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6623'), (num(GET(ctx, 'resources', E.get('r~6622'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6622'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6623'), (num(GET(ctx, 'resources', E.get('r~6622'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6622'), 0)))])])
 
 
 def x_9873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2508,7 +2512,7 @@ def x_9879(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9883(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9883, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6629 for v_i_6629 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6629, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6631 for v_x_6631 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6631 == v_c_6630)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6633 for v_x_6633 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6632, [])) if (v_x_6633 == v_c_6630)]) for v_r_6632 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6630 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6630, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9883, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6629 for v_i_6629 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6629, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6631 for v_x_6631 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6631 == v_c_6630)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6633 for v_x_6633 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6632, [])) if (v_x_6633 == v_c_6630)]) for v_r_6632 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6630 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6630, 'deck', None) == 'venture_capital')])))
 
 
 def x_9884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2524,13 +2528,13 @@ def x_9887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6640'), 'instead_of', {}), 'gain', None) == E.get('r~6638'))) and bool((num(E.get('left~6639')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6640'), 'instead_of', {}), 'gain', None) == E.get('r~6638'))) and bool((num(E.get('left~6639')) > 0)))
 
 
 def x_9891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6639'), (E.get('left~6639') if (FLD(ctx, K[0], E.get('rep~6640')) == None) else FLD(ctx, K[0], E.get('rep~6640')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6639'), (E.get('left~6639') if (FLD(ctx, K[0], E.get('rep~6640')) == None) else FLD(ctx, K[0], E.get('rep~6640')))]))
 
 
 def x_9895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2548,7 +2552,7 @@ def x_9896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6643') if (GET(ctx, 'resources', E.get('r~6644'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6643'), KEY(ctx.state.get('supply'), E.get('r~6644'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6643') if (GET(ctx, 'resources', E.get('r~6644'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6643'), KEY(ctx.state.get('supply'), E.get('r~6644'), 0)]))])
 
 
 def x_9904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2560,7 +2564,7 @@ def x_9904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6645'), (num(GET(ctx, 'resources', E.get('r~6644'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6644'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6645'), (num(GET(ctx, 'resources', E.get('r~6644'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6644'), 0)))])])
 
 
 def x_9907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2596,7 +2600,7 @@ def x_9913(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9915(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9915, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6647 for v_x_6647 in items_of(KEY(ctx.state.get('places'), v_s_6646, [])) if (bool((KEY(v_x_6647, 'piece', None) == 'tower')) and bool((KEY(v_x_6647, 'owner', None) == E.get('you'))))]) for v_s_6646 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6646, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6646, 'area', None) == 'a')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6646, 'area', None), 'zone', None) == 'a')))))])) >= num(5)))
+    return MEMO(ctx, (9915, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6647 for v_x_6647 in items_of(KEY(ctx.state.get('places'), v_s_6646, [])) if (bool((KEY(v_x_6647, 'piece', None) == 'tower')) and bool((KEY(v_x_6647, 'owner', None) == E.get('you'))))]) for v_s_6646 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6646, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6646, 'area', None) == 'a')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6646, 'area', None), 'zone', None) == 'a')))))])) >= 5))
 
 
 def x_9919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2606,13 +2610,13 @@ def x_9919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6651'), 'instead_of', {}), 'gain', None) == E.get('r~6649'))) and bool((num(E.get('left~6650')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6651'), 'instead_of', {}), 'gain', None) == E.get('r~6649'))) and bool((num(E.get('left~6650')) > 0)))
 
 
 def x_9923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6650'), (E.get('left~6650') if (FLD(ctx, K[0], E.get('rep~6651')) == None) else FLD(ctx, K[0], E.get('rep~6651')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6650'), (E.get('left~6650') if (FLD(ctx, K[0], E.get('rep~6651')) == None) else FLD(ctx, K[0], E.get('rep~6651')))]))
 
 
 def x_9927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2630,7 +2634,7 @@ def x_9928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6654') if (GET(ctx, 'resources', E.get('r~6655'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6654'), KEY(ctx.state.get('supply'), E.get('r~6655'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6654') if (GET(ctx, 'resources', E.get('r~6655'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6654'), KEY(ctx.state.get('supply'), E.get('r~6655'), 0)]))])
 
 
 def x_9934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2642,7 +2646,7 @@ def x_9934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6656'), (num(GET(ctx, 'resources', E.get('r~6655'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6655'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6656'), (num(GET(ctx, 'resources', E.get('r~6655'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6655'), 0)))])])
 
 
 def x_9937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2678,7 +2682,7 @@ def x_9943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9947(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9947, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6662 for v_i_6662 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6662, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6664 for v_x_6664 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6664 == v_c_6663)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6666 for v_x_6666 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6665, [])) if (v_x_6666 == v_c_6663)]) for v_r_6665 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6663 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6663, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9947, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6662 for v_i_6662 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6662, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6664 for v_x_6664 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6664 == v_c_6663)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6666 for v_x_6666 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6665, [])) if (v_x_6666 == v_c_6663)]) for v_r_6665 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6663 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6663, 'deck', None) == 'venture_capital')])))
 
 
 def x_9948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2694,13 +2698,13 @@ def x_9951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9952(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6673'), 'instead_of', {}), 'gain', None) == E.get('r~6671'))) and bool((num(E.get('left~6672')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6673'), 'instead_of', {}), 'gain', None) == E.get('r~6671'))) and bool((num(E.get('left~6672')) > 0)))
 
 
 def x_9955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6672'), (E.get('left~6672') if (FLD(ctx, K[0], E.get('rep~6673')) == None) else FLD(ctx, K[0], E.get('rep~6673')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6672'), (E.get('left~6672') if (FLD(ctx, K[0], E.get('rep~6673')) == None) else FLD(ctx, K[0], E.get('rep~6673')))]))
 
 
 def x_9959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2718,7 +2722,7 @@ def x_9960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6676') if (GET(ctx, 'resources', E.get('r~6677'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6676'), KEY(ctx.state.get('supply'), E.get('r~6677'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6676') if (GET(ctx, 'resources', E.get('r~6677'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6676'), KEY(ctx.state.get('supply'), E.get('r~6677'), 0)]))])
 
 
 def x_9968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2730,7 +2734,7 @@ def x_9968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6678'), (num(GET(ctx, 'resources', E.get('r~6677'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6677'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6678'), (num(GET(ctx, 'resources', E.get('r~6677'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6677'), 0)))])])
 
 
 def x_9971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2861,7 +2865,7 @@ def t_7924(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6150', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6150', old)
+        UNSET(ctx, E, 'rep~6150', old)
         return k()
 
     def nxt(i):
@@ -2929,7 +2933,7 @@ def t_7929(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7930, E, 'taken~6151', E.get('instead~6152'))
+    LOCAL(ctx, E, 'taken~6151', E.get('instead~6152'))
     return t_7931(ctx, k, s, E)
 
 
@@ -2939,7 +2943,7 @@ def d_7930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7930, E, 'taken~6151', E.get('instead~6152'))
+    LOCAL(ctx, E, 'taken~6151', E.get('instead~6152'))
     return True
 
 
@@ -3013,7 +3017,7 @@ def d_7936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7940, PL(ctx, E.get('you')).get('stock'), E.get('r~6154'))
     if c is not None:
-        ASSIGN(ctx, 7940, c, key, E.get('k~6155'))
+        SET(ctx, 'stock', c, key, E.get('k~6155'), '+=', False, K[2])
     if not d_7941(ctx, E):
         return False
     if not d_7943(ctx, E):
@@ -3041,7 +3045,7 @@ def d_7938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7939, E, 'k~6155', x_8976(ctx, E))
+        LOCAL(ctx, E, 'k~6155', x_8976(ctx, E))
     return True
 
 
@@ -3051,7 +3055,7 @@ def d_7939(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7939, E, 'k~6155', x_8976(ctx, E))
+    LOCAL(ctx, E, 'k~6155', x_8976(ctx, E))
     return True
 
 
@@ -3063,7 +3067,7 @@ def d_7940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7940, PL(ctx, E.get('you')).get('stock'), E.get('r~6154'))
     if c is not None:
-        ASSIGN(ctx, 7940, c, key, E.get('k~6155'))
+        SET(ctx, 'stock', c, key, E.get('k~6155'), '+=', False, K[2])
     return True
 
 
@@ -3079,7 +3083,7 @@ def d_7941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7942, ctx.state.get('supply'), E.get('r~6154'))
         if c is not None:
-            ASSIGN(ctx, 7942, c, key, E.get('k~6155'))
+            SET(ctx, 'supply', c, key, E.get('k~6155'), '-=', False, K[3])
     return True
 
 
@@ -3091,7 +3095,7 @@ def d_7942(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7942, ctx.state.get('supply'), E.get('r~6154'))
     if c is not None:
-        ASSIGN(ctx, 7942, c, key, E.get('k~6155'))
+        SET(ctx, 'supply', c, key, E.get('k~6155'), '-=', False, K[3])
     return True
 
 
@@ -3107,7 +3111,7 @@ def d_7943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7944, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7944, c, key, E.get('k~6155'))
+            SET(ctx, 'ledger', c, key, E.get('k~6155'), '+=', False, K[4])
     return True
 
 
@@ -3119,7 +3123,7 @@ def d_7944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7944, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7944, c, key, E.get('k~6155'))
+        SET(ctx, 'ledger', c, key, E.get('k~6155'), '+=', False, K[4])
     return True
 
 
@@ -3236,7 +3240,7 @@ def t_7953(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6172', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6172', old)
+        UNSET(ctx, E, 'rep~6172', old)
         return k()
 
     def nxt(i):
@@ -3304,7 +3308,7 @@ def t_7958(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7959, E, 'taken~6173', E.get('instead~6174'))
+    LOCAL(ctx, E, 'taken~6173', E.get('instead~6174'))
     return t_7960(ctx, k, s, E)
 
 
@@ -3314,7 +3318,7 @@ def d_7959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7959, E, 'taken~6173', E.get('instead~6174'))
+    LOCAL(ctx, E, 'taken~6173', E.get('instead~6174'))
     return True
 
 
@@ -3388,7 +3392,7 @@ def d_7965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7969, PL(ctx, E.get('you')).get('stock'), E.get('r~6176'))
     if c is not None:
-        ASSIGN(ctx, 7969, c, key, E.get('k~6177'))
+        SET(ctx, 'stock', c, key, E.get('k~6177'), '+=', False, K[2])
     if not d_7970(ctx, E):
         return False
     if not d_7972(ctx, E):
@@ -3416,7 +3420,7 @@ def d_7967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7968, E, 'k~6177', x_9010(ctx, E))
+        LOCAL(ctx, E, 'k~6177', x_9010(ctx, E))
     return True
 
 
@@ -3426,7 +3430,7 @@ def d_7968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7968, E, 'k~6177', x_9010(ctx, E))
+    LOCAL(ctx, E, 'k~6177', x_9010(ctx, E))
     return True
 
 
@@ -3438,7 +3442,7 @@ def d_7969(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7969, PL(ctx, E.get('you')).get('stock'), E.get('r~6176'))
     if c is not None:
-        ASSIGN(ctx, 7969, c, key, E.get('k~6177'))
+        SET(ctx, 'stock', c, key, E.get('k~6177'), '+=', False, K[2])
     return True
 
 
@@ -3454,7 +3458,7 @@ def d_7970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7971, ctx.state.get('supply'), E.get('r~6176'))
         if c is not None:
-            ASSIGN(ctx, 7971, c, key, E.get('k~6177'))
+            SET(ctx, 'supply', c, key, E.get('k~6177'), '-=', False, K[3])
     return True
 
 
@@ -3466,7 +3470,7 @@ def d_7971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7971, ctx.state.get('supply'), E.get('r~6176'))
     if c is not None:
-        ASSIGN(ctx, 7971, c, key, E.get('k~6177'))
+        SET(ctx, 'supply', c, key, E.get('k~6177'), '-=', False, K[3])
     return True
 
 
@@ -3482,7 +3486,7 @@ def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7973, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7973, c, key, E.get('k~6177'))
+            SET(ctx, 'ledger', c, key, E.get('k~6177'), '+=', False, K[4])
     return True
 
 
@@ -3494,7 +3498,7 @@ def d_7973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7973, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7973, c, key, E.get('k~6177'))
+        SET(ctx, 'ledger', c, key, E.get('k~6177'), '+=', False, K[4])
     return True
 
 
@@ -3596,7 +3600,7 @@ def t_7979(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6182', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6182', old)
+        UNSET(ctx, E, 'rep~6182', old)
         return k()
 
     def nxt(i):
@@ -3664,7 +3668,7 @@ def t_7984(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7985, E, 'taken~6183', E.get('instead~6184'))
+    LOCAL(ctx, E, 'taken~6183', E.get('instead~6184'))
     return t_7986(ctx, k, s, E)
 
 
@@ -3674,7 +3678,7 @@ def d_7985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7985, E, 'taken~6183', E.get('instead~6184'))
+    LOCAL(ctx, E, 'taken~6183', E.get('instead~6184'))
     return True
 
 
@@ -3748,7 +3752,7 @@ def d_7991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7995, PL(ctx, E.get('you')).get('stock'), E.get('r~6186'))
     if c is not None:
-        ASSIGN(ctx, 7995, c, key, E.get('k~6187'))
+        SET(ctx, 'stock', c, key, E.get('k~6187'), '+=', False, K[2])
     if not d_7996(ctx, E):
         return False
     if not d_7998(ctx, E):
@@ -3776,7 +3780,7 @@ def d_7993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7994, E, 'k~6187', x_9040(ctx, E))
+        LOCAL(ctx, E, 'k~6187', x_9040(ctx, E))
     return True
 
 
@@ -3786,7 +3790,7 @@ def d_7994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7994, E, 'k~6187', x_9040(ctx, E))
+    LOCAL(ctx, E, 'k~6187', x_9040(ctx, E))
     return True
 
 
@@ -3798,7 +3802,7 @@ def d_7995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7995, PL(ctx, E.get('you')).get('stock'), E.get('r~6186'))
     if c is not None:
-        ASSIGN(ctx, 7995, c, key, E.get('k~6187'))
+        SET(ctx, 'stock', c, key, E.get('k~6187'), '+=', False, K[2])
     return True
 
 
@@ -3814,7 +3818,7 @@ def d_7996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7997, ctx.state.get('supply'), E.get('r~6186'))
         if c is not None:
-            ASSIGN(ctx, 7997, c, key, E.get('k~6187'))
+            SET(ctx, 'supply', c, key, E.get('k~6187'), '-=', False, K[3])
     return True
 
 
@@ -3826,7 +3830,7 @@ def d_7997(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7997, ctx.state.get('supply'), E.get('r~6186'))
     if c is not None:
-        ASSIGN(ctx, 7997, c, key, E.get('k~6187'))
+        SET(ctx, 'supply', c, key, E.get('k~6187'), '-=', False, K[3])
     return True
 
 
@@ -3842,7 +3846,7 @@ def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7999, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7999, c, key, E.get('k~6187'))
+            SET(ctx, 'ledger', c, key, E.get('k~6187'), '+=', False, K[4])
     return True
 
 
@@ -3854,7 +3858,7 @@ def d_7999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7999, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7999, c, key, E.get('k~6187'))
+        SET(ctx, 'ledger', c, key, E.get('k~6187'), '+=', False, K[4])
     return True
 
 
@@ -3971,7 +3975,7 @@ def t_8008(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6204', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6204', old)
+        UNSET(ctx, E, 'rep~6204', old)
         return k()
 
     def nxt(i):
@@ -4039,7 +4043,7 @@ def t_8013(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8014, E, 'taken~6205', E.get('instead~6206'))
+    LOCAL(ctx, E, 'taken~6205', E.get('instead~6206'))
     return t_8015(ctx, k, s, E)
 
 
@@ -4049,7 +4053,7 @@ def d_8014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8014, E, 'taken~6205', E.get('instead~6206'))
+    LOCAL(ctx, E, 'taken~6205', E.get('instead~6206'))
     return True
 
 
@@ -4123,7 +4127,7 @@ def d_8020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8024, PL(ctx, E.get('you')).get('stock'), E.get('r~6208'))
     if c is not None:
-        ASSIGN(ctx, 8024, c, key, E.get('k~6209'))
+        SET(ctx, 'stock', c, key, E.get('k~6209'), '+=', False, K[2])
     if not d_8025(ctx, E):
         return False
     if not d_8027(ctx, E):
@@ -4151,7 +4155,7 @@ def d_8022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8023, E, 'k~6209', x_9074(ctx, E))
+        LOCAL(ctx, E, 'k~6209', x_9074(ctx, E))
     return True
 
 
@@ -4161,7 +4165,7 @@ def d_8023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8023, E, 'k~6209', x_9074(ctx, E))
+    LOCAL(ctx, E, 'k~6209', x_9074(ctx, E))
     return True
 
 
@@ -4173,7 +4177,7 @@ def d_8024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8024, PL(ctx, E.get('you')).get('stock'), E.get('r~6208'))
     if c is not None:
-        ASSIGN(ctx, 8024, c, key, E.get('k~6209'))
+        SET(ctx, 'stock', c, key, E.get('k~6209'), '+=', False, K[2])
     return True
 
 
@@ -4189,7 +4193,7 @@ def d_8025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8026, ctx.state.get('supply'), E.get('r~6208'))
         if c is not None:
-            ASSIGN(ctx, 8026, c, key, E.get('k~6209'))
+            SET(ctx, 'supply', c, key, E.get('k~6209'), '-=', False, K[3])
     return True
 
 
@@ -4201,7 +4205,7 @@ def d_8026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8026, ctx.state.get('supply'), E.get('r~6208'))
     if c is not None:
-        ASSIGN(ctx, 8026, c, key, E.get('k~6209'))
+        SET(ctx, 'supply', c, key, E.get('k~6209'), '-=', False, K[3])
     return True
 
 
@@ -4217,7 +4221,7 @@ def d_8027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8028, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8028, c, key, E.get('k~6209'))
+            SET(ctx, 'ledger', c, key, E.get('k~6209'), '+=', False, K[4])
     return True
 
 
@@ -4229,7 +4233,7 @@ def d_8028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8028, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8028, c, key, E.get('k~6209'))
+        SET(ctx, 'ledger', c, key, E.get('k~6209'), '+=', False, K[4])
     return True
 
 
@@ -4331,7 +4335,7 @@ def t_8034(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6217', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6217', old)
+        UNSET(ctx, E, 'rep~6217', old)
         return k()
 
     def nxt(i):
@@ -4399,7 +4403,7 @@ def t_8039(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8040, E, 'taken~6218', E.get('instead~6219'))
+    LOCAL(ctx, E, 'taken~6218', E.get('instead~6219'))
     return t_8041(ctx, k, s, E)
 
 
@@ -4409,7 +4413,7 @@ def d_8040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8040, E, 'taken~6218', E.get('instead~6219'))
+    LOCAL(ctx, E, 'taken~6218', E.get('instead~6219'))
     return True
 
 
@@ -4483,7 +4487,7 @@ def d_8046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8050, PL(ctx, E.get('you')).get('stock'), E.get('r~6221'))
     if c is not None:
-        ASSIGN(ctx, 8050, c, key, E.get('k~6222'))
+        SET(ctx, 'stock', c, key, E.get('k~6222'), '+=', False, K[2])
     if not d_8051(ctx, E):
         return False
     if not d_8053(ctx, E):
@@ -4511,7 +4515,7 @@ def d_8048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8049, E, 'k~6222', x_9104(ctx, E))
+        LOCAL(ctx, E, 'k~6222', x_9104(ctx, E))
     return True
 
 
@@ -4521,7 +4525,7 @@ def d_8049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8049, E, 'k~6222', x_9104(ctx, E))
+    LOCAL(ctx, E, 'k~6222', x_9104(ctx, E))
     return True
 
 
@@ -4533,7 +4537,7 @@ def d_8050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8050, PL(ctx, E.get('you')).get('stock'), E.get('r~6221'))
     if c is not None:
-        ASSIGN(ctx, 8050, c, key, E.get('k~6222'))
+        SET(ctx, 'stock', c, key, E.get('k~6222'), '+=', False, K[2])
     return True
 
 
@@ -4549,7 +4553,7 @@ def d_8051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8052, ctx.state.get('supply'), E.get('r~6221'))
         if c is not None:
-            ASSIGN(ctx, 8052, c, key, E.get('k~6222'))
+            SET(ctx, 'supply', c, key, E.get('k~6222'), '-=', False, K[3])
     return True
 
 
@@ -4561,7 +4565,7 @@ def d_8052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8052, ctx.state.get('supply'), E.get('r~6221'))
     if c is not None:
-        ASSIGN(ctx, 8052, c, key, E.get('k~6222'))
+        SET(ctx, 'supply', c, key, E.get('k~6222'), '-=', False, K[3])
     return True
 
 
@@ -4577,7 +4581,7 @@ def d_8053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8054, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8054, c, key, E.get('k~6222'))
+            SET(ctx, 'ledger', c, key, E.get('k~6222'), '+=', False, K[4])
     return True
 
 
@@ -4589,7 +4593,7 @@ def d_8054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8054, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8054, c, key, E.get('k~6222'))
+        SET(ctx, 'ledger', c, key, E.get('k~6222'), '+=', False, K[4])
     return True
 
 
@@ -4706,7 +4710,7 @@ def t_8063(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6239', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6239', old)
+        UNSET(ctx, E, 'rep~6239', old)
         return k()
 
     def nxt(i):
@@ -4774,7 +4778,7 @@ def t_8068(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8069, E, 'taken~6240', E.get('instead~6241'))
+    LOCAL(ctx, E, 'taken~6240', E.get('instead~6241'))
     return t_8070(ctx, k, s, E)
 
 
@@ -4784,7 +4788,7 @@ def d_8069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8069, E, 'taken~6240', E.get('instead~6241'))
+    LOCAL(ctx, E, 'taken~6240', E.get('instead~6241'))
     return True
 
 
@@ -4858,7 +4862,7 @@ def d_8075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8079, PL(ctx, E.get('you')).get('stock'), E.get('r~6243'))
     if c is not None:
-        ASSIGN(ctx, 8079, c, key, E.get('k~6244'))
+        SET(ctx, 'stock', c, key, E.get('k~6244'), '+=', False, K[2])
     if not d_8080(ctx, E):
         return False
     if not d_8082(ctx, E):
@@ -4886,7 +4890,7 @@ def d_8077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8078, E, 'k~6244', x_9138(ctx, E))
+        LOCAL(ctx, E, 'k~6244', x_9138(ctx, E))
     return True
 
 
@@ -4896,7 +4900,7 @@ def d_8078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8078, E, 'k~6244', x_9138(ctx, E))
+    LOCAL(ctx, E, 'k~6244', x_9138(ctx, E))
     return True
 
 
@@ -4908,7 +4912,7 @@ def d_8079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8079, PL(ctx, E.get('you')).get('stock'), E.get('r~6243'))
     if c is not None:
-        ASSIGN(ctx, 8079, c, key, E.get('k~6244'))
+        SET(ctx, 'stock', c, key, E.get('k~6244'), '+=', False, K[2])
     return True
 
 
@@ -4924,7 +4928,7 @@ def d_8080(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8081, ctx.state.get('supply'), E.get('r~6243'))
         if c is not None:
-            ASSIGN(ctx, 8081, c, key, E.get('k~6244'))
+            SET(ctx, 'supply', c, key, E.get('k~6244'), '-=', False, K[3])
     return True
 
 
@@ -4936,7 +4940,7 @@ def d_8081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8081, ctx.state.get('supply'), E.get('r~6243'))
     if c is not None:
-        ASSIGN(ctx, 8081, c, key, E.get('k~6244'))
+        SET(ctx, 'supply', c, key, E.get('k~6244'), '-=', False, K[3])
     return True
 
 
@@ -4952,7 +4956,7 @@ def d_8082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8083, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8083, c, key, E.get('k~6244'))
+            SET(ctx, 'ledger', c, key, E.get('k~6244'), '+=', False, K[4])
     return True
 
 
@@ -4964,7 +4968,7 @@ def d_8083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8083, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8083, c, key, E.get('k~6244'))
+        SET(ctx, 'ledger', c, key, E.get('k~6244'), '+=', False, K[4])
     return True
 
 
@@ -5066,7 +5070,7 @@ def t_8089(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6249', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6249', old)
+        UNSET(ctx, E, 'rep~6249', old)
         return k()
 
     def nxt(i):
@@ -5134,7 +5138,7 @@ def t_8094(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8095, E, 'taken~6250', E.get('instead~6251'))
+    LOCAL(ctx, E, 'taken~6250', E.get('instead~6251'))
     return t_8096(ctx, k, s, E)
 
 
@@ -5144,7 +5148,7 @@ def d_8095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8095, E, 'taken~6250', E.get('instead~6251'))
+    LOCAL(ctx, E, 'taken~6250', E.get('instead~6251'))
     return True
 
 
@@ -5218,7 +5222,7 @@ def d_8101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8105, PL(ctx, E.get('you')).get('stock'), E.get('r~6253'))
     if c is not None:
-        ASSIGN(ctx, 8105, c, key, E.get('k~6254'))
+        SET(ctx, 'stock', c, key, E.get('k~6254'), '+=', False, K[2])
     if not d_8106(ctx, E):
         return False
     if not d_8108(ctx, E):
@@ -5246,7 +5250,7 @@ def d_8103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8104, E, 'k~6254', x_9168(ctx, E))
+        LOCAL(ctx, E, 'k~6254', x_9168(ctx, E))
     return True
 
 
@@ -5256,7 +5260,7 @@ def d_8104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8104, E, 'k~6254', x_9168(ctx, E))
+    LOCAL(ctx, E, 'k~6254', x_9168(ctx, E))
     return True
 
 
@@ -5268,7 +5272,7 @@ def d_8105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8105, PL(ctx, E.get('you')).get('stock'), E.get('r~6253'))
     if c is not None:
-        ASSIGN(ctx, 8105, c, key, E.get('k~6254'))
+        SET(ctx, 'stock', c, key, E.get('k~6254'), '+=', False, K[2])
     return True
 
 
@@ -5284,7 +5288,7 @@ def d_8106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8107, ctx.state.get('supply'), E.get('r~6253'))
         if c is not None:
-            ASSIGN(ctx, 8107, c, key, E.get('k~6254'))
+            SET(ctx, 'supply', c, key, E.get('k~6254'), '-=', False, K[3])
     return True
 
 
@@ -5296,7 +5300,7 @@ def d_8107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8107, ctx.state.get('supply'), E.get('r~6253'))
     if c is not None:
-        ASSIGN(ctx, 8107, c, key, E.get('k~6254'))
+        SET(ctx, 'supply', c, key, E.get('k~6254'), '-=', False, K[3])
     return True
 
 
@@ -5312,7 +5316,7 @@ def d_8108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8109, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8109, c, key, E.get('k~6254'))
+            SET(ctx, 'ledger', c, key, E.get('k~6254'), '+=', False, K[4])
     return True
 
 
@@ -5324,7 +5328,7 @@ def d_8109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8109, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8109, c, key, E.get('k~6254'))
+        SET(ctx, 'ledger', c, key, E.get('k~6254'), '+=', False, K[4])
     return True
 
 
@@ -5441,7 +5445,7 @@ def t_8118(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6271', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6271', old)
+        UNSET(ctx, E, 'rep~6271', old)
         return k()
 
     def nxt(i):
@@ -5509,7 +5513,7 @@ def t_8123(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8124, E, 'taken~6272', E.get('instead~6273'))
+    LOCAL(ctx, E, 'taken~6272', E.get('instead~6273'))
     return t_8125(ctx, k, s, E)
 
 
@@ -5519,7 +5523,7 @@ def d_8124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8124, E, 'taken~6272', E.get('instead~6273'))
+    LOCAL(ctx, E, 'taken~6272', E.get('instead~6273'))
     return True
 
 
@@ -5593,7 +5597,7 @@ def d_8130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8134, PL(ctx, E.get('you')).get('stock'), E.get('r~6275'))
     if c is not None:
-        ASSIGN(ctx, 8134, c, key, E.get('k~6276'))
+        SET(ctx, 'stock', c, key, E.get('k~6276'), '+=', False, K[2])
     if not d_8135(ctx, E):
         return False
     if not d_8137(ctx, E):
@@ -5621,7 +5625,7 @@ def d_8132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8133, E, 'k~6276', x_9202(ctx, E))
+        LOCAL(ctx, E, 'k~6276', x_9202(ctx, E))
     return True
 
 
@@ -5631,7 +5635,7 @@ def d_8133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8133, E, 'k~6276', x_9202(ctx, E))
+    LOCAL(ctx, E, 'k~6276', x_9202(ctx, E))
     return True
 
 
@@ -5643,7 +5647,7 @@ def d_8134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8134, PL(ctx, E.get('you')).get('stock'), E.get('r~6275'))
     if c is not None:
-        ASSIGN(ctx, 8134, c, key, E.get('k~6276'))
+        SET(ctx, 'stock', c, key, E.get('k~6276'), '+=', False, K[2])
     return True
 
 
@@ -5659,7 +5663,7 @@ def d_8135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8136, ctx.state.get('supply'), E.get('r~6275'))
         if c is not None:
-            ASSIGN(ctx, 8136, c, key, E.get('k~6276'))
+            SET(ctx, 'supply', c, key, E.get('k~6276'), '-=', False, K[3])
     return True
 
 
@@ -5671,7 +5675,7 @@ def d_8136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8136, ctx.state.get('supply'), E.get('r~6275'))
     if c is not None:
-        ASSIGN(ctx, 8136, c, key, E.get('k~6276'))
+        SET(ctx, 'supply', c, key, E.get('k~6276'), '-=', False, K[3])
     return True
 
 
@@ -5687,7 +5691,7 @@ def d_8137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8138, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8138, c, key, E.get('k~6276'))
+            SET(ctx, 'ledger', c, key, E.get('k~6276'), '+=', False, K[4])
     return True
 
 
@@ -5699,7 +5703,7 @@ def d_8138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8138, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8138, c, key, E.get('k~6276'))
+        SET(ctx, 'ledger', c, key, E.get('k~6276'), '+=', False, K[4])
     return True
 
 
@@ -5801,7 +5805,7 @@ def t_8144(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6281', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6281', old)
+        UNSET(ctx, E, 'rep~6281', old)
         return k()
 
     def nxt(i):
@@ -5869,7 +5873,7 @@ def t_8149(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8150, E, 'taken~6282', E.get('instead~6283'))
+    LOCAL(ctx, E, 'taken~6282', E.get('instead~6283'))
     return t_8151(ctx, k, s, E)
 
 
@@ -5879,7 +5883,7 @@ def d_8150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8150, E, 'taken~6282', E.get('instead~6283'))
+    LOCAL(ctx, E, 'taken~6282', E.get('instead~6283'))
     return True
 
 
@@ -5953,7 +5957,7 @@ def d_8156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8160, PL(ctx, E.get('you')).get('stock'), E.get('r~6285'))
     if c is not None:
-        ASSIGN(ctx, 8160, c, key, E.get('k~6286'))
+        SET(ctx, 'stock', c, key, E.get('k~6286'), '+=', False, K[2])
     if not d_8161(ctx, E):
         return False
     if not d_8163(ctx, E):
@@ -5981,7 +5985,7 @@ def d_8158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8159, E, 'k~6286', x_9232(ctx, E))
+        LOCAL(ctx, E, 'k~6286', x_9232(ctx, E))
     return True
 
 
@@ -5991,7 +5995,7 @@ def d_8159(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8159, E, 'k~6286', x_9232(ctx, E))
+    LOCAL(ctx, E, 'k~6286', x_9232(ctx, E))
     return True
 
 
@@ -6003,7 +6007,7 @@ def d_8160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8160, PL(ctx, E.get('you')).get('stock'), E.get('r~6285'))
     if c is not None:
-        ASSIGN(ctx, 8160, c, key, E.get('k~6286'))
+        SET(ctx, 'stock', c, key, E.get('k~6286'), '+=', False, K[2])
     return True
 
 
@@ -6019,7 +6023,7 @@ def d_8161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8162, ctx.state.get('supply'), E.get('r~6285'))
         if c is not None:
-            ASSIGN(ctx, 8162, c, key, E.get('k~6286'))
+            SET(ctx, 'supply', c, key, E.get('k~6286'), '-=', False, K[3])
     return True
 
 
@@ -6031,7 +6035,7 @@ def d_8162(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8162, ctx.state.get('supply'), E.get('r~6285'))
     if c is not None:
-        ASSIGN(ctx, 8162, c, key, E.get('k~6286'))
+        SET(ctx, 'supply', c, key, E.get('k~6286'), '-=', False, K[3])
     return True
 
 
@@ -6047,7 +6051,7 @@ def d_8163(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8164, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8164, c, key, E.get('k~6286'))
+            SET(ctx, 'ledger', c, key, E.get('k~6286'), '+=', False, K[4])
     return True
 
 
@@ -6059,7 +6063,7 @@ def d_8164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8164, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8164, c, key, E.get('k~6286'))
+        SET(ctx, 'ledger', c, key, E.get('k~6286'), '+=', False, K[4])
     return True
 
 
@@ -6176,7 +6180,7 @@ def t_8173(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6303', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6303', old)
+        UNSET(ctx, E, 'rep~6303', old)
         return k()
 
     def nxt(i):
@@ -6244,7 +6248,7 @@ def t_8178(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8179, E, 'taken~6304', E.get('instead~6305'))
+    LOCAL(ctx, E, 'taken~6304', E.get('instead~6305'))
     return t_8180(ctx, k, s, E)
 
 
@@ -6254,7 +6258,7 @@ def d_8179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8179, E, 'taken~6304', E.get('instead~6305'))
+    LOCAL(ctx, E, 'taken~6304', E.get('instead~6305'))
     return True
 
 
@@ -6328,7 +6332,7 @@ def d_8185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8189, PL(ctx, E.get('you')).get('stock'), E.get('r~6307'))
     if c is not None:
-        ASSIGN(ctx, 8189, c, key, E.get('k~6308'))
+        SET(ctx, 'stock', c, key, E.get('k~6308'), '+=', False, K[2])
     if not d_8190(ctx, E):
         return False
     if not d_8192(ctx, E):
@@ -6356,7 +6360,7 @@ def d_8187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8188, E, 'k~6308', x_9266(ctx, E))
+        LOCAL(ctx, E, 'k~6308', x_9266(ctx, E))
     return True
 
 
@@ -6366,7 +6370,7 @@ def d_8188(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8188, E, 'k~6308', x_9266(ctx, E))
+    LOCAL(ctx, E, 'k~6308', x_9266(ctx, E))
     return True
 
 
@@ -6378,7 +6382,7 @@ def d_8189(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8189, PL(ctx, E.get('you')).get('stock'), E.get('r~6307'))
     if c is not None:
-        ASSIGN(ctx, 8189, c, key, E.get('k~6308'))
+        SET(ctx, 'stock', c, key, E.get('k~6308'), '+=', False, K[2])
     return True
 
 
@@ -6394,7 +6398,7 @@ def d_8190(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8191, ctx.state.get('supply'), E.get('r~6307'))
         if c is not None:
-            ASSIGN(ctx, 8191, c, key, E.get('k~6308'))
+            SET(ctx, 'supply', c, key, E.get('k~6308'), '-=', False, K[3])
     return True
 
 
@@ -6406,7 +6410,7 @@ def d_8191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8191, ctx.state.get('supply'), E.get('r~6307'))
     if c is not None:
-        ASSIGN(ctx, 8191, c, key, E.get('k~6308'))
+        SET(ctx, 'supply', c, key, E.get('k~6308'), '-=', False, K[3])
     return True
 
 
@@ -6422,7 +6426,7 @@ def d_8192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8193, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8193, c, key, E.get('k~6308'))
+            SET(ctx, 'ledger', c, key, E.get('k~6308'), '+=', False, K[4])
     return True
 
 
@@ -6434,7 +6438,7 @@ def d_8193(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8193, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8193, c, key, E.get('k~6308'))
+        SET(ctx, 'ledger', c, key, E.get('k~6308'), '+=', False, K[4])
     return True
 
 
@@ -6536,7 +6540,7 @@ def t_8199(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6314', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6314', old)
+        UNSET(ctx, E, 'rep~6314', old)
         return k()
 
     def nxt(i):
@@ -6604,7 +6608,7 @@ def t_8204(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8205, E, 'taken~6315', E.get('instead~6316'))
+    LOCAL(ctx, E, 'taken~6315', E.get('instead~6316'))
     return t_8206(ctx, k, s, E)
 
 
@@ -6614,7 +6618,7 @@ def d_8205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8205, E, 'taken~6315', E.get('instead~6316'))
+    LOCAL(ctx, E, 'taken~6315', E.get('instead~6316'))
     return True
 
 
@@ -6688,7 +6692,7 @@ def d_8211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8215, PL(ctx, E.get('you')).get('stock'), E.get('r~6318'))
     if c is not None:
-        ASSIGN(ctx, 8215, c, key, E.get('k~6319'))
+        SET(ctx, 'stock', c, key, E.get('k~6319'), '+=', False, K[2])
     if not d_8216(ctx, E):
         return False
     if not d_8218(ctx, E):
@@ -6716,7 +6720,7 @@ def d_8213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8214, E, 'k~6319', x_9296(ctx, E))
+        LOCAL(ctx, E, 'k~6319', x_9296(ctx, E))
     return True
 
 
@@ -6726,7 +6730,7 @@ def d_8214(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8214, E, 'k~6319', x_9296(ctx, E))
+    LOCAL(ctx, E, 'k~6319', x_9296(ctx, E))
     return True
 
 
@@ -6738,7 +6742,7 @@ def d_8215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8215, PL(ctx, E.get('you')).get('stock'), E.get('r~6318'))
     if c is not None:
-        ASSIGN(ctx, 8215, c, key, E.get('k~6319'))
+        SET(ctx, 'stock', c, key, E.get('k~6319'), '+=', False, K[2])
     return True
 
 
@@ -6754,7 +6758,7 @@ def d_8216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8217, ctx.state.get('supply'), E.get('r~6318'))
         if c is not None:
-            ASSIGN(ctx, 8217, c, key, E.get('k~6319'))
+            SET(ctx, 'supply', c, key, E.get('k~6319'), '-=', False, K[3])
     return True
 
 
@@ -6766,7 +6770,7 @@ def d_8217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8217, ctx.state.get('supply'), E.get('r~6318'))
     if c is not None:
-        ASSIGN(ctx, 8217, c, key, E.get('k~6319'))
+        SET(ctx, 'supply', c, key, E.get('k~6319'), '-=', False, K[3])
     return True
 
 
@@ -6782,7 +6786,7 @@ def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8219, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8219, c, key, E.get('k~6319'))
+            SET(ctx, 'ledger', c, key, E.get('k~6319'), '+=', False, K[4])
     return True
 
 
@@ -6794,7 +6798,7 @@ def d_8219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8219, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8219, c, key, E.get('k~6319'))
+        SET(ctx, 'ledger', c, key, E.get('k~6319'), '+=', False, K[4])
     return True
 
 
@@ -6911,7 +6915,7 @@ def t_8228(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6336', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6336', old)
+        UNSET(ctx, E, 'rep~6336', old)
         return k()
 
     def nxt(i):
@@ -6979,7 +6983,7 @@ def t_8233(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8234, E, 'taken~6337', E.get('instead~6338'))
+    LOCAL(ctx, E, 'taken~6337', E.get('instead~6338'))
     return t_8235(ctx, k, s, E)
 
 
@@ -6989,7 +6993,7 @@ def d_8234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8234, E, 'taken~6337', E.get('instead~6338'))
+    LOCAL(ctx, E, 'taken~6337', E.get('instead~6338'))
     return True
 
 
@@ -7063,7 +7067,7 @@ def d_8240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8244, PL(ctx, E.get('you')).get('stock'), E.get('r~6340'))
     if c is not None:
-        ASSIGN(ctx, 8244, c, key, E.get('k~6341'))
+        SET(ctx, 'stock', c, key, E.get('k~6341'), '+=', False, K[2])
     if not d_8245(ctx, E):
         return False
     if not d_8247(ctx, E):
@@ -7091,7 +7095,7 @@ def d_8242(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8243, E, 'k~6341', x_9330(ctx, E))
+        LOCAL(ctx, E, 'k~6341', x_9330(ctx, E))
     return True
 
 
@@ -7101,7 +7105,7 @@ def d_8243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8243, E, 'k~6341', x_9330(ctx, E))
+    LOCAL(ctx, E, 'k~6341', x_9330(ctx, E))
     return True
 
 
@@ -7113,7 +7117,7 @@ def d_8244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8244, PL(ctx, E.get('you')).get('stock'), E.get('r~6340'))
     if c is not None:
-        ASSIGN(ctx, 8244, c, key, E.get('k~6341'))
+        SET(ctx, 'stock', c, key, E.get('k~6341'), '+=', False, K[2])
     return True
 
 
@@ -7129,7 +7133,7 @@ def d_8245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8246, ctx.state.get('supply'), E.get('r~6340'))
         if c is not None:
-            ASSIGN(ctx, 8246, c, key, E.get('k~6341'))
+            SET(ctx, 'supply', c, key, E.get('k~6341'), '-=', False, K[3])
     return True
 
 
@@ -7141,7 +7145,7 @@ def d_8246(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8246, ctx.state.get('supply'), E.get('r~6340'))
     if c is not None:
-        ASSIGN(ctx, 8246, c, key, E.get('k~6341'))
+        SET(ctx, 'supply', c, key, E.get('k~6341'), '-=', False, K[3])
     return True
 
 
@@ -7157,7 +7161,7 @@ def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8248, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8248, c, key, E.get('k~6341'))
+            SET(ctx, 'ledger', c, key, E.get('k~6341'), '+=', False, K[4])
     return True
 
 
@@ -7169,7 +7173,7 @@ def d_8248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8248, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8248, c, key, E.get('k~6341'))
+        SET(ctx, 'ledger', c, key, E.get('k~6341'), '+=', False, K[4])
     return True
 
 
@@ -7271,7 +7275,7 @@ def t_8254(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6348', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6348', old)
+        UNSET(ctx, E, 'rep~6348', old)
         return k()
 
     def nxt(i):
@@ -7339,7 +7343,7 @@ def t_8259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8260, E, 'taken~6349', E.get('instead~6350'))
+    LOCAL(ctx, E, 'taken~6349', E.get('instead~6350'))
     return t_8261(ctx, k, s, E)
 
 
@@ -7349,7 +7353,7 @@ def d_8260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8260, E, 'taken~6349', E.get('instead~6350'))
+    LOCAL(ctx, E, 'taken~6349', E.get('instead~6350'))
     return True
 
 
@@ -7423,7 +7427,7 @@ def d_8266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8270, PL(ctx, E.get('you')).get('stock'), E.get('r~6352'))
     if c is not None:
-        ASSIGN(ctx, 8270, c, key, E.get('k~6353'))
+        SET(ctx, 'stock', c, key, E.get('k~6353'), '+=', False, K[2])
     if not d_8271(ctx, E):
         return False
     if not d_8273(ctx, E):
@@ -7451,7 +7455,7 @@ def d_8268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8269, E, 'k~6353', x_9360(ctx, E))
+        LOCAL(ctx, E, 'k~6353', x_9360(ctx, E))
     return True
 
 
@@ -7461,7 +7465,7 @@ def d_8269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8269, E, 'k~6353', x_9360(ctx, E))
+    LOCAL(ctx, E, 'k~6353', x_9360(ctx, E))
     return True
 
 
@@ -7473,7 +7477,7 @@ def d_8270(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8270, PL(ctx, E.get('you')).get('stock'), E.get('r~6352'))
     if c is not None:
-        ASSIGN(ctx, 8270, c, key, E.get('k~6353'))
+        SET(ctx, 'stock', c, key, E.get('k~6353'), '+=', False, K[2])
     return True
 
 
@@ -7489,7 +7493,7 @@ def d_8271(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8272, ctx.state.get('supply'), E.get('r~6352'))
         if c is not None:
-            ASSIGN(ctx, 8272, c, key, E.get('k~6353'))
+            SET(ctx, 'supply', c, key, E.get('k~6353'), '-=', False, K[3])
     return True
 
 
@@ -7501,7 +7505,7 @@ def d_8272(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8272, ctx.state.get('supply'), E.get('r~6352'))
     if c is not None:
-        ASSIGN(ctx, 8272, c, key, E.get('k~6353'))
+        SET(ctx, 'supply', c, key, E.get('k~6353'), '-=', False, K[3])
     return True
 
 
@@ -7517,7 +7521,7 @@ def d_8273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8274, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8274, c, key, E.get('k~6353'))
+            SET(ctx, 'ledger', c, key, E.get('k~6353'), '+=', False, K[4])
     return True
 
 
@@ -7529,7 +7533,7 @@ def d_8274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8274, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8274, c, key, E.get('k~6353'))
+        SET(ctx, 'ledger', c, key, E.get('k~6353'), '+=', False, K[4])
     return True
 
 
@@ -7646,7 +7650,7 @@ def t_8283(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6370', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6370', old)
+        UNSET(ctx, E, 'rep~6370', old)
         return k()
 
     def nxt(i):
@@ -7714,7 +7718,7 @@ def t_8288(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8289, E, 'taken~6371', E.get('instead~6372'))
+    LOCAL(ctx, E, 'taken~6371', E.get('instead~6372'))
     return t_8290(ctx, k, s, E)
 
 
@@ -7724,7 +7728,7 @@ def d_8289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8289, E, 'taken~6371', E.get('instead~6372'))
+    LOCAL(ctx, E, 'taken~6371', E.get('instead~6372'))
     return True
 
 
@@ -7798,7 +7802,7 @@ def d_8295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8299, PL(ctx, E.get('you')).get('stock'), E.get('r~6374'))
     if c is not None:
-        ASSIGN(ctx, 8299, c, key, E.get('k~6375'))
+        SET(ctx, 'stock', c, key, E.get('k~6375'), '+=', False, K[2])
     if not d_8300(ctx, E):
         return False
     if not d_8302(ctx, E):
@@ -7826,7 +7830,7 @@ def d_8297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8298, E, 'k~6375', x_9394(ctx, E))
+        LOCAL(ctx, E, 'k~6375', x_9394(ctx, E))
     return True
 
 
@@ -7836,7 +7840,7 @@ def d_8298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8298, E, 'k~6375', x_9394(ctx, E))
+    LOCAL(ctx, E, 'k~6375', x_9394(ctx, E))
     return True
 
 
@@ -7848,7 +7852,7 @@ def d_8299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8299, PL(ctx, E.get('you')).get('stock'), E.get('r~6374'))
     if c is not None:
-        ASSIGN(ctx, 8299, c, key, E.get('k~6375'))
+        SET(ctx, 'stock', c, key, E.get('k~6375'), '+=', False, K[2])
     return True
 
 
@@ -7864,7 +7868,7 @@ def d_8300(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8301, ctx.state.get('supply'), E.get('r~6374'))
         if c is not None:
-            ASSIGN(ctx, 8301, c, key, E.get('k~6375'))
+            SET(ctx, 'supply', c, key, E.get('k~6375'), '-=', False, K[3])
     return True
 
 
@@ -7876,7 +7880,7 @@ def d_8301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8301, ctx.state.get('supply'), E.get('r~6374'))
     if c is not None:
-        ASSIGN(ctx, 8301, c, key, E.get('k~6375'))
+        SET(ctx, 'supply', c, key, E.get('k~6375'), '-=', False, K[3])
     return True
 
 
@@ -7892,7 +7896,7 @@ def d_8302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8303, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8303, c, key, E.get('k~6375'))
+            SET(ctx, 'ledger', c, key, E.get('k~6375'), '+=', False, K[4])
     return True
 
 
@@ -7904,7 +7908,7 @@ def d_8303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8303, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8303, c, key, E.get('k~6375'))
+        SET(ctx, 'ledger', c, key, E.get('k~6375'), '+=', False, K[4])
     return True
 
 
@@ -8006,7 +8010,7 @@ def t_8309(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6380', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6380', old)
+        UNSET(ctx, E, 'rep~6380', old)
         return k()
 
     def nxt(i):
@@ -8074,7 +8078,7 @@ def t_8314(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8315, E, 'taken~6381', E.get('instead~6382'))
+    LOCAL(ctx, E, 'taken~6381', E.get('instead~6382'))
     return t_8316(ctx, k, s, E)
 
 
@@ -8084,7 +8088,7 @@ def d_8315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8315, E, 'taken~6381', E.get('instead~6382'))
+    LOCAL(ctx, E, 'taken~6381', E.get('instead~6382'))
     return True
 
 
@@ -8158,7 +8162,7 @@ def d_8321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8325, PL(ctx, E.get('you')).get('stock'), E.get('r~6384'))
     if c is not None:
-        ASSIGN(ctx, 8325, c, key, E.get('k~6385'))
+        SET(ctx, 'stock', c, key, E.get('k~6385'), '+=', False, K[2])
     if not d_8326(ctx, E):
         return False
     if not d_8328(ctx, E):
@@ -8186,7 +8190,7 @@ def d_8323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8324, E, 'k~6385', x_9424(ctx, E))
+        LOCAL(ctx, E, 'k~6385', x_9424(ctx, E))
     return True
 
 
@@ -8196,7 +8200,7 @@ def d_8324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8324, E, 'k~6385', x_9424(ctx, E))
+    LOCAL(ctx, E, 'k~6385', x_9424(ctx, E))
     return True
 
 
@@ -8208,7 +8212,7 @@ def d_8325(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8325, PL(ctx, E.get('you')).get('stock'), E.get('r~6384'))
     if c is not None:
-        ASSIGN(ctx, 8325, c, key, E.get('k~6385'))
+        SET(ctx, 'stock', c, key, E.get('k~6385'), '+=', False, K[2])
     return True
 
 
@@ -8224,7 +8228,7 @@ def d_8326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8327, ctx.state.get('supply'), E.get('r~6384'))
         if c is not None:
-            ASSIGN(ctx, 8327, c, key, E.get('k~6385'))
+            SET(ctx, 'supply', c, key, E.get('k~6385'), '-=', False, K[3])
     return True
 
 
@@ -8236,7 +8240,7 @@ def d_8327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8327, ctx.state.get('supply'), E.get('r~6384'))
     if c is not None:
-        ASSIGN(ctx, 8327, c, key, E.get('k~6385'))
+        SET(ctx, 'supply', c, key, E.get('k~6385'), '-=', False, K[3])
     return True
 
 
@@ -8252,7 +8256,7 @@ def d_8328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8329, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8329, c, key, E.get('k~6385'))
+            SET(ctx, 'ledger', c, key, E.get('k~6385'), '+=', False, K[4])
     return True
 
 
@@ -8264,7 +8268,7 @@ def d_8329(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8329, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8329, c, key, E.get('k~6385'))
+        SET(ctx, 'ledger', c, key, E.get('k~6385'), '+=', False, K[4])
     return True
 
 
@@ -8381,7 +8385,7 @@ def t_8338(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6402', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6402', old)
+        UNSET(ctx, E, 'rep~6402', old)
         return k()
 
     def nxt(i):
@@ -8449,7 +8453,7 @@ def t_8343(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8344, E, 'taken~6403', E.get('instead~6404'))
+    LOCAL(ctx, E, 'taken~6403', E.get('instead~6404'))
     return t_8345(ctx, k, s, E)
 
 
@@ -8459,7 +8463,7 @@ def d_8344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8344, E, 'taken~6403', E.get('instead~6404'))
+    LOCAL(ctx, E, 'taken~6403', E.get('instead~6404'))
     return True
 
 
@@ -8533,7 +8537,7 @@ def d_8350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8354, PL(ctx, E.get('you')).get('stock'), E.get('r~6406'))
     if c is not None:
-        ASSIGN(ctx, 8354, c, key, E.get('k~6407'))
+        SET(ctx, 'stock', c, key, E.get('k~6407'), '+=', False, K[2])
     if not d_8355(ctx, E):
         return False
     if not d_8357(ctx, E):
@@ -8561,7 +8565,7 @@ def d_8352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8353, E, 'k~6407', x_9458(ctx, E))
+        LOCAL(ctx, E, 'k~6407', x_9458(ctx, E))
     return True
 
 
@@ -8571,7 +8575,7 @@ def d_8353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8353, E, 'k~6407', x_9458(ctx, E))
+    LOCAL(ctx, E, 'k~6407', x_9458(ctx, E))
     return True
 
 
@@ -8583,7 +8587,7 @@ def d_8354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8354, PL(ctx, E.get('you')).get('stock'), E.get('r~6406'))
     if c is not None:
-        ASSIGN(ctx, 8354, c, key, E.get('k~6407'))
+        SET(ctx, 'stock', c, key, E.get('k~6407'), '+=', False, K[2])
     return True
 
 
@@ -8599,7 +8603,7 @@ def d_8355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8356, ctx.state.get('supply'), E.get('r~6406'))
         if c is not None:
-            ASSIGN(ctx, 8356, c, key, E.get('k~6407'))
+            SET(ctx, 'supply', c, key, E.get('k~6407'), '-=', False, K[3])
     return True
 
 
@@ -8611,7 +8615,7 @@ def d_8356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8356, ctx.state.get('supply'), E.get('r~6406'))
     if c is not None:
-        ASSIGN(ctx, 8356, c, key, E.get('k~6407'))
+        SET(ctx, 'supply', c, key, E.get('k~6407'), '-=', False, K[3])
     return True
 
 
@@ -8627,7 +8631,7 @@ def d_8357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8358, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8358, c, key, E.get('k~6407'))
+            SET(ctx, 'ledger', c, key, E.get('k~6407'), '+=', False, K[4])
     return True
 
 
@@ -8639,7 +8643,7 @@ def d_8358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8358, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8358, c, key, E.get('k~6407'))
+        SET(ctx, 'ledger', c, key, E.get('k~6407'), '+=', False, K[4])
     return True
 
 
@@ -8741,7 +8745,7 @@ def t_8364(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6412', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6412', old)
+        UNSET(ctx, E, 'rep~6412', old)
         return k()
 
     def nxt(i):
@@ -8809,7 +8813,7 @@ def t_8369(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8370, E, 'taken~6413', E.get('instead~6414'))
+    LOCAL(ctx, E, 'taken~6413', E.get('instead~6414'))
     return t_8371(ctx, k, s, E)
 
 
@@ -8819,7 +8823,7 @@ def d_8370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8370, E, 'taken~6413', E.get('instead~6414'))
+    LOCAL(ctx, E, 'taken~6413', E.get('instead~6414'))
     return True
 
 
@@ -8893,7 +8897,7 @@ def d_8376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8380, PL(ctx, E.get('you')).get('stock'), E.get('r~6416'))
     if c is not None:
-        ASSIGN(ctx, 8380, c, key, E.get('k~6417'))
+        SET(ctx, 'stock', c, key, E.get('k~6417'), '+=', False, K[2])
     if not d_8381(ctx, E):
         return False
     if not d_8383(ctx, E):
@@ -8921,7 +8925,7 @@ def d_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8379, E, 'k~6417', x_9488(ctx, E))
+        LOCAL(ctx, E, 'k~6417', x_9488(ctx, E))
     return True
 
 
@@ -8931,7 +8935,7 @@ def d_8379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8379, E, 'k~6417', x_9488(ctx, E))
+    LOCAL(ctx, E, 'k~6417', x_9488(ctx, E))
     return True
 
 
@@ -8943,7 +8947,7 @@ def d_8380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8380, PL(ctx, E.get('you')).get('stock'), E.get('r~6416'))
     if c is not None:
-        ASSIGN(ctx, 8380, c, key, E.get('k~6417'))
+        SET(ctx, 'stock', c, key, E.get('k~6417'), '+=', False, K[2])
     return True
 
 
@@ -8959,7 +8963,7 @@ def d_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8382, ctx.state.get('supply'), E.get('r~6416'))
         if c is not None:
-            ASSIGN(ctx, 8382, c, key, E.get('k~6417'))
+            SET(ctx, 'supply', c, key, E.get('k~6417'), '-=', False, K[3])
     return True
 
 
@@ -8971,7 +8975,7 @@ def d_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8382, ctx.state.get('supply'), E.get('r~6416'))
     if c is not None:
-        ASSIGN(ctx, 8382, c, key, E.get('k~6417'))
+        SET(ctx, 'supply', c, key, E.get('k~6417'), '-=', False, K[3])
     return True
 
 
@@ -8987,7 +8991,7 @@ def d_8383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8384, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8384, c, key, E.get('k~6417'))
+            SET(ctx, 'ledger', c, key, E.get('k~6417'), '+=', False, K[4])
     return True
 
 
@@ -8999,7 +9003,7 @@ def d_8384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8384, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8384, c, key, E.get('k~6417'))
+        SET(ctx, 'ledger', c, key, E.get('k~6417'), '+=', False, K[4])
     return True
 
 
@@ -9116,7 +9120,7 @@ def t_8393(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6434', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6434', old)
+        UNSET(ctx, E, 'rep~6434', old)
         return k()
 
     def nxt(i):
@@ -9184,7 +9188,7 @@ def t_8398(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8399, E, 'taken~6435', E.get('instead~6436'))
+    LOCAL(ctx, E, 'taken~6435', E.get('instead~6436'))
     return t_8400(ctx, k, s, E)
 
 
@@ -9194,7 +9198,7 @@ def d_8399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8399, E, 'taken~6435', E.get('instead~6436'))
+    LOCAL(ctx, E, 'taken~6435', E.get('instead~6436'))
     return True
 
 
@@ -9268,7 +9272,7 @@ def d_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8409, PL(ctx, E.get('you')).get('stock'), E.get('r~6438'))
     if c is not None:
-        ASSIGN(ctx, 8409, c, key, E.get('k~6439'))
+        SET(ctx, 'stock', c, key, E.get('k~6439'), '+=', False, K[2])
     if not d_8410(ctx, E):
         return False
     if not d_8412(ctx, E):
@@ -9296,7 +9300,7 @@ def d_8407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8408, E, 'k~6439', x_9522(ctx, E))
+        LOCAL(ctx, E, 'k~6439', x_9522(ctx, E))
     return True
 
 
@@ -9306,7 +9310,7 @@ def d_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8408, E, 'k~6439', x_9522(ctx, E))
+    LOCAL(ctx, E, 'k~6439', x_9522(ctx, E))
     return True
 
 
@@ -9318,7 +9322,7 @@ def d_8409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8409, PL(ctx, E.get('you')).get('stock'), E.get('r~6438'))
     if c is not None:
-        ASSIGN(ctx, 8409, c, key, E.get('k~6439'))
+        SET(ctx, 'stock', c, key, E.get('k~6439'), '+=', False, K[2])
     return True
 
 
@@ -9334,7 +9338,7 @@ def d_8410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8411, ctx.state.get('supply'), E.get('r~6438'))
         if c is not None:
-            ASSIGN(ctx, 8411, c, key, E.get('k~6439'))
+            SET(ctx, 'supply', c, key, E.get('k~6439'), '-=', False, K[3])
     return True
 
 
@@ -9346,7 +9350,7 @@ def d_8411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8411, ctx.state.get('supply'), E.get('r~6438'))
     if c is not None:
-        ASSIGN(ctx, 8411, c, key, E.get('k~6439'))
+        SET(ctx, 'supply', c, key, E.get('k~6439'), '-=', False, K[3])
     return True
 
 
@@ -9362,7 +9366,7 @@ def d_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8413, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8413, c, key, E.get('k~6439'))
+            SET(ctx, 'ledger', c, key, E.get('k~6439'), '+=', False, K[4])
     return True
 
 
@@ -9374,7 +9378,7 @@ def d_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8413, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8413, c, key, E.get('k~6439'))
+        SET(ctx, 'ledger', c, key, E.get('k~6439'), '+=', False, K[4])
     return True
 
 
@@ -9476,7 +9480,7 @@ def t_8419(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6453', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6453', old)
+        UNSET(ctx, E, 'rep~6453', old)
         return k()
 
     def nxt(i):
@@ -9544,7 +9548,7 @@ def t_8424(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8425, E, 'taken~6454', E.get('instead~6455'))
+    LOCAL(ctx, E, 'taken~6454', E.get('instead~6455'))
     return t_8426(ctx, k, s, E)
 
 
@@ -9554,7 +9558,7 @@ def d_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8425, E, 'taken~6454', E.get('instead~6455'))
+    LOCAL(ctx, E, 'taken~6454', E.get('instead~6455'))
     return True
 
 
@@ -9628,7 +9632,7 @@ def d_8431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8435, PL(ctx, E.get('you')).get('stock'), E.get('r~6457'))
     if c is not None:
-        ASSIGN(ctx, 8435, c, key, E.get('k~6458'))
+        SET(ctx, 'stock', c, key, E.get('k~6458'), '+=', False, K[2])
     if not d_8436(ctx, E):
         return False
     if not d_8438(ctx, E):
@@ -9656,7 +9660,7 @@ def d_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8434, E, 'k~6458', x_9552(ctx, E))
+        LOCAL(ctx, E, 'k~6458', x_9552(ctx, E))
     return True
 
 
@@ -9666,7 +9670,7 @@ def d_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8434, E, 'k~6458', x_9552(ctx, E))
+    LOCAL(ctx, E, 'k~6458', x_9552(ctx, E))
     return True
 
 
@@ -9678,7 +9682,7 @@ def d_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8435, PL(ctx, E.get('you')).get('stock'), E.get('r~6457'))
     if c is not None:
-        ASSIGN(ctx, 8435, c, key, E.get('k~6458'))
+        SET(ctx, 'stock', c, key, E.get('k~6458'), '+=', False, K[2])
     return True
 
 
@@ -9694,7 +9698,7 @@ def d_8436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8437, ctx.state.get('supply'), E.get('r~6457'))
         if c is not None:
-            ASSIGN(ctx, 8437, c, key, E.get('k~6458'))
+            SET(ctx, 'supply', c, key, E.get('k~6458'), '-=', False, K[3])
     return True
 
 
@@ -9706,7 +9710,7 @@ def d_8437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8437, ctx.state.get('supply'), E.get('r~6457'))
     if c is not None:
-        ASSIGN(ctx, 8437, c, key, E.get('k~6458'))
+        SET(ctx, 'supply', c, key, E.get('k~6458'), '-=', False, K[3])
     return True
 
 
@@ -9722,7 +9726,7 @@ def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8439, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8439, c, key, E.get('k~6458'))
+            SET(ctx, 'ledger', c, key, E.get('k~6458'), '+=', False, K[4])
     return True
 
 
@@ -9734,7 +9738,7 @@ def d_8439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8439, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8439, c, key, E.get('k~6458'))
+        SET(ctx, 'ledger', c, key, E.get('k~6458'), '+=', False, K[4])
     return True
 
 
@@ -9851,7 +9855,7 @@ def t_8448(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6475', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6475', old)
+        UNSET(ctx, E, 'rep~6475', old)
         return k()
 
     def nxt(i):
@@ -9919,7 +9923,7 @@ def t_8453(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8454, E, 'taken~6476', E.get('instead~6477'))
+    LOCAL(ctx, E, 'taken~6476', E.get('instead~6477'))
     return t_8455(ctx, k, s, E)
 
 
@@ -9929,7 +9933,7 @@ def d_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8454, E, 'taken~6476', E.get('instead~6477'))
+    LOCAL(ctx, E, 'taken~6476', E.get('instead~6477'))
     return True
 
 
@@ -10003,7 +10007,7 @@ def d_8460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8464, PL(ctx, E.get('you')).get('stock'), E.get('r~6479'))
     if c is not None:
-        ASSIGN(ctx, 8464, c, key, E.get('k~6480'))
+        SET(ctx, 'stock', c, key, E.get('k~6480'), '+=', False, K[2])
     if not d_8465(ctx, E):
         return False
     if not d_8467(ctx, E):
@@ -10031,7 +10035,7 @@ def d_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8463, E, 'k~6480', x_9586(ctx, E))
+        LOCAL(ctx, E, 'k~6480', x_9586(ctx, E))
     return True
 
 
@@ -10041,7 +10045,7 @@ def d_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8463, E, 'k~6480', x_9586(ctx, E))
+    LOCAL(ctx, E, 'k~6480', x_9586(ctx, E))
     return True
 
 
@@ -10053,7 +10057,7 @@ def d_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8464, PL(ctx, E.get('you')).get('stock'), E.get('r~6479'))
     if c is not None:
-        ASSIGN(ctx, 8464, c, key, E.get('k~6480'))
+        SET(ctx, 'stock', c, key, E.get('k~6480'), '+=', False, K[2])
     return True
 
 
@@ -10069,7 +10073,7 @@ def d_8465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8466, ctx.state.get('supply'), E.get('r~6479'))
         if c is not None:
-            ASSIGN(ctx, 8466, c, key, E.get('k~6480'))
+            SET(ctx, 'supply', c, key, E.get('k~6480'), '-=', False, K[3])
     return True
 
 
@@ -10081,7 +10085,7 @@ def d_8466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8466, ctx.state.get('supply'), E.get('r~6479'))
     if c is not None:
-        ASSIGN(ctx, 8466, c, key, E.get('k~6480'))
+        SET(ctx, 'supply', c, key, E.get('k~6480'), '-=', False, K[3])
     return True
 
 
@@ -10097,7 +10101,7 @@ def d_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8468, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8468, c, key, E.get('k~6480'))
+            SET(ctx, 'ledger', c, key, E.get('k~6480'), '+=', False, K[4])
     return True
 
 
@@ -10109,7 +10113,7 @@ def d_8468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8468, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8468, c, key, E.get('k~6480'))
+        SET(ctx, 'ledger', c, key, E.get('k~6480'), '+=', False, K[4])
     return True
 
 
@@ -10211,7 +10215,7 @@ def t_8474(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6484', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6484', old)
+        UNSET(ctx, E, 'rep~6484', old)
         return k()
 
     def nxt(i):
@@ -10279,7 +10283,7 @@ def t_8479(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8480, E, 'taken~6485', E.get('instead~6486'))
+    LOCAL(ctx, E, 'taken~6485', E.get('instead~6486'))
     return t_8481(ctx, k, s, E)
 
 
@@ -10289,7 +10293,7 @@ def d_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8480, E, 'taken~6485', E.get('instead~6486'))
+    LOCAL(ctx, E, 'taken~6485', E.get('instead~6486'))
     return True
 
 
@@ -10363,7 +10367,7 @@ def d_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8490, PL(ctx, E.get('you')).get('stock'), E.get('r~6488'))
     if c is not None:
-        ASSIGN(ctx, 8490, c, key, E.get('k~6489'))
+        SET(ctx, 'stock', c, key, E.get('k~6489'), '+=', False, K[2])
     if not d_8491(ctx, E):
         return False
     if not d_8493(ctx, E):
@@ -10391,7 +10395,7 @@ def d_8488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8489, E, 'k~6489', x_9616(ctx, E))
+        LOCAL(ctx, E, 'k~6489', x_9616(ctx, E))
     return True
 
 
@@ -10401,7 +10405,7 @@ def d_8489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8489, E, 'k~6489', x_9616(ctx, E))
+    LOCAL(ctx, E, 'k~6489', x_9616(ctx, E))
     return True
 
 
@@ -10413,7 +10417,7 @@ def d_8490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8490, PL(ctx, E.get('you')).get('stock'), E.get('r~6488'))
     if c is not None:
-        ASSIGN(ctx, 8490, c, key, E.get('k~6489'))
+        SET(ctx, 'stock', c, key, E.get('k~6489'), '+=', False, K[2])
     return True
 
 
@@ -10429,7 +10433,7 @@ def d_8491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8492, ctx.state.get('supply'), E.get('r~6488'))
         if c is not None:
-            ASSIGN(ctx, 8492, c, key, E.get('k~6489'))
+            SET(ctx, 'supply', c, key, E.get('k~6489'), '-=', False, K[3])
     return True
 
 
@@ -10441,7 +10445,7 @@ def d_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8492, ctx.state.get('supply'), E.get('r~6488'))
     if c is not None:
-        ASSIGN(ctx, 8492, c, key, E.get('k~6489'))
+        SET(ctx, 'supply', c, key, E.get('k~6489'), '-=', False, K[3])
     return True
 
 
@@ -10457,7 +10461,7 @@ def d_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8494, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8494, c, key, E.get('k~6489'))
+            SET(ctx, 'ledger', c, key, E.get('k~6489'), '+=', False, K[4])
     return True
 
 
@@ -10469,7 +10473,7 @@ def d_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8494, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8494, c, key, E.get('k~6489'))
+        SET(ctx, 'ledger', c, key, E.get('k~6489'), '+=', False, K[4])
     return True
 
 
@@ -10586,7 +10590,7 @@ def t_8503(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6506', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6506', old)
+        UNSET(ctx, E, 'rep~6506', old)
         return k()
 
     def nxt(i):
@@ -10654,7 +10658,7 @@ def t_8508(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8509, E, 'taken~6507', E.get('instead~6508'))
+    LOCAL(ctx, E, 'taken~6507', E.get('instead~6508'))
     return t_8510(ctx, k, s, E)
 
 
@@ -10664,7 +10668,7 @@ def d_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8509, E, 'taken~6507', E.get('instead~6508'))
+    LOCAL(ctx, E, 'taken~6507', E.get('instead~6508'))
     return True
 
 
@@ -10738,7 +10742,7 @@ def d_8515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8519, PL(ctx, E.get('you')).get('stock'), E.get('r~6510'))
     if c is not None:
-        ASSIGN(ctx, 8519, c, key, E.get('k~6511'))
+        SET(ctx, 'stock', c, key, E.get('k~6511'), '+=', False, K[2])
     if not d_8520(ctx, E):
         return False
     if not d_8522(ctx, E):
@@ -10766,7 +10770,7 @@ def d_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8518, E, 'k~6511', x_9650(ctx, E))
+        LOCAL(ctx, E, 'k~6511', x_9650(ctx, E))
     return True
 
 
@@ -10776,7 +10780,7 @@ def d_8518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8518, E, 'k~6511', x_9650(ctx, E))
+    LOCAL(ctx, E, 'k~6511', x_9650(ctx, E))
     return True
 
 
@@ -10788,7 +10792,7 @@ def d_8519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8519, PL(ctx, E.get('you')).get('stock'), E.get('r~6510'))
     if c is not None:
-        ASSIGN(ctx, 8519, c, key, E.get('k~6511'))
+        SET(ctx, 'stock', c, key, E.get('k~6511'), '+=', False, K[2])
     return True
 
 
@@ -10804,7 +10808,7 @@ def d_8520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8521, ctx.state.get('supply'), E.get('r~6510'))
         if c is not None:
-            ASSIGN(ctx, 8521, c, key, E.get('k~6511'))
+            SET(ctx, 'supply', c, key, E.get('k~6511'), '-=', False, K[3])
     return True
 
 
@@ -10816,7 +10820,7 @@ def d_8521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8521, ctx.state.get('supply'), E.get('r~6510'))
     if c is not None:
-        ASSIGN(ctx, 8521, c, key, E.get('k~6511'))
+        SET(ctx, 'supply', c, key, E.get('k~6511'), '-=', False, K[3])
     return True
 
 
@@ -10832,7 +10836,7 @@ def d_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8523, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8523, c, key, E.get('k~6511'))
+            SET(ctx, 'ledger', c, key, E.get('k~6511'), '+=', False, K[4])
     return True
 
 
@@ -10844,7 +10848,7 @@ def d_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8523, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8523, c, key, E.get('k~6511'))
+        SET(ctx, 'ledger', c, key, E.get('k~6511'), '+=', False, K[4])
     return True
 
 
@@ -10946,7 +10950,7 @@ def t_8529(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6517', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6517', old)
+        UNSET(ctx, E, 'rep~6517', old)
         return k()
 
     def nxt(i):
@@ -11014,7 +11018,7 @@ def t_8534(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8535, E, 'taken~6518', E.get('instead~6519'))
+    LOCAL(ctx, E, 'taken~6518', E.get('instead~6519'))
     return t_8536(ctx, k, s, E)
 
 
@@ -11024,7 +11028,7 @@ def d_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8535, E, 'taken~6518', E.get('instead~6519'))
+    LOCAL(ctx, E, 'taken~6518', E.get('instead~6519'))
     return True
 
 
@@ -11098,7 +11102,7 @@ def d_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8545, PL(ctx, E.get('you')).get('stock'), E.get('r~6521'))
     if c is not None:
-        ASSIGN(ctx, 8545, c, key, E.get('k~6522'))
+        SET(ctx, 'stock', c, key, E.get('k~6522'), '+=', False, K[2])
     if not d_8546(ctx, E):
         return False
     if not d_8548(ctx, E):
@@ -11126,7 +11130,7 @@ def d_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8544, E, 'k~6522', x_9680(ctx, E))
+        LOCAL(ctx, E, 'k~6522', x_9680(ctx, E))
     return True
 
 
@@ -11136,7 +11140,7 @@ def d_8544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8544, E, 'k~6522', x_9680(ctx, E))
+    LOCAL(ctx, E, 'k~6522', x_9680(ctx, E))
     return True
 
 
@@ -11148,7 +11152,7 @@ def d_8545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8545, PL(ctx, E.get('you')).get('stock'), E.get('r~6521'))
     if c is not None:
-        ASSIGN(ctx, 8545, c, key, E.get('k~6522'))
+        SET(ctx, 'stock', c, key, E.get('k~6522'), '+=', False, K[2])
     return True
 
 
@@ -11164,7 +11168,7 @@ def d_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8547, ctx.state.get('supply'), E.get('r~6521'))
         if c is not None:
-            ASSIGN(ctx, 8547, c, key, E.get('k~6522'))
+            SET(ctx, 'supply', c, key, E.get('k~6522'), '-=', False, K[3])
     return True
 
 
@@ -11176,7 +11180,7 @@ def d_8547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8547, ctx.state.get('supply'), E.get('r~6521'))
     if c is not None:
-        ASSIGN(ctx, 8547, c, key, E.get('k~6522'))
+        SET(ctx, 'supply', c, key, E.get('k~6522'), '-=', False, K[3])
     return True
 
 
@@ -11192,7 +11196,7 @@ def d_8548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8549, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8549, c, key, E.get('k~6522'))
+            SET(ctx, 'ledger', c, key, E.get('k~6522'), '+=', False, K[4])
     return True
 
 
@@ -11204,7 +11208,7 @@ def d_8549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8549, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8549, c, key, E.get('k~6522'))
+        SET(ctx, 'ledger', c, key, E.get('k~6522'), '+=', False, K[4])
     return True
 
 
@@ -11321,7 +11325,7 @@ def t_8558(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6539', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6539', old)
+        UNSET(ctx, E, 'rep~6539', old)
         return k()
 
     def nxt(i):
@@ -11389,7 +11393,7 @@ def t_8563(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8564, E, 'taken~6540', E.get('instead~6541'))
+    LOCAL(ctx, E, 'taken~6540', E.get('instead~6541'))
     return t_8565(ctx, k, s, E)
 
 
@@ -11399,7 +11403,7 @@ def d_8564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8564, E, 'taken~6540', E.get('instead~6541'))
+    LOCAL(ctx, E, 'taken~6540', E.get('instead~6541'))
     return True
 
 
@@ -11473,7 +11477,7 @@ def d_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8574, PL(ctx, E.get('you')).get('stock'), E.get('r~6543'))
     if c is not None:
-        ASSIGN(ctx, 8574, c, key, E.get('k~6544'))
+        SET(ctx, 'stock', c, key, E.get('k~6544'), '+=', False, K[2])
     if not d_8575(ctx, E):
         return False
     if not d_8577(ctx, E):
@@ -11501,7 +11505,7 @@ def d_8572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8573, E, 'k~6544', x_9714(ctx, E))
+        LOCAL(ctx, E, 'k~6544', x_9714(ctx, E))
     return True
 
 
@@ -11511,7 +11515,7 @@ def d_8573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8573, E, 'k~6544', x_9714(ctx, E))
+    LOCAL(ctx, E, 'k~6544', x_9714(ctx, E))
     return True
 
 
@@ -11523,7 +11527,7 @@ def d_8574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8574, PL(ctx, E.get('you')).get('stock'), E.get('r~6543'))
     if c is not None:
-        ASSIGN(ctx, 8574, c, key, E.get('k~6544'))
+        SET(ctx, 'stock', c, key, E.get('k~6544'), '+=', False, K[2])
     return True
 
 
@@ -11539,7 +11543,7 @@ def d_8575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8576, ctx.state.get('supply'), E.get('r~6543'))
         if c is not None:
-            ASSIGN(ctx, 8576, c, key, E.get('k~6544'))
+            SET(ctx, 'supply', c, key, E.get('k~6544'), '-=', False, K[3])
     return True
 
 
@@ -11551,7 +11555,7 @@ def d_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8576, ctx.state.get('supply'), E.get('r~6543'))
     if c is not None:
-        ASSIGN(ctx, 8576, c, key, E.get('k~6544'))
+        SET(ctx, 'supply', c, key, E.get('k~6544'), '-=', False, K[3])
     return True
 
 
@@ -11567,7 +11571,7 @@ def d_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8578, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8578, c, key, E.get('k~6544'))
+            SET(ctx, 'ledger', c, key, E.get('k~6544'), '+=', False, K[4])
     return True
 
 
@@ -11579,7 +11583,7 @@ def d_8578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8578, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8578, c, key, E.get('k~6544'))
+        SET(ctx, 'ledger', c, key, E.get('k~6544'), '+=', False, K[4])
     return True
 
 
@@ -11681,7 +11685,7 @@ def t_8584(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6550', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6550', old)
+        UNSET(ctx, E, 'rep~6550', old)
         return k()
 
     def nxt(i):
@@ -11749,7 +11753,7 @@ def t_8589(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8590, E, 'taken~6551', E.get('instead~6552'))
+    LOCAL(ctx, E, 'taken~6551', E.get('instead~6552'))
     return t_8591(ctx, k, s, E)
 
 
@@ -11759,7 +11763,7 @@ def d_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8590, E, 'taken~6551', E.get('instead~6552'))
+    LOCAL(ctx, E, 'taken~6551', E.get('instead~6552'))
     return True
 
 
@@ -11833,7 +11837,7 @@ def d_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8600, PL(ctx, E.get('you')).get('stock'), E.get('r~6554'))
     if c is not None:
-        ASSIGN(ctx, 8600, c, key, E.get('k~6555'))
+        SET(ctx, 'stock', c, key, E.get('k~6555'), '+=', False, K[2])
     if not d_8601(ctx, E):
         return False
     if not d_8603(ctx, E):
@@ -11861,7 +11865,7 @@ def d_8598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8599, E, 'k~6555', x_9744(ctx, E))
+        LOCAL(ctx, E, 'k~6555', x_9744(ctx, E))
     return True
 
 
@@ -11871,7 +11875,7 @@ def d_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8599, E, 'k~6555', x_9744(ctx, E))
+    LOCAL(ctx, E, 'k~6555', x_9744(ctx, E))
     return True
 
 
@@ -11883,7 +11887,7 @@ def d_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8600, PL(ctx, E.get('you')).get('stock'), E.get('r~6554'))
     if c is not None:
-        ASSIGN(ctx, 8600, c, key, E.get('k~6555'))
+        SET(ctx, 'stock', c, key, E.get('k~6555'), '+=', False, K[2])
     return True
 
 
@@ -11899,7 +11903,7 @@ def d_8601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8602, ctx.state.get('supply'), E.get('r~6554'))
         if c is not None:
-            ASSIGN(ctx, 8602, c, key, E.get('k~6555'))
+            SET(ctx, 'supply', c, key, E.get('k~6555'), '-=', False, K[3])
     return True
 
 
@@ -11911,7 +11915,7 @@ def d_8602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8602, ctx.state.get('supply'), E.get('r~6554'))
     if c is not None:
-        ASSIGN(ctx, 8602, c, key, E.get('k~6555'))
+        SET(ctx, 'supply', c, key, E.get('k~6555'), '-=', False, K[3])
     return True
 
 
@@ -11927,7 +11931,7 @@ def d_8603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8604, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8604, c, key, E.get('k~6555'))
+            SET(ctx, 'ledger', c, key, E.get('k~6555'), '+=', False, K[4])
     return True
 
 
@@ -11939,7 +11943,7 @@ def d_8604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8604, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8604, c, key, E.get('k~6555'))
+        SET(ctx, 'ledger', c, key, E.get('k~6555'), '+=', False, K[4])
     return True
 
 
@@ -12056,7 +12060,7 @@ def t_8613(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6572', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6572', old)
+        UNSET(ctx, E, 'rep~6572', old)
         return k()
 
     def nxt(i):
@@ -12124,7 +12128,7 @@ def t_8618(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8619, E, 'taken~6573', E.get('instead~6574'))
+    LOCAL(ctx, E, 'taken~6573', E.get('instead~6574'))
     return t_8620(ctx, k, s, E)
 
 
@@ -12134,7 +12138,7 @@ def d_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8619, E, 'taken~6573', E.get('instead~6574'))
+    LOCAL(ctx, E, 'taken~6573', E.get('instead~6574'))
     return True
 
 
@@ -12208,7 +12212,7 @@ def d_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8629, PL(ctx, E.get('you')).get('stock'), E.get('r~6576'))
     if c is not None:
-        ASSIGN(ctx, 8629, c, key, E.get('k~6577'))
+        SET(ctx, 'stock', c, key, E.get('k~6577'), '+=', False, K[2])
     if not d_8630(ctx, E):
         return False
     if not d_8632(ctx, E):
@@ -12236,7 +12240,7 @@ def d_8627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8628, E, 'k~6577', x_9778(ctx, E))
+        LOCAL(ctx, E, 'k~6577', x_9778(ctx, E))
     return True
 
 
@@ -12246,7 +12250,7 @@ def d_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8628, E, 'k~6577', x_9778(ctx, E))
+    LOCAL(ctx, E, 'k~6577', x_9778(ctx, E))
     return True
 
 
@@ -12258,7 +12262,7 @@ def d_8629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8629, PL(ctx, E.get('you')).get('stock'), E.get('r~6576'))
     if c is not None:
-        ASSIGN(ctx, 8629, c, key, E.get('k~6577'))
+        SET(ctx, 'stock', c, key, E.get('k~6577'), '+=', False, K[2])
     return True
 
 
@@ -12274,7 +12278,7 @@ def d_8630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8631, ctx.state.get('supply'), E.get('r~6576'))
         if c is not None:
-            ASSIGN(ctx, 8631, c, key, E.get('k~6577'))
+            SET(ctx, 'supply', c, key, E.get('k~6577'), '-=', False, K[3])
     return True
 
 
@@ -12286,7 +12290,7 @@ def d_8631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8631, ctx.state.get('supply'), E.get('r~6576'))
     if c is not None:
-        ASSIGN(ctx, 8631, c, key, E.get('k~6577'))
+        SET(ctx, 'supply', c, key, E.get('k~6577'), '-=', False, K[3])
     return True
 
 
@@ -12302,7 +12306,7 @@ def d_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8633, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8633, c, key, E.get('k~6577'))
+            SET(ctx, 'ledger', c, key, E.get('k~6577'), '+=', False, K[4])
     return True
 
 
@@ -12314,7 +12318,7 @@ def d_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8633, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8633, c, key, E.get('k~6577'))
+        SET(ctx, 'ledger', c, key, E.get('k~6577'), '+=', False, K[4])
     return True
 
 
@@ -12416,7 +12420,7 @@ def t_8639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6583', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6583', old)
+        UNSET(ctx, E, 'rep~6583', old)
         return k()
 
     def nxt(i):
@@ -12484,7 +12488,7 @@ def t_8644(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8645, E, 'taken~6584', E.get('instead~6585'))
+    LOCAL(ctx, E, 'taken~6584', E.get('instead~6585'))
     return t_8646(ctx, k, s, E)
 
 
@@ -12494,7 +12498,7 @@ def d_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8645, E, 'taken~6584', E.get('instead~6585'))
+    LOCAL(ctx, E, 'taken~6584', E.get('instead~6585'))
     return True
 
 
@@ -12568,7 +12572,7 @@ def d_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8655, PL(ctx, E.get('you')).get('stock'), E.get('r~6587'))
     if c is not None:
-        ASSIGN(ctx, 8655, c, key, E.get('k~6588'))
+        SET(ctx, 'stock', c, key, E.get('k~6588'), '+=', False, K[2])
     if not d_8656(ctx, E):
         return False
     if not d_8658(ctx, E):
@@ -12596,7 +12600,7 @@ def d_8653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8654, E, 'k~6588', x_9808(ctx, E))
+        LOCAL(ctx, E, 'k~6588', x_9808(ctx, E))
     return True
 
 
@@ -12606,7 +12610,7 @@ def d_8654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8654, E, 'k~6588', x_9808(ctx, E))
+    LOCAL(ctx, E, 'k~6588', x_9808(ctx, E))
     return True
 
 
@@ -12618,7 +12622,7 @@ def d_8655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8655, PL(ctx, E.get('you')).get('stock'), E.get('r~6587'))
     if c is not None:
-        ASSIGN(ctx, 8655, c, key, E.get('k~6588'))
+        SET(ctx, 'stock', c, key, E.get('k~6588'), '+=', False, K[2])
     return True
 
 
@@ -12634,7 +12638,7 @@ def d_8656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8657, ctx.state.get('supply'), E.get('r~6587'))
         if c is not None:
-            ASSIGN(ctx, 8657, c, key, E.get('k~6588'))
+            SET(ctx, 'supply', c, key, E.get('k~6588'), '-=', False, K[3])
     return True
 
 
@@ -12646,7 +12650,7 @@ def d_8657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8657, ctx.state.get('supply'), E.get('r~6587'))
     if c is not None:
-        ASSIGN(ctx, 8657, c, key, E.get('k~6588'))
+        SET(ctx, 'supply', c, key, E.get('k~6588'), '-=', False, K[3])
     return True
 
 
@@ -12662,7 +12666,7 @@ def d_8658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8659, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8659, c, key, E.get('k~6588'))
+            SET(ctx, 'ledger', c, key, E.get('k~6588'), '+=', False, K[4])
     return True
 
 
@@ -12674,7 +12678,7 @@ def d_8659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8659, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8659, c, key, E.get('k~6588'))
+        SET(ctx, 'ledger', c, key, E.get('k~6588'), '+=', False, K[4])
     return True
 
 
@@ -12791,7 +12795,7 @@ def t_8668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6605', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6605', old)
+        UNSET(ctx, E, 'rep~6605', old)
         return k()
 
     def nxt(i):
@@ -12859,7 +12863,7 @@ def t_8673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8674, E, 'taken~6606', E.get('instead~6607'))
+    LOCAL(ctx, E, 'taken~6606', E.get('instead~6607'))
     return t_8675(ctx, k, s, E)
 
 
@@ -12869,7 +12873,7 @@ def d_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8674, E, 'taken~6606', E.get('instead~6607'))
+    LOCAL(ctx, E, 'taken~6606', E.get('instead~6607'))
     return True
 
 
@@ -12943,7 +12947,7 @@ def d_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8684, PL(ctx, E.get('you')).get('stock'), E.get('r~6609'))
     if c is not None:
-        ASSIGN(ctx, 8684, c, key, E.get('k~6610'))
+        SET(ctx, 'stock', c, key, E.get('k~6610'), '+=', False, K[2])
     if not d_8685(ctx, E):
         return False
     if not d_8687(ctx, E):
@@ -12971,7 +12975,7 @@ def d_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8683, E, 'k~6610', x_9842(ctx, E))
+        LOCAL(ctx, E, 'k~6610', x_9842(ctx, E))
     return True
 
 
@@ -12981,7 +12985,7 @@ def d_8683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8683, E, 'k~6610', x_9842(ctx, E))
+    LOCAL(ctx, E, 'k~6610', x_9842(ctx, E))
     return True
 
 
@@ -12993,7 +12997,7 @@ def d_8684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8684, PL(ctx, E.get('you')).get('stock'), E.get('r~6609'))
     if c is not None:
-        ASSIGN(ctx, 8684, c, key, E.get('k~6610'))
+        SET(ctx, 'stock', c, key, E.get('k~6610'), '+=', False, K[2])
     return True
 
 
@@ -13009,7 +13013,7 @@ def d_8685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8686, ctx.state.get('supply'), E.get('r~6609'))
         if c is not None:
-            ASSIGN(ctx, 8686, c, key, E.get('k~6610'))
+            SET(ctx, 'supply', c, key, E.get('k~6610'), '-=', False, K[3])
     return True
 
 
@@ -13021,7 +13025,7 @@ def d_8686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8686, ctx.state.get('supply'), E.get('r~6609'))
     if c is not None:
-        ASSIGN(ctx, 8686, c, key, E.get('k~6610'))
+        SET(ctx, 'supply', c, key, E.get('k~6610'), '-=', False, K[3])
     return True
 
 
@@ -13037,7 +13041,7 @@ def d_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8688, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8688, c, key, E.get('k~6610'))
+            SET(ctx, 'ledger', c, key, E.get('k~6610'), '+=', False, K[4])
     return True
 
 
@@ -13049,7 +13053,7 @@ def d_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8688, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8688, c, key, E.get('k~6610'))
+        SET(ctx, 'ledger', c, key, E.get('k~6610'), '+=', False, K[4])
     return True
 
 
@@ -13151,7 +13155,7 @@ def t_8694(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6618', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6618', old)
+        UNSET(ctx, E, 'rep~6618', old)
         return k()
 
     def nxt(i):
@@ -13219,7 +13223,7 @@ def t_8699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8700, E, 'taken~6619', E.get('instead~6620'))
+    LOCAL(ctx, E, 'taken~6619', E.get('instead~6620'))
     return t_8701(ctx, k, s, E)
 
 
@@ -13229,7 +13233,7 @@ def d_8700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8700, E, 'taken~6619', E.get('instead~6620'))
+    LOCAL(ctx, E, 'taken~6619', E.get('instead~6620'))
     return True
 
 
@@ -13303,7 +13307,7 @@ def d_8706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8710, PL(ctx, E.get('you')).get('stock'), E.get('r~6622'))
     if c is not None:
-        ASSIGN(ctx, 8710, c, key, E.get('k~6623'))
+        SET(ctx, 'stock', c, key, E.get('k~6623'), '+=', False, K[2])
     if not d_8711(ctx, E):
         return False
     if not d_8713(ctx, E):
@@ -13331,7 +13335,7 @@ def d_8708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8709, E, 'k~6623', x_9872(ctx, E))
+        LOCAL(ctx, E, 'k~6623', x_9872(ctx, E))
     return True
 
 
@@ -13341,7 +13345,7 @@ def d_8709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8709, E, 'k~6623', x_9872(ctx, E))
+    LOCAL(ctx, E, 'k~6623', x_9872(ctx, E))
     return True
 
 
@@ -13353,7 +13357,7 @@ def d_8710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8710, PL(ctx, E.get('you')).get('stock'), E.get('r~6622'))
     if c is not None:
-        ASSIGN(ctx, 8710, c, key, E.get('k~6623'))
+        SET(ctx, 'stock', c, key, E.get('k~6623'), '+=', False, K[2])
     return True
 
 
@@ -13369,7 +13373,7 @@ def d_8711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8712, ctx.state.get('supply'), E.get('r~6622'))
         if c is not None:
-            ASSIGN(ctx, 8712, c, key, E.get('k~6623'))
+            SET(ctx, 'supply', c, key, E.get('k~6623'), '-=', False, K[3])
     return True
 
 
@@ -13381,7 +13385,7 @@ def d_8712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8712, ctx.state.get('supply'), E.get('r~6622'))
     if c is not None:
-        ASSIGN(ctx, 8712, c, key, E.get('k~6623'))
+        SET(ctx, 'supply', c, key, E.get('k~6623'), '-=', False, K[3])
     return True
 
 
@@ -13397,7 +13401,7 @@ def d_8713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8714, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8714, c, key, E.get('k~6623'))
+            SET(ctx, 'ledger', c, key, E.get('k~6623'), '+=', False, K[4])
     return True
 
 
@@ -13409,7 +13413,7 @@ def d_8714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8714, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8714, c, key, E.get('k~6623'))
+        SET(ctx, 'ledger', c, key, E.get('k~6623'), '+=', False, K[4])
     return True
 
 
@@ -13526,7 +13530,7 @@ def t_8723(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6640', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6640', old)
+        UNSET(ctx, E, 'rep~6640', old)
         return k()
 
     def nxt(i):
@@ -13594,7 +13598,7 @@ def t_8728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8729, E, 'taken~6641', E.get('instead~6642'))
+    LOCAL(ctx, E, 'taken~6641', E.get('instead~6642'))
     return t_8730(ctx, k, s, E)
 
 
@@ -13604,7 +13608,7 @@ def d_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8729, E, 'taken~6641', E.get('instead~6642'))
+    LOCAL(ctx, E, 'taken~6641', E.get('instead~6642'))
     return True
 
 
@@ -13678,7 +13682,7 @@ def d_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8739, PL(ctx, E.get('you')).get('stock'), E.get('r~6644'))
     if c is not None:
-        ASSIGN(ctx, 8739, c, key, E.get('k~6645'))
+        SET(ctx, 'stock', c, key, E.get('k~6645'), '+=', False, K[2])
     if not d_8740(ctx, E):
         return False
     if not d_8742(ctx, E):
@@ -13706,7 +13710,7 @@ def d_8737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8738, E, 'k~6645', x_9906(ctx, E))
+        LOCAL(ctx, E, 'k~6645', x_9906(ctx, E))
     return True
 
 
@@ -13716,7 +13720,7 @@ def d_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8738, E, 'k~6645', x_9906(ctx, E))
+    LOCAL(ctx, E, 'k~6645', x_9906(ctx, E))
     return True
 
 
@@ -13728,7 +13732,7 @@ def d_8739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8739, PL(ctx, E.get('you')).get('stock'), E.get('r~6644'))
     if c is not None:
-        ASSIGN(ctx, 8739, c, key, E.get('k~6645'))
+        SET(ctx, 'stock', c, key, E.get('k~6645'), '+=', False, K[2])
     return True
 
 
@@ -13744,7 +13748,7 @@ def d_8740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8741, ctx.state.get('supply'), E.get('r~6644'))
         if c is not None:
-            ASSIGN(ctx, 8741, c, key, E.get('k~6645'))
+            SET(ctx, 'supply', c, key, E.get('k~6645'), '-=', False, K[3])
     return True
 
 
@@ -13756,7 +13760,7 @@ def d_8741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8741, ctx.state.get('supply'), E.get('r~6644'))
     if c is not None:
-        ASSIGN(ctx, 8741, c, key, E.get('k~6645'))
+        SET(ctx, 'supply', c, key, E.get('k~6645'), '-=', False, K[3])
     return True
 
 
@@ -13772,7 +13776,7 @@ def d_8742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8743, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8743, c, key, E.get('k~6645'))
+            SET(ctx, 'ledger', c, key, E.get('k~6645'), '+=', False, K[4])
     return True
 
 
@@ -13784,7 +13788,7 @@ def d_8743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8743, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8743, c, key, E.get('k~6645'))
+        SET(ctx, 'ledger', c, key, E.get('k~6645'), '+=', False, K[4])
     return True
 
 
@@ -13886,7 +13890,7 @@ def t_8749(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6651', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6651', old)
+        UNSET(ctx, E, 'rep~6651', old)
         return k()
 
     def nxt(i):
@@ -13954,7 +13958,7 @@ def t_8754(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8755, E, 'taken~6652', E.get('instead~6653'))
+    LOCAL(ctx, E, 'taken~6652', E.get('instead~6653'))
     return t_8756(ctx, k, s, E)
 
 
@@ -13964,7 +13968,7 @@ def d_8755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8755, E, 'taken~6652', E.get('instead~6653'))
+    LOCAL(ctx, E, 'taken~6652', E.get('instead~6653'))
     return True
 
 
@@ -14038,7 +14042,7 @@ def d_8761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8765, PL(ctx, E.get('you')).get('stock'), E.get('r~6655'))
     if c is not None:
-        ASSIGN(ctx, 8765, c, key, E.get('k~6656'))
+        SET(ctx, 'stock', c, key, E.get('k~6656'), '+=', False, K[2])
     if not d_8766(ctx, E):
         return False
     if not d_8768(ctx, E):
@@ -14066,7 +14070,7 @@ def d_8763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8764, E, 'k~6656', x_9936(ctx, E))
+        LOCAL(ctx, E, 'k~6656', x_9936(ctx, E))
     return True
 
 
@@ -14076,7 +14080,7 @@ def d_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8764, E, 'k~6656', x_9936(ctx, E))
+    LOCAL(ctx, E, 'k~6656', x_9936(ctx, E))
     return True
 
 
@@ -14088,7 +14092,7 @@ def d_8765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8765, PL(ctx, E.get('you')).get('stock'), E.get('r~6655'))
     if c is not None:
-        ASSIGN(ctx, 8765, c, key, E.get('k~6656'))
+        SET(ctx, 'stock', c, key, E.get('k~6656'), '+=', False, K[2])
     return True
 
 
@@ -14104,7 +14108,7 @@ def d_8766(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8767, ctx.state.get('supply'), E.get('r~6655'))
         if c is not None:
-            ASSIGN(ctx, 8767, c, key, E.get('k~6656'))
+            SET(ctx, 'supply', c, key, E.get('k~6656'), '-=', False, K[3])
     return True
 
 
@@ -14116,7 +14120,7 @@ def d_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8767, ctx.state.get('supply'), E.get('r~6655'))
     if c is not None:
-        ASSIGN(ctx, 8767, c, key, E.get('k~6656'))
+        SET(ctx, 'supply', c, key, E.get('k~6656'), '-=', False, K[3])
     return True
 
 
@@ -14132,7 +14136,7 @@ def d_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8769, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8769, c, key, E.get('k~6656'))
+            SET(ctx, 'ledger', c, key, E.get('k~6656'), '+=', False, K[4])
     return True
 
 
@@ -14144,7 +14148,7 @@ def d_8769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8769, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8769, c, key, E.get('k~6656'))
+        SET(ctx, 'ledger', c, key, E.get('k~6656'), '+=', False, K[4])
     return True
 
 
@@ -14261,7 +14265,7 @@ def t_8778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6673', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6673', old)
+        UNSET(ctx, E, 'rep~6673', old)
         return k()
 
     def nxt(i):
@@ -14329,7 +14333,7 @@ def t_8783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8784, E, 'taken~6674', E.get('instead~6675'))
+    LOCAL(ctx, E, 'taken~6674', E.get('instead~6675'))
     return t_8785(ctx, k, s, E)
 
 
@@ -14339,7 +14343,7 @@ def d_8784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8784, E, 'taken~6674', E.get('instead~6675'))
+    LOCAL(ctx, E, 'taken~6674', E.get('instead~6675'))
     return True
 
 
@@ -14413,7 +14417,7 @@ def d_8790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8794, PL(ctx, E.get('you')).get('stock'), E.get('r~6677'))
     if c is not None:
-        ASSIGN(ctx, 8794, c, key, E.get('k~6678'))
+        SET(ctx, 'stock', c, key, E.get('k~6678'), '+=', False, K[2])
     if not d_8795(ctx, E):
         return False
     if not d_8797(ctx, E):
@@ -14441,7 +14445,7 @@ def d_8792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8793, E, 'k~6678', x_9970(ctx, E))
+        LOCAL(ctx, E, 'k~6678', x_9970(ctx, E))
     return True
 
 
@@ -14451,7 +14455,7 @@ def d_8793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8793, E, 'k~6678', x_9970(ctx, E))
+    LOCAL(ctx, E, 'k~6678', x_9970(ctx, E))
     return True
 
 
@@ -14463,7 +14467,7 @@ def d_8794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8794, PL(ctx, E.get('you')).get('stock'), E.get('r~6677'))
     if c is not None:
-        ASSIGN(ctx, 8794, c, key, E.get('k~6678'))
+        SET(ctx, 'stock', c, key, E.get('k~6678'), '+=', False, K[2])
     return True
 
 
@@ -14479,7 +14483,7 @@ def d_8795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8796, ctx.state.get('supply'), E.get('r~6677'))
         if c is not None:
-            ASSIGN(ctx, 8796, c, key, E.get('k~6678'))
+            SET(ctx, 'supply', c, key, E.get('k~6678'), '-=', False, K[3])
     return True
 
 
@@ -14491,7 +14495,7 @@ def d_8796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8796, ctx.state.get('supply'), E.get('r~6677'))
     if c is not None:
-        ASSIGN(ctx, 8796, c, key, E.get('k~6678'))
+        SET(ctx, 'supply', c, key, E.get('k~6678'), '-=', False, K[3])
     return True
 
 
@@ -14507,7 +14511,7 @@ def d_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8798, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8798, c, key, E.get('k~6678'))
+            SET(ctx, 'ledger', c, key, E.get('k~6678'), '+=', False, K[4])
     return True
 
 
@@ -14519,7 +14523,7 @@ def d_8798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8798, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8798, c, key, E.get('k~6678'))
+        SET(ctx, 'ledger', c, key, E.get('k~6678'), '+=', False, K[4])
     return True
 
 

@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +41,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -50,13 +54,13 @@ def x_9982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6682'), 'instead_of', {}), 'gain', None) == E.get('r~6680'))) and bool((num(E.get('left~6681')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6682'), 'instead_of', {}), 'gain', None) == E.get('r~6680'))) and bool((num(E.get('left~6681')) > 0)))
 
 
 def x_9986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6681'), (E.get('left~6681') if (FLD(ctx, K[0], E.get('rep~6682')) == None) else FLD(ctx, K[0], E.get('rep~6682')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6681'), (E.get('left~6681') if (FLD(ctx, K[0], E.get('rep~6682')) == None) else FLD(ctx, K[0], E.get('rep~6682')))]))
 
 
 def x_9990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -74,7 +78,7 @@ def x_9991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6685') if (GET(ctx, 'resources', E.get('r~6686'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6685'), KEY(ctx.state.get('supply'), E.get('r~6686'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6685') if (GET(ctx, 'resources', E.get('r~6686'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6685'), KEY(ctx.state.get('supply'), E.get('r~6686'), 0)]))])
 
 
 def x_9997(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -86,7 +90,7 @@ def x_9997(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6687'), (num(GET(ctx, 'resources', E.get('r~6686'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6686'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6687'), (num(GET(ctx, 'resources', E.get('r~6686'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6686'), 0)))])])
 
 
 def x_10000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -122,7 +126,7 @@ def x_10006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10009(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10009, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6688, 'band', {}), 'left', None) for v_g_6688 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6688, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10009, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6688, 'band', {}), 'left', None) for v_g_6688 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6688, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
 
 
 def x_10013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -132,13 +136,13 @@ def x_10013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6694'), 'instead_of', {}), 'gain', None) == E.get('r~6692'))) and bool((num(E.get('left~6693')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6694'), 'instead_of', {}), 'gain', None) == E.get('r~6692'))) and bool((num(E.get('left~6693')) > 0)))
 
 
 def x_10017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6693'), (E.get('left~6693') if (FLD(ctx, K[0], E.get('rep~6694')) == None) else FLD(ctx, K[0], E.get('rep~6694')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6693'), (E.get('left~6693') if (FLD(ctx, K[0], E.get('rep~6694')) == None) else FLD(ctx, K[0], E.get('rep~6694')))]))
 
 
 def x_10021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -156,7 +160,7 @@ def x_10022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6697') if (GET(ctx, 'resources', E.get('r~6698'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6697'), KEY(ctx.state.get('supply'), E.get('r~6698'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6697') if (GET(ctx, 'resources', E.get('r~6698'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6697'), KEY(ctx.state.get('supply'), E.get('r~6698'), 0)]))])
 
 
 def x_10030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -168,7 +172,7 @@ def x_10030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6699'), (num(GET(ctx, 'resources', E.get('r~6698'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6698'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6699'), (num(GET(ctx, 'resources', E.get('r~6698'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6698'), 0)))])])
 
 
 def x_10033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -204,7 +208,7 @@ def x_10039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10042(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10042, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6700, 'band', {}), 'right', None) for v_g_6700 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6700, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10042, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6700, 'band', {}), 'right', None) for v_g_6700 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6700, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
 
 
 def x_10046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -214,13 +218,13 @@ def x_10046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6706'), 'instead_of', {}), 'gain', None) == E.get('r~6704'))) and bool((num(E.get('left~6705')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6706'), 'instead_of', {}), 'gain', None) == E.get('r~6704'))) and bool((num(E.get('left~6705')) > 0)))
 
 
 def x_10050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6705'), (E.get('left~6705') if (FLD(ctx, K[0], E.get('rep~6706')) == None) else FLD(ctx, K[0], E.get('rep~6706')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6705'), (E.get('left~6705') if (FLD(ctx, K[0], E.get('rep~6706')) == None) else FLD(ctx, K[0], E.get('rep~6706')))]))
 
 
 def x_10054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -238,7 +242,7 @@ def x_10055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6709') if (GET(ctx, 'resources', E.get('r~6710'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6709'), KEY(ctx.state.get('supply'), E.get('r~6710'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6709') if (GET(ctx, 'resources', E.get('r~6710'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6709'), KEY(ctx.state.get('supply'), E.get('r~6710'), 0)]))])
 
 
 def x_10063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -250,7 +254,7 @@ def x_10063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6711'), (num(GET(ctx, 'resources', E.get('r~6710'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6710'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6711'), (num(GET(ctx, 'resources', E.get('r~6710'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6710'), 0)))])])
 
 
 def x_10066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -290,13 +294,13 @@ def x_10077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6715'), 'instead_of', {}), 'gain', None) == E.get('r~6713'))) and bool((num(E.get('left~6714')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6715'), 'instead_of', {}), 'gain', None) == E.get('r~6713'))) and bool((num(E.get('left~6714')) > 0)))
 
 
 def x_10081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6714'), (E.get('left~6714') if (FLD(ctx, K[0], E.get('rep~6715')) == None) else FLD(ctx, K[0], E.get('rep~6715')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6714'), (E.get('left~6714') if (FLD(ctx, K[0], E.get('rep~6715')) == None) else FLD(ctx, K[0], E.get('rep~6715')))]))
 
 
 def x_10085(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -314,7 +318,7 @@ def x_10086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6718') if (GET(ctx, 'resources', E.get('r~6719'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6718'), KEY(ctx.state.get('supply'), E.get('r~6719'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6718') if (GET(ctx, 'resources', E.get('r~6719'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6718'), KEY(ctx.state.get('supply'), E.get('r~6719'), 0)]))])
 
 
 def x_10092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -326,7 +330,7 @@ def x_10092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6720'), (num(GET(ctx, 'resources', E.get('r~6719'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6719'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6720'), (num(GET(ctx, 'resources', E.get('r~6719'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6719'), 0)))])])
 
 
 def x_10095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -362,7 +366,7 @@ def x_10101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10104(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10104, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6721, 'band', {}), 'left', None) for v_g_6721 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6721, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10104, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6721, 'band', {}), 'left', None) for v_g_6721 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6721, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
 
 
 def x_10108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -372,13 +376,13 @@ def x_10108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6727'), 'instead_of', {}), 'gain', None) == E.get('r~6725'))) and bool((num(E.get('left~6726')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6727'), 'instead_of', {}), 'gain', None) == E.get('r~6725'))) and bool((num(E.get('left~6726')) > 0)))
 
 
 def x_10112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6726'), (E.get('left~6726') if (FLD(ctx, K[0], E.get('rep~6727')) == None) else FLD(ctx, K[0], E.get('rep~6727')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6726'), (E.get('left~6726') if (FLD(ctx, K[0], E.get('rep~6727')) == None) else FLD(ctx, K[0], E.get('rep~6727')))]))
 
 
 def x_10116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -396,7 +400,7 @@ def x_10117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6730') if (GET(ctx, 'resources', E.get('r~6731'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6730'), KEY(ctx.state.get('supply'), E.get('r~6731'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6730') if (GET(ctx, 'resources', E.get('r~6731'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6730'), KEY(ctx.state.get('supply'), E.get('r~6731'), 0)]))])
 
 
 def x_10125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -408,7 +412,7 @@ def x_10125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6732'), (num(GET(ctx, 'resources', E.get('r~6731'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6731'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6732'), (num(GET(ctx, 'resources', E.get('r~6731'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6731'), 0)))])])
 
 
 def x_10128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -444,7 +448,7 @@ def x_10134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10137(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10137, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6733, 'band', {}), 'right', None) for v_g_6733 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6733, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10137, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6733, 'band', {}), 'right', None) for v_g_6733 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6733, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
 
 
 def x_10141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -454,13 +458,13 @@ def x_10141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6739'), 'instead_of', {}), 'gain', None) == E.get('r~6737'))) and bool((num(E.get('left~6738')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6739'), 'instead_of', {}), 'gain', None) == E.get('r~6737'))) and bool((num(E.get('left~6738')) > 0)))
 
 
 def x_10145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6738'), (E.get('left~6738') if (FLD(ctx, K[0], E.get('rep~6739')) == None) else FLD(ctx, K[0], E.get('rep~6739')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6738'), (E.get('left~6738') if (FLD(ctx, K[0], E.get('rep~6739')) == None) else FLD(ctx, K[0], E.get('rep~6739')))]))
 
 
 def x_10149(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -478,7 +482,7 @@ def x_10150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6742') if (GET(ctx, 'resources', E.get('r~6743'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6742'), KEY(ctx.state.get('supply'), E.get('r~6743'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6742') if (GET(ctx, 'resources', E.get('r~6743'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6742'), KEY(ctx.state.get('supply'), E.get('r~6743'), 0)]))])
 
 
 def x_10158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -490,7 +494,7 @@ def x_10158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6744'), (num(GET(ctx, 'resources', E.get('r~6743'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6743'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6744'), (num(GET(ctx, 'resources', E.get('r~6743'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6743'), 0)))])])
 
 
 def x_10161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -530,13 +534,13 @@ def x_10172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6748'), 'instead_of', {}), 'gain', None) == E.get('r~6746'))) and bool((num(E.get('left~6747')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6748'), 'instead_of', {}), 'gain', None) == E.get('r~6746'))) and bool((num(E.get('left~6747')) > 0)))
 
 
 def x_10176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6747'), (E.get('left~6747') if (FLD(ctx, K[0], E.get('rep~6748')) == None) else FLD(ctx, K[0], E.get('rep~6748')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6747'), (E.get('left~6747') if (FLD(ctx, K[0], E.get('rep~6748')) == None) else FLD(ctx, K[0], E.get('rep~6748')))]))
 
 
 def x_10180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -554,7 +558,7 @@ def x_10181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6751') if (GET(ctx, 'resources', E.get('r~6752'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6751'), KEY(ctx.state.get('supply'), E.get('r~6752'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6751') if (GET(ctx, 'resources', E.get('r~6752'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6751'), KEY(ctx.state.get('supply'), E.get('r~6752'), 0)]))])
 
 
 def x_10187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -566,7 +570,7 @@ def x_10187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10189(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6753'), (num(GET(ctx, 'resources', E.get('r~6752'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6752'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6753'), (num(GET(ctx, 'resources', E.get('r~6752'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6752'), 0)))])])
 
 
 def x_10190(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -602,7 +606,7 @@ def x_10196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10199(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10199, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6754, 'band', {}), 'left', None) for v_g_6754 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6754, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10199, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6754, 'band', {}), 'left', None) for v_g_6754 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6754, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
 
 
 def x_10203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -612,13 +616,13 @@ def x_10203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6760'), 'instead_of', {}), 'gain', None) == E.get('r~6758'))) and bool((num(E.get('left~6759')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6760'), 'instead_of', {}), 'gain', None) == E.get('r~6758'))) and bool((num(E.get('left~6759')) > 0)))
 
 
 def x_10207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6759'), (E.get('left~6759') if (FLD(ctx, K[0], E.get('rep~6760')) == None) else FLD(ctx, K[0], E.get('rep~6760')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6759'), (E.get('left~6759') if (FLD(ctx, K[0], E.get('rep~6760')) == None) else FLD(ctx, K[0], E.get('rep~6760')))]))
 
 
 def x_10211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -636,7 +640,7 @@ def x_10212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6763') if (GET(ctx, 'resources', E.get('r~6764'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6763'), KEY(ctx.state.get('supply'), E.get('r~6764'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6763') if (GET(ctx, 'resources', E.get('r~6764'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6763'), KEY(ctx.state.get('supply'), E.get('r~6764'), 0)]))])
 
 
 def x_10220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -648,7 +652,7 @@ def x_10220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10222(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6765'), (num(GET(ctx, 'resources', E.get('r~6764'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6764'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6765'), (num(GET(ctx, 'resources', E.get('r~6764'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6764'), 0)))])])
 
 
 def x_10223(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -684,7 +688,7 @@ def x_10229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10232(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10232, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6766, 'band', {}), 'right', None) for v_g_6766 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6766, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10232, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6766, 'band', {}), 'right', None) for v_g_6766 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6766, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
 
 
 def x_10236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -694,13 +698,13 @@ def x_10236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6772'), 'instead_of', {}), 'gain', None) == E.get('r~6770'))) and bool((num(E.get('left~6771')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6772'), 'instead_of', {}), 'gain', None) == E.get('r~6770'))) and bool((num(E.get('left~6771')) > 0)))
 
 
 def x_10240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6771'), (E.get('left~6771') if (FLD(ctx, K[0], E.get('rep~6772')) == None) else FLD(ctx, K[0], E.get('rep~6772')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6771'), (E.get('left~6771') if (FLD(ctx, K[0], E.get('rep~6772')) == None) else FLD(ctx, K[0], E.get('rep~6772')))]))
 
 
 def x_10244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -718,7 +722,7 @@ def x_10245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6775') if (GET(ctx, 'resources', E.get('r~6776'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6775'), KEY(ctx.state.get('supply'), E.get('r~6776'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6775') if (GET(ctx, 'resources', E.get('r~6776'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6775'), KEY(ctx.state.get('supply'), E.get('r~6776'), 0)]))])
 
 
 def x_10253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -730,7 +734,7 @@ def x_10253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6777'), (num(GET(ctx, 'resources', E.get('r~6776'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6776'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6777'), (num(GET(ctx, 'resources', E.get('r~6776'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6776'), 0)))])])
 
 
 def x_10256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -770,13 +774,13 @@ def x_10267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6781'), 'instead_of', {}), 'gain', None) == E.get('r~6779'))) and bool((num(E.get('left~6780')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6781'), 'instead_of', {}), 'gain', None) == E.get('r~6779'))) and bool((num(E.get('left~6780')) > 0)))
 
 
 def x_10271(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6780'), (E.get('left~6780') if (FLD(ctx, K[0], E.get('rep~6781')) == None) else FLD(ctx, K[0], E.get('rep~6781')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6780'), (E.get('left~6780') if (FLD(ctx, K[0], E.get('rep~6781')) == None) else FLD(ctx, K[0], E.get('rep~6781')))]))
 
 
 def x_10275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -794,7 +798,7 @@ def x_10276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6784') if (GET(ctx, 'resources', E.get('r~6785'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6784'), KEY(ctx.state.get('supply'), E.get('r~6785'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6784') if (GET(ctx, 'resources', E.get('r~6785'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6784'), KEY(ctx.state.get('supply'), E.get('r~6785'), 0)]))])
 
 
 def x_10282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -806,7 +810,7 @@ def x_10282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6786'), (num(GET(ctx, 'resources', E.get('r~6785'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6785'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6786'), (num(GET(ctx, 'resources', E.get('r~6785'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6785'), 0)))])])
 
 
 def x_10285(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -842,7 +846,7 @@ def x_10291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10294(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10294, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6787, 'band', {}), 'left', None) for v_g_6787 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6787, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10294, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6787, 'band', {}), 'left', None) for v_g_6787 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6787, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
 
 
 def x_10298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -852,13 +856,13 @@ def x_10298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6793'), 'instead_of', {}), 'gain', None) == E.get('r~6791'))) and bool((num(E.get('left~6792')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6793'), 'instead_of', {}), 'gain', None) == E.get('r~6791'))) and bool((num(E.get('left~6792')) > 0)))
 
 
 def x_10302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6792'), (E.get('left~6792') if (FLD(ctx, K[0], E.get('rep~6793')) == None) else FLD(ctx, K[0], E.get('rep~6793')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6792'), (E.get('left~6792') if (FLD(ctx, K[0], E.get('rep~6793')) == None) else FLD(ctx, K[0], E.get('rep~6793')))]))
 
 
 def x_10306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -876,7 +880,7 @@ def x_10307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6796') if (GET(ctx, 'resources', E.get('r~6797'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6796'), KEY(ctx.state.get('supply'), E.get('r~6797'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6796') if (GET(ctx, 'resources', E.get('r~6797'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6796'), KEY(ctx.state.get('supply'), E.get('r~6797'), 0)]))])
 
 
 def x_10315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -888,7 +892,7 @@ def x_10315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10317(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6798'), (num(GET(ctx, 'resources', E.get('r~6797'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6797'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6798'), (num(GET(ctx, 'resources', E.get('r~6797'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6797'), 0)))])])
 
 
 def x_10318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -924,7 +928,7 @@ def x_10324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10327(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10327, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6799, 'band', {}), 'right', None) for v_g_6799 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6799, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10327, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6799, 'band', {}), 'right', None) for v_g_6799 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6799, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
 
 
 def x_10331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -934,13 +938,13 @@ def x_10331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6805'), 'instead_of', {}), 'gain', None) == E.get('r~6803'))) and bool((num(E.get('left~6804')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6805'), 'instead_of', {}), 'gain', None) == E.get('r~6803'))) and bool((num(E.get('left~6804')) > 0)))
 
 
 def x_10335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6804'), (E.get('left~6804') if (FLD(ctx, K[0], E.get('rep~6805')) == None) else FLD(ctx, K[0], E.get('rep~6805')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6804'), (E.get('left~6804') if (FLD(ctx, K[0], E.get('rep~6805')) == None) else FLD(ctx, K[0], E.get('rep~6805')))]))
 
 
 def x_10339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -958,7 +962,7 @@ def x_10340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6808') if (GET(ctx, 'resources', E.get('r~6809'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6808'), KEY(ctx.state.get('supply'), E.get('r~6809'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6808') if (GET(ctx, 'resources', E.get('r~6809'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6808'), KEY(ctx.state.get('supply'), E.get('r~6809'), 0)]))])
 
 
 def x_10348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -970,7 +974,7 @@ def x_10348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6810'), (num(GET(ctx, 'resources', E.get('r~6809'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6809'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6810'), (num(GET(ctx, 'resources', E.get('r~6809'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6809'), 0)))])])
 
 
 def x_10351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1010,13 +1014,13 @@ def x_10362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6814'), 'instead_of', {}), 'gain', None) == E.get('r~6812'))) and bool((num(E.get('left~6813')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6814'), 'instead_of', {}), 'gain', None) == E.get('r~6812'))) and bool((num(E.get('left~6813')) > 0)))
 
 
 def x_10366(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6813'), (E.get('left~6813') if (FLD(ctx, K[0], E.get('rep~6814')) == None) else FLD(ctx, K[0], E.get('rep~6814')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6813'), (E.get('left~6813') if (FLD(ctx, K[0], E.get('rep~6814')) == None) else FLD(ctx, K[0], E.get('rep~6814')))]))
 
 
 def x_10370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1034,7 +1038,7 @@ def x_10371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6817') if (GET(ctx, 'resources', E.get('r~6818'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6817'), KEY(ctx.state.get('supply'), E.get('r~6818'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6817') if (GET(ctx, 'resources', E.get('r~6818'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6817'), KEY(ctx.state.get('supply'), E.get('r~6818'), 0)]))])
 
 
 def x_10377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1046,7 +1050,7 @@ def x_10377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6819'), (num(GET(ctx, 'resources', E.get('r~6818'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6818'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6819'), (num(GET(ctx, 'resources', E.get('r~6818'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6818'), 0)))])])
 
 
 def x_10380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1082,7 +1086,7 @@ def x_10386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10389(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10389, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6820, 'band', {}), 'left', None) for v_g_6820 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6820, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10389, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6820, 'band', {}), 'left', None) for v_g_6820 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6820, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
 
 
 def x_10393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1092,13 +1096,13 @@ def x_10393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6826'), 'instead_of', {}), 'gain', None) == E.get('r~6824'))) and bool((num(E.get('left~6825')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6826'), 'instead_of', {}), 'gain', None) == E.get('r~6824'))) and bool((num(E.get('left~6825')) > 0)))
 
 
 def x_10397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6825'), (E.get('left~6825') if (FLD(ctx, K[0], E.get('rep~6826')) == None) else FLD(ctx, K[0], E.get('rep~6826')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6825'), (E.get('left~6825') if (FLD(ctx, K[0], E.get('rep~6826')) == None) else FLD(ctx, K[0], E.get('rep~6826')))]))
 
 
 def x_10401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1116,7 +1120,7 @@ def x_10402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6829') if (GET(ctx, 'resources', E.get('r~6830'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6829'), KEY(ctx.state.get('supply'), E.get('r~6830'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6829') if (GET(ctx, 'resources', E.get('r~6830'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6829'), KEY(ctx.state.get('supply'), E.get('r~6830'), 0)]))])
 
 
 def x_10410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1128,7 +1132,7 @@ def x_10410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6831'), (num(GET(ctx, 'resources', E.get('r~6830'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6830'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6831'), (num(GET(ctx, 'resources', E.get('r~6830'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6830'), 0)))])])
 
 
 def x_10413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1164,7 +1168,7 @@ def x_10419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10422(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10422, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6832, 'band', {}), 'right', None) for v_g_6832 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6832, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10422, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6832, 'band', {}), 'right', None) for v_g_6832 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6832, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
 
 
 def x_10426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1174,13 +1178,13 @@ def x_10426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6838'), 'instead_of', {}), 'gain', None) == E.get('r~6836'))) and bool((num(E.get('left~6837')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6838'), 'instead_of', {}), 'gain', None) == E.get('r~6836'))) and bool((num(E.get('left~6837')) > 0)))
 
 
 def x_10430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6837'), (E.get('left~6837') if (FLD(ctx, K[0], E.get('rep~6838')) == None) else FLD(ctx, K[0], E.get('rep~6838')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6837'), (E.get('left~6837') if (FLD(ctx, K[0], E.get('rep~6838')) == None) else FLD(ctx, K[0], E.get('rep~6838')))]))
 
 
 def x_10434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1198,7 +1202,7 @@ def x_10435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6841') if (GET(ctx, 'resources', E.get('r~6842'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6841'), KEY(ctx.state.get('supply'), E.get('r~6842'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6841') if (GET(ctx, 'resources', E.get('r~6842'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6841'), KEY(ctx.state.get('supply'), E.get('r~6842'), 0)]))])
 
 
 def x_10443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1210,7 +1214,7 @@ def x_10443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6843'), (num(GET(ctx, 'resources', E.get('r~6842'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6842'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6843'), (num(GET(ctx, 'resources', E.get('r~6842'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6842'), 0)))])])
 
 
 def x_10446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1250,13 +1254,13 @@ def x_10457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6847'), 'instead_of', {}), 'gain', None) == E.get('r~6845'))) and bool((num(E.get('left~6846')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6847'), 'instead_of', {}), 'gain', None) == E.get('r~6845'))) and bool((num(E.get('left~6846')) > 0)))
 
 
 def x_10461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6846'), (E.get('left~6846') if (FLD(ctx, K[0], E.get('rep~6847')) == None) else FLD(ctx, K[0], E.get('rep~6847')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6846'), (E.get('left~6846') if (FLD(ctx, K[0], E.get('rep~6847')) == None) else FLD(ctx, K[0], E.get('rep~6847')))]))
 
 
 def x_10465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1274,7 +1278,7 @@ def x_10466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6850') if (GET(ctx, 'resources', E.get('r~6851'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6850'), KEY(ctx.state.get('supply'), E.get('r~6851'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6850') if (GET(ctx, 'resources', E.get('r~6851'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6850'), KEY(ctx.state.get('supply'), E.get('r~6851'), 0)]))])
 
 
 def x_10472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1286,7 +1290,7 @@ def x_10472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6852'), (num(GET(ctx, 'resources', E.get('r~6851'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6851'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6852'), (num(GET(ctx, 'resources', E.get('r~6851'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6851'), 0)))])])
 
 
 def x_10475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1322,7 +1326,7 @@ def x_10481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10484(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10484, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6853, 'band', {}), 'left', None) for v_g_6853 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6853, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10484, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6853, 'band', {}), 'left', None) for v_g_6853 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6853, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
 
 
 def x_10488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1332,13 +1336,13 @@ def x_10488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6859'), 'instead_of', {}), 'gain', None) == E.get('r~6857'))) and bool((num(E.get('left~6858')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6859'), 'instead_of', {}), 'gain', None) == E.get('r~6857'))) and bool((num(E.get('left~6858')) > 0)))
 
 
 def x_10492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6858'), (E.get('left~6858') if (FLD(ctx, K[0], E.get('rep~6859')) == None) else FLD(ctx, K[0], E.get('rep~6859')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6858'), (E.get('left~6858') if (FLD(ctx, K[0], E.get('rep~6859')) == None) else FLD(ctx, K[0], E.get('rep~6859')))]))
 
 
 def x_10496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1356,7 +1360,7 @@ def x_10497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6862') if (GET(ctx, 'resources', E.get('r~6863'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6862'), KEY(ctx.state.get('supply'), E.get('r~6863'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6862') if (GET(ctx, 'resources', E.get('r~6863'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6862'), KEY(ctx.state.get('supply'), E.get('r~6863'), 0)]))])
 
 
 def x_10505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1368,7 +1372,7 @@ def x_10505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6864'), (num(GET(ctx, 'resources', E.get('r~6863'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6863'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6864'), (num(GET(ctx, 'resources', E.get('r~6863'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6863'), 0)))])])
 
 
 def x_10508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1404,7 +1408,7 @@ def x_10514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10517(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10517, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6865, 'band', {}), 'right', None) for v_g_6865 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6865, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10517, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6865, 'band', {}), 'right', None) for v_g_6865 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6865, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
 
 
 def x_10521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1414,13 +1418,13 @@ def x_10521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6871'), 'instead_of', {}), 'gain', None) == E.get('r~6869'))) and bool((num(E.get('left~6870')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6871'), 'instead_of', {}), 'gain', None) == E.get('r~6869'))) and bool((num(E.get('left~6870')) > 0)))
 
 
 def x_10525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6870'), (E.get('left~6870') if (FLD(ctx, K[0], E.get('rep~6871')) == None) else FLD(ctx, K[0], E.get('rep~6871')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6870'), (E.get('left~6870') if (FLD(ctx, K[0], E.get('rep~6871')) == None) else FLD(ctx, K[0], E.get('rep~6871')))]))
 
 
 def x_10529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1438,7 +1442,7 @@ def x_10530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6874') if (GET(ctx, 'resources', E.get('r~6875'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6874'), KEY(ctx.state.get('supply'), E.get('r~6875'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6874') if (GET(ctx, 'resources', E.get('r~6875'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6874'), KEY(ctx.state.get('supply'), E.get('r~6875'), 0)]))])
 
 
 def x_10538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1450,7 +1454,7 @@ def x_10538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6876'), (num(GET(ctx, 'resources', E.get('r~6875'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6875'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6876'), (num(GET(ctx, 'resources', E.get('r~6875'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6875'), 0)))])])
 
 
 def x_10541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1486,13 +1490,13 @@ def x_10547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10549(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10549, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6882, 'band', {}), 'right', None) for v_g_6882 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6882, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0))) >= num(1))))]))
+    return MEMO(ctx, (10549, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6882, 'band', {}), 'right', None) for v_g_6882 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6882, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 0))) >= 1)))]))
 
 
 def x_10552(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10552, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6888 for v_i_6888 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6888, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6890 for v_x_6890 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6890 == v_c_6889)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6892 for v_x_6892 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6891, [])) if (v_x_6892 == v_c_6889)]) for v_r_6891 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6889 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6889, 'deck', None) == 'argentina')])))
+    return MEMO(ctx, (10552, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6888 for v_i_6888 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6888, 'deck', None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6890 for v_x_6890 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6890 == v_c_6889)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6892 for v_x_6892 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6891, [])) if (v_x_6892 == v_c_6889)]) for v_r_6891 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6889 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6889, 'deck', None) == 'argentina')])))
 
 
 def x_10553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1508,13 +1512,13 @@ def x_10556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6899'), 'instead_of', {}), 'gain', None) == E.get('r~6897'))) and bool((num(E.get('left~6898')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6899'), 'instead_of', {}), 'gain', None) == E.get('r~6897'))) and bool((num(E.get('left~6898')) > 0)))
 
 
 def x_10560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6898'), (E.get('left~6898') if (FLD(ctx, K[0], E.get('rep~6899')) == None) else FLD(ctx, K[0], E.get('rep~6899')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6898'), (E.get('left~6898') if (FLD(ctx, K[0], E.get('rep~6899')) == None) else FLD(ctx, K[0], E.get('rep~6899')))]))
 
 
 def x_10564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1532,7 +1536,7 @@ def x_10565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6902') if (GET(ctx, 'resources', E.get('r~6903'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6902'), KEY(ctx.state.get('supply'), E.get('r~6903'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6902') if (GET(ctx, 'resources', E.get('r~6903'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6902'), KEY(ctx.state.get('supply'), E.get('r~6903'), 0)]))])
 
 
 def x_10573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1544,7 +1548,7 @@ def x_10573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6904'), (num(GET(ctx, 'resources', E.get('r~6903'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6903'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6904'), (num(GET(ctx, 'resources', E.get('r~6903'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6903'), 0)))])])
 
 
 def x_10576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1580,7 +1584,7 @@ def x_10582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10586(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10586, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6910, 'band', {}), 'left', None) for v_g_6910 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6910, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0))) >= num(1))))]))
+    return MEMO(ctx, (10586, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6910, 'band', {}), 'left', None) for v_g_6910 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6910, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 0))) >= 1)))]))
 
 
 def x_10590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1590,13 +1594,13 @@ def x_10590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6916'), 'instead_of', {}), 'gain', None) == E.get('r~6914'))) and bool((num(E.get('left~6915')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6916'), 'instead_of', {}), 'gain', None) == E.get('r~6914'))) and bool((num(E.get('left~6915')) > 0)))
 
 
 def x_10594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6915'), (E.get('left~6915') if (FLD(ctx, K[0], E.get('rep~6916')) == None) else FLD(ctx, K[0], E.get('rep~6916')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6915'), (E.get('left~6915') if (FLD(ctx, K[0], E.get('rep~6916')) == None) else FLD(ctx, K[0], E.get('rep~6916')))]))
 
 
 def x_10598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1614,7 +1618,7 @@ def x_10599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6919') if (GET(ctx, 'resources', E.get('r~6920'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6919'), KEY(ctx.state.get('supply'), E.get('r~6920'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6919') if (GET(ctx, 'resources', E.get('r~6920'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6919'), KEY(ctx.state.get('supply'), E.get('r~6920'), 0)]))])
 
 
 def x_10607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1626,7 +1630,7 @@ def x_10607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6921'), (num(GET(ctx, 'resources', E.get('r~6920'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6920'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6921'), (num(GET(ctx, 'resources', E.get('r~6920'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6920'), 0)))])])
 
 
 def x_10610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1662,7 +1666,7 @@ def x_10616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10619(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10619, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6927, 'band', {}), 'right', None) for v_g_6927 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6927, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0))) >= num(1))))]))
+    return MEMO(ctx, (10619, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6927, 'band', {}), 'right', None) for v_g_6927 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6927, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 0))) >= 1)))]))
 
 
 def x_10623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1672,13 +1676,13 @@ def x_10623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6933'), 'instead_of', {}), 'gain', None) == E.get('r~6931'))) and bool((num(E.get('left~6932')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6933'), 'instead_of', {}), 'gain', None) == E.get('r~6931'))) and bool((num(E.get('left~6932')) > 0)))
 
 
 def x_10627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6932'), (E.get('left~6932') if (FLD(ctx, K[0], E.get('rep~6933')) == None) else FLD(ctx, K[0], E.get('rep~6933')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6932'), (E.get('left~6932') if (FLD(ctx, K[0], E.get('rep~6933')) == None) else FLD(ctx, K[0], E.get('rep~6933')))]))
 
 
 def x_10631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1696,7 +1700,7 @@ def x_10632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6936') if (GET(ctx, 'resources', E.get('r~6937'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6936'), KEY(ctx.state.get('supply'), E.get('r~6937'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6936') if (GET(ctx, 'resources', E.get('r~6937'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6936'), KEY(ctx.state.get('supply'), E.get('r~6937'), 0)]))])
 
 
 def x_10640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1708,7 +1712,7 @@ def x_10640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6938'), (num(GET(ctx, 'resources', E.get('r~6937'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6937'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6938'), (num(GET(ctx, 'resources', E.get('r~6937'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6937'), 0)))])])
 
 
 def x_10643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1744,7 +1748,7 @@ def x_10649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10654(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10654, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6944 for v_i_6944 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6944, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6946 for v_x_6946 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6946 == v_c_6945)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6948 for v_x_6948 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6947, [])) if (v_x_6948 == v_c_6945)]) for v_r_6947 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6945 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6945, 'deck', None) == 'brazil')])))
+    return MEMO(ctx, (10654, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6944 for v_i_6944 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6944, 'deck', None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6946 for v_x_6946 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6946 == v_c_6945)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6948 for v_x_6948 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6947, [])) if (v_x_6948 == v_c_6945)]) for v_r_6947 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6945 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6945, 'deck', None) == 'brazil')])))
 
 
 def x_10655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1760,13 +1764,13 @@ def x_10658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6955'), 'instead_of', {}), 'gain', None) == E.get('r~6953'))) and bool((num(E.get('left~6954')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6955'), 'instead_of', {}), 'gain', None) == E.get('r~6953'))) and bool((num(E.get('left~6954')) > 0)))
 
 
 def x_10662(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6954'), (E.get('left~6954') if (FLD(ctx, K[0], E.get('rep~6955')) == None) else FLD(ctx, K[0], E.get('rep~6955')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6954'), (E.get('left~6954') if (FLD(ctx, K[0], E.get('rep~6955')) == None) else FLD(ctx, K[0], E.get('rep~6955')))]))
 
 
 def x_10666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1784,7 +1788,7 @@ def x_10667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6958') if (GET(ctx, 'resources', E.get('r~6959'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6958'), KEY(ctx.state.get('supply'), E.get('r~6959'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6958') if (GET(ctx, 'resources', E.get('r~6959'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6958'), KEY(ctx.state.get('supply'), E.get('r~6959'), 0)]))])
 
 
 def x_10675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1796,7 +1800,7 @@ def x_10675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6960'), (num(GET(ctx, 'resources', E.get('r~6959'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6959'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6960'), (num(GET(ctx, 'resources', E.get('r~6959'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6959'), 0)))])])
 
 
 def x_10678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1832,7 +1836,7 @@ def x_10684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10688(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10688, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6966, 'band', {}), 'left', None) for v_g_6966 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6966, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0))) >= num(1))))]))
+    return MEMO(ctx, (10688, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6966, 'band', {}), 'left', None) for v_g_6966 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6966, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 0))) >= 1)))]))
 
 
 def x_10692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1842,13 +1846,13 @@ def x_10692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6972'), 'instead_of', {}), 'gain', None) == E.get('r~6970'))) and bool((num(E.get('left~6971')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6972'), 'instead_of', {}), 'gain', None) == E.get('r~6970'))) and bool((num(E.get('left~6971')) > 0)))
 
 
 def x_10696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6971'), (E.get('left~6971') if (FLD(ctx, K[0], E.get('rep~6972')) == None) else FLD(ctx, K[0], E.get('rep~6972')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6971'), (E.get('left~6971') if (FLD(ctx, K[0], E.get('rep~6972')) == None) else FLD(ctx, K[0], E.get('rep~6972')))]))
 
 
 def x_10700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1866,7 +1870,7 @@ def x_10701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6975') if (GET(ctx, 'resources', E.get('r~6976'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6975'), KEY(ctx.state.get('supply'), E.get('r~6976'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6975') if (GET(ctx, 'resources', E.get('r~6976'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6975'), KEY(ctx.state.get('supply'), E.get('r~6976'), 0)]))])
 
 
 def x_10709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1878,7 +1882,7 @@ def x_10709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6977'), (num(GET(ctx, 'resources', E.get('r~6976'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6976'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6977'), (num(GET(ctx, 'resources', E.get('r~6976'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6976'), 0)))])])
 
 
 def x_10712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1914,7 +1918,7 @@ def x_10718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10721(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10721, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6983, 'band', {}), 'right', None) for v_g_6983 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6983, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0))) >= num(1))))]))
+    return MEMO(ctx, (10721, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6983, 'band', {}), 'right', None) for v_g_6983 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6983, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 0))) >= 1)))]))
 
 
 def x_10725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1924,13 +1928,13 @@ def x_10725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6989'), 'instead_of', {}), 'gain', None) == E.get('r~6987'))) and bool((num(E.get('left~6988')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6989'), 'instead_of', {}), 'gain', None) == E.get('r~6987'))) and bool((num(E.get('left~6988')) > 0)))
 
 
 def x_10729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6988'), (E.get('left~6988') if (FLD(ctx, K[0], E.get('rep~6989')) == None) else FLD(ctx, K[0], E.get('rep~6989')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6988'), (E.get('left~6988') if (FLD(ctx, K[0], E.get('rep~6989')) == None) else FLD(ctx, K[0], E.get('rep~6989')))]))
 
 
 def x_10733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1948,7 +1952,7 @@ def x_10734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6992') if (GET(ctx, 'resources', E.get('r~6993'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6992'), KEY(ctx.state.get('supply'), E.get('r~6993'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6992') if (GET(ctx, 'resources', E.get('r~6993'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6992'), KEY(ctx.state.get('supply'), E.get('r~6993'), 0)]))])
 
 
 def x_10742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1960,7 +1964,7 @@ def x_10742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6994'), (num(GET(ctx, 'resources', E.get('r~6993'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6993'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6994'), (num(GET(ctx, 'resources', E.get('r~6993'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6993'), 0)))])])
 
 
 def x_10745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2098,7 +2102,7 @@ def t_8804(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6682', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6682', old)
+        UNSET(ctx, E, 'rep~6682', old)
         return k()
 
     def nxt(i):
@@ -2166,7 +2170,7 @@ def t_8809(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8810, E, 'taken~6683', E.get('instead~6684'))
+    LOCAL(ctx, E, 'taken~6683', E.get('instead~6684'))
     return t_8811(ctx, k, s, E)
 
 
@@ -2176,7 +2180,7 @@ def d_8810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8810, E, 'taken~6683', E.get('instead~6684'))
+    LOCAL(ctx, E, 'taken~6683', E.get('instead~6684'))
     return True
 
 
@@ -2250,7 +2254,7 @@ def d_8816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8820, PL(ctx, E.get('you')).get('stock'), E.get('r~6686'))
     if c is not None:
-        ASSIGN(ctx, 8820, c, key, E.get('k~6687'))
+        SET(ctx, 'stock', c, key, E.get('k~6687'), '+=', False, K[2])
     if not d_8821(ctx, E):
         return False
     if not d_8823(ctx, E):
@@ -2278,7 +2282,7 @@ def d_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8819, E, 'k~6687', x_9999(ctx, E))
+        LOCAL(ctx, E, 'k~6687', x_9999(ctx, E))
     return True
 
 
@@ -2288,7 +2292,7 @@ def d_8819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8819, E, 'k~6687', x_9999(ctx, E))
+    LOCAL(ctx, E, 'k~6687', x_9999(ctx, E))
     return True
 
 
@@ -2300,7 +2304,7 @@ def d_8820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8820, PL(ctx, E.get('you')).get('stock'), E.get('r~6686'))
     if c is not None:
-        ASSIGN(ctx, 8820, c, key, E.get('k~6687'))
+        SET(ctx, 'stock', c, key, E.get('k~6687'), '+=', False, K[2])
     return True
 
 
@@ -2316,7 +2320,7 @@ def d_8821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8822, ctx.state.get('supply'), E.get('r~6686'))
         if c is not None:
-            ASSIGN(ctx, 8822, c, key, E.get('k~6687'))
+            SET(ctx, 'supply', c, key, E.get('k~6687'), '-=', False, K[3])
     return True
 
 
@@ -2328,7 +2332,7 @@ def d_8822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8822, ctx.state.get('supply'), E.get('r~6686'))
     if c is not None:
-        ASSIGN(ctx, 8822, c, key, E.get('k~6687'))
+        SET(ctx, 'supply', c, key, E.get('k~6687'), '-=', False, K[3])
     return True
 
 
@@ -2344,7 +2348,7 @@ def d_8823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8824, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8824, c, key, E.get('k~6687'))
+            SET(ctx, 'ledger', c, key, E.get('k~6687'), '+=', False, K[4])
     return True
 
 
@@ -2356,7 +2360,7 @@ def d_8824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8824, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8824, c, key, E.get('k~6687'))
+        SET(ctx, 'ledger', c, key, E.get('k~6687'), '+=', False, K[4])
     return True
 
 
@@ -2463,7 +2467,7 @@ def t_8832(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6694', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6694', old)
+        UNSET(ctx, E, 'rep~6694', old)
         return k()
 
     def nxt(i):
@@ -2531,7 +2535,7 @@ def t_8837(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8838, E, 'taken~6695', E.get('instead~6696'))
+    LOCAL(ctx, E, 'taken~6695', E.get('instead~6696'))
     return t_8839(ctx, k, s, E)
 
 
@@ -2541,7 +2545,7 @@ def d_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8838, E, 'taken~6695', E.get('instead~6696'))
+    LOCAL(ctx, E, 'taken~6695', E.get('instead~6696'))
     return True
 
 
@@ -2615,7 +2619,7 @@ def d_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8848, PL(ctx, E.get('you')).get('stock'), E.get('r~6698'))
     if c is not None:
-        ASSIGN(ctx, 8848, c, key, E.get('k~6699'))
+        SET(ctx, 'stock', c, key, E.get('k~6699'), '+=', False, K[2])
     if not d_8849(ctx, E):
         return False
     if not d_8851(ctx, E):
@@ -2643,7 +2647,7 @@ def d_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8847, E, 'k~6699', x_10032(ctx, E))
+        LOCAL(ctx, E, 'k~6699', x_10032(ctx, E))
     return True
 
 
@@ -2653,7 +2657,7 @@ def d_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8847, E, 'k~6699', x_10032(ctx, E))
+    LOCAL(ctx, E, 'k~6699', x_10032(ctx, E))
     return True
 
 
@@ -2665,7 +2669,7 @@ def d_8848(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8848, PL(ctx, E.get('you')).get('stock'), E.get('r~6698'))
     if c is not None:
-        ASSIGN(ctx, 8848, c, key, E.get('k~6699'))
+        SET(ctx, 'stock', c, key, E.get('k~6699'), '+=', False, K[2])
     return True
 
 
@@ -2681,7 +2685,7 @@ def d_8849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8850, ctx.state.get('supply'), E.get('r~6698'))
         if c is not None:
-            ASSIGN(ctx, 8850, c, key, E.get('k~6699'))
+            SET(ctx, 'supply', c, key, E.get('k~6699'), '-=', False, K[3])
     return True
 
 
@@ -2693,7 +2697,7 @@ def d_8850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8850, ctx.state.get('supply'), E.get('r~6698'))
     if c is not None:
-        ASSIGN(ctx, 8850, c, key, E.get('k~6699'))
+        SET(ctx, 'supply', c, key, E.get('k~6699'), '-=', False, K[3])
     return True
 
 
@@ -2709,7 +2713,7 @@ def d_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8852, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8852, c, key, E.get('k~6699'))
+            SET(ctx, 'ledger', c, key, E.get('k~6699'), '+=', False, K[4])
     return True
 
 
@@ -2721,7 +2725,7 @@ def d_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8852, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8852, c, key, E.get('k~6699'))
+        SET(ctx, 'ledger', c, key, E.get('k~6699'), '+=', False, K[4])
     return True
 
 
@@ -2828,7 +2832,7 @@ def t_8860(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6706', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6706', old)
+        UNSET(ctx, E, 'rep~6706', old)
         return k()
 
     def nxt(i):
@@ -2896,7 +2900,7 @@ def t_8865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8866, E, 'taken~6707', E.get('instead~6708'))
+    LOCAL(ctx, E, 'taken~6707', E.get('instead~6708'))
     return t_8867(ctx, k, s, E)
 
 
@@ -2906,7 +2910,7 @@ def d_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8866, E, 'taken~6707', E.get('instead~6708'))
+    LOCAL(ctx, E, 'taken~6707', E.get('instead~6708'))
     return True
 
 
@@ -2980,7 +2984,7 @@ def d_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8876, PL(ctx, E.get('you')).get('stock'), E.get('r~6710'))
     if c is not None:
-        ASSIGN(ctx, 8876, c, key, E.get('k~6711'))
+        SET(ctx, 'stock', c, key, E.get('k~6711'), '+=', False, K[2])
     if not d_8877(ctx, E):
         return False
     if not d_8879(ctx, E):
@@ -3008,7 +3012,7 @@ def d_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8875, E, 'k~6711', x_10065(ctx, E))
+        LOCAL(ctx, E, 'k~6711', x_10065(ctx, E))
     return True
 
 
@@ -3018,7 +3022,7 @@ def d_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8875, E, 'k~6711', x_10065(ctx, E))
+    LOCAL(ctx, E, 'k~6711', x_10065(ctx, E))
     return True
 
 
@@ -3030,7 +3034,7 @@ def d_8876(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8876, PL(ctx, E.get('you')).get('stock'), E.get('r~6710'))
     if c is not None:
-        ASSIGN(ctx, 8876, c, key, E.get('k~6711'))
+        SET(ctx, 'stock', c, key, E.get('k~6711'), '+=', False, K[2])
     return True
 
 
@@ -3046,7 +3050,7 @@ def d_8877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8878, ctx.state.get('supply'), E.get('r~6710'))
         if c is not None:
-            ASSIGN(ctx, 8878, c, key, E.get('k~6711'))
+            SET(ctx, 'supply', c, key, E.get('k~6711'), '-=', False, K[3])
     return True
 
 
@@ -3058,7 +3062,7 @@ def d_8878(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8878, ctx.state.get('supply'), E.get('r~6710'))
     if c is not None:
-        ASSIGN(ctx, 8878, c, key, E.get('k~6711'))
+        SET(ctx, 'supply', c, key, E.get('k~6711'), '-=', False, K[3])
     return True
 
 
@@ -3074,7 +3078,7 @@ def d_8879(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8880, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8880, c, key, E.get('k~6711'))
+            SET(ctx, 'ledger', c, key, E.get('k~6711'), '+=', False, K[4])
     return True
 
 
@@ -3086,7 +3090,7 @@ def d_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8880, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8880, c, key, E.get('k~6711'))
+        SET(ctx, 'ledger', c, key, E.get('k~6711'), '+=', False, K[4])
     return True
 
 
@@ -3195,7 +3199,7 @@ def t_8886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6715', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6715', old)
+        UNSET(ctx, E, 'rep~6715', old)
         return k()
 
     def nxt(i):
@@ -3263,7 +3267,7 @@ def t_8891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8892, E, 'taken~6716', E.get('instead~6717'))
+    LOCAL(ctx, E, 'taken~6716', E.get('instead~6717'))
     return t_8893(ctx, k, s, E)
 
 
@@ -3273,7 +3277,7 @@ def d_8892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8892, E, 'taken~6716', E.get('instead~6717'))
+    LOCAL(ctx, E, 'taken~6716', E.get('instead~6717'))
     return True
 
 
@@ -3347,7 +3351,7 @@ def d_8898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8902, PL(ctx, E.get('you')).get('stock'), E.get('r~6719'))
     if c is not None:
-        ASSIGN(ctx, 8902, c, key, E.get('k~6720'))
+        SET(ctx, 'stock', c, key, E.get('k~6720'), '+=', False, K[2])
     if not d_8903(ctx, E):
         return False
     if not d_8905(ctx, E):
@@ -3375,7 +3379,7 @@ def d_8900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8901, E, 'k~6720', x_10094(ctx, E))
+        LOCAL(ctx, E, 'k~6720', x_10094(ctx, E))
     return True
 
 
@@ -3385,7 +3389,7 @@ def d_8901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8901, E, 'k~6720', x_10094(ctx, E))
+    LOCAL(ctx, E, 'k~6720', x_10094(ctx, E))
     return True
 
 
@@ -3397,7 +3401,7 @@ def d_8902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8902, PL(ctx, E.get('you')).get('stock'), E.get('r~6719'))
     if c is not None:
-        ASSIGN(ctx, 8902, c, key, E.get('k~6720'))
+        SET(ctx, 'stock', c, key, E.get('k~6720'), '+=', False, K[2])
     return True
 
 
@@ -3413,7 +3417,7 @@ def d_8903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8904, ctx.state.get('supply'), E.get('r~6719'))
         if c is not None:
-            ASSIGN(ctx, 8904, c, key, E.get('k~6720'))
+            SET(ctx, 'supply', c, key, E.get('k~6720'), '-=', False, K[3])
     return True
 
 
@@ -3425,7 +3429,7 @@ def d_8904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8904, ctx.state.get('supply'), E.get('r~6719'))
     if c is not None:
-        ASSIGN(ctx, 8904, c, key, E.get('k~6720'))
+        SET(ctx, 'supply', c, key, E.get('k~6720'), '-=', False, K[3])
     return True
 
 
@@ -3441,7 +3445,7 @@ def d_8905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8906, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8906, c, key, E.get('k~6720'))
+            SET(ctx, 'ledger', c, key, E.get('k~6720'), '+=', False, K[4])
     return True
 
 
@@ -3453,7 +3457,7 @@ def d_8906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8906, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8906, c, key, E.get('k~6720'))
+        SET(ctx, 'ledger', c, key, E.get('k~6720'), '+=', False, K[4])
     return True
 
 
@@ -3560,7 +3564,7 @@ def t_8914(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6727', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6727', old)
+        UNSET(ctx, E, 'rep~6727', old)
         return k()
 
     def nxt(i):
@@ -3628,7 +3632,7 @@ def t_8919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8920, E, 'taken~6728', E.get('instead~6729'))
+    LOCAL(ctx, E, 'taken~6728', E.get('instead~6729'))
     return t_8921(ctx, k, s, E)
 
 
@@ -3638,7 +3642,7 @@ def d_8920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8920, E, 'taken~6728', E.get('instead~6729'))
+    LOCAL(ctx, E, 'taken~6728', E.get('instead~6729'))
     return True
 
 
@@ -3712,7 +3716,7 @@ def d_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8930, PL(ctx, E.get('you')).get('stock'), E.get('r~6731'))
     if c is not None:
-        ASSIGN(ctx, 8930, c, key, E.get('k~6732'))
+        SET(ctx, 'stock', c, key, E.get('k~6732'), '+=', False, K[2])
     if not d_8931(ctx, E):
         return False
     if not d_8933(ctx, E):
@@ -3740,7 +3744,7 @@ def d_8928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8929, E, 'k~6732', x_10127(ctx, E))
+        LOCAL(ctx, E, 'k~6732', x_10127(ctx, E))
     return True
 
 
@@ -3750,7 +3754,7 @@ def d_8929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8929, E, 'k~6732', x_10127(ctx, E))
+    LOCAL(ctx, E, 'k~6732', x_10127(ctx, E))
     return True
 
 
@@ -3762,7 +3766,7 @@ def d_8930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8930, PL(ctx, E.get('you')).get('stock'), E.get('r~6731'))
     if c is not None:
-        ASSIGN(ctx, 8930, c, key, E.get('k~6732'))
+        SET(ctx, 'stock', c, key, E.get('k~6732'), '+=', False, K[2])
     return True
 
 
@@ -3778,7 +3782,7 @@ def d_8931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8932, ctx.state.get('supply'), E.get('r~6731'))
         if c is not None:
-            ASSIGN(ctx, 8932, c, key, E.get('k~6732'))
+            SET(ctx, 'supply', c, key, E.get('k~6732'), '-=', False, K[3])
     return True
 
 
@@ -3790,7 +3794,7 @@ def d_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8932, ctx.state.get('supply'), E.get('r~6731'))
     if c is not None:
-        ASSIGN(ctx, 8932, c, key, E.get('k~6732'))
+        SET(ctx, 'supply', c, key, E.get('k~6732'), '-=', False, K[3])
     return True
 
 
@@ -3806,7 +3810,7 @@ def d_8933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8934, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8934, c, key, E.get('k~6732'))
+            SET(ctx, 'ledger', c, key, E.get('k~6732'), '+=', False, K[4])
     return True
 
 
@@ -3818,7 +3822,7 @@ def d_8934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8934, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8934, c, key, E.get('k~6732'))
+        SET(ctx, 'ledger', c, key, E.get('k~6732'), '+=', False, K[4])
     return True
 
 
@@ -3925,7 +3929,7 @@ def t_8942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6739', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6739', old)
+        UNSET(ctx, E, 'rep~6739', old)
         return k()
 
     def nxt(i):
@@ -3993,7 +3997,7 @@ def t_8947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8948, E, 'taken~6740', E.get('instead~6741'))
+    LOCAL(ctx, E, 'taken~6740', E.get('instead~6741'))
     return t_8949(ctx, k, s, E)
 
 
@@ -4003,7 +4007,7 @@ def d_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8948, E, 'taken~6740', E.get('instead~6741'))
+    LOCAL(ctx, E, 'taken~6740', E.get('instead~6741'))
     return True
 
 
@@ -4077,7 +4081,7 @@ def d_8954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8958, PL(ctx, E.get('you')).get('stock'), E.get('r~6743'))
     if c is not None:
-        ASSIGN(ctx, 8958, c, key, E.get('k~6744'))
+        SET(ctx, 'stock', c, key, E.get('k~6744'), '+=', False, K[2])
     if not d_8959(ctx, E):
         return False
     if not d_8961(ctx, E):
@@ -4105,7 +4109,7 @@ def d_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8957, E, 'k~6744', x_10160(ctx, E))
+        LOCAL(ctx, E, 'k~6744', x_10160(ctx, E))
     return True
 
 
@@ -4115,7 +4119,7 @@ def d_8957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8957, E, 'k~6744', x_10160(ctx, E))
+    LOCAL(ctx, E, 'k~6744', x_10160(ctx, E))
     return True
 
 
@@ -4127,7 +4131,7 @@ def d_8958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8958, PL(ctx, E.get('you')).get('stock'), E.get('r~6743'))
     if c is not None:
-        ASSIGN(ctx, 8958, c, key, E.get('k~6744'))
+        SET(ctx, 'stock', c, key, E.get('k~6744'), '+=', False, K[2])
     return True
 
 
@@ -4143,7 +4147,7 @@ def d_8959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8960, ctx.state.get('supply'), E.get('r~6743'))
         if c is not None:
-            ASSIGN(ctx, 8960, c, key, E.get('k~6744'))
+            SET(ctx, 'supply', c, key, E.get('k~6744'), '-=', False, K[3])
     return True
 
 
@@ -4155,7 +4159,7 @@ def d_8960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8960, ctx.state.get('supply'), E.get('r~6743'))
     if c is not None:
-        ASSIGN(ctx, 8960, c, key, E.get('k~6744'))
+        SET(ctx, 'supply', c, key, E.get('k~6744'), '-=', False, K[3])
     return True
 
 
@@ -4171,7 +4175,7 @@ def d_8961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8962, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8962, c, key, E.get('k~6744'))
+            SET(ctx, 'ledger', c, key, E.get('k~6744'), '+=', False, K[4])
     return True
 
 
@@ -4183,7 +4187,7 @@ def d_8962(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8962, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8962, c, key, E.get('k~6744'))
+        SET(ctx, 'ledger', c, key, E.get('k~6744'), '+=', False, K[4])
     return True
 
 
@@ -4292,7 +4296,7 @@ def t_8968(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6748', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6748', old)
+        UNSET(ctx, E, 'rep~6748', old)
         return k()
 
     def nxt(i):
@@ -4360,7 +4364,7 @@ def t_8973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8974, E, 'taken~6749', E.get('instead~6750'))
+    LOCAL(ctx, E, 'taken~6749', E.get('instead~6750'))
     return t_8975(ctx, k, s, E)
 
 
@@ -4370,7 +4374,7 @@ def d_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8974, E, 'taken~6749', E.get('instead~6750'))
+    LOCAL(ctx, E, 'taken~6749', E.get('instead~6750'))
     return True
 
 
@@ -4444,7 +4448,7 @@ def d_8980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8984, PL(ctx, E.get('you')).get('stock'), E.get('r~6752'))
     if c is not None:
-        ASSIGN(ctx, 8984, c, key, E.get('k~6753'))
+        SET(ctx, 'stock', c, key, E.get('k~6753'), '+=', False, K[2])
     if not d_8985(ctx, E):
         return False
     if not d_8987(ctx, E):
@@ -4472,7 +4476,7 @@ def d_8982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8983, E, 'k~6753', x_10189(ctx, E))
+        LOCAL(ctx, E, 'k~6753', x_10189(ctx, E))
     return True
 
 
@@ -4482,7 +4486,7 @@ def d_8983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8983, E, 'k~6753', x_10189(ctx, E))
+    LOCAL(ctx, E, 'k~6753', x_10189(ctx, E))
     return True
 
 
@@ -4494,7 +4498,7 @@ def d_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8984, PL(ctx, E.get('you')).get('stock'), E.get('r~6752'))
     if c is not None:
-        ASSIGN(ctx, 8984, c, key, E.get('k~6753'))
+        SET(ctx, 'stock', c, key, E.get('k~6753'), '+=', False, K[2])
     return True
 
 
@@ -4510,7 +4514,7 @@ def d_8985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8986, ctx.state.get('supply'), E.get('r~6752'))
         if c is not None:
-            ASSIGN(ctx, 8986, c, key, E.get('k~6753'))
+            SET(ctx, 'supply', c, key, E.get('k~6753'), '-=', False, K[3])
     return True
 
 
@@ -4522,7 +4526,7 @@ def d_8986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8986, ctx.state.get('supply'), E.get('r~6752'))
     if c is not None:
-        ASSIGN(ctx, 8986, c, key, E.get('k~6753'))
+        SET(ctx, 'supply', c, key, E.get('k~6753'), '-=', False, K[3])
     return True
 
 
@@ -4538,7 +4542,7 @@ def d_8987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8988, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8988, c, key, E.get('k~6753'))
+            SET(ctx, 'ledger', c, key, E.get('k~6753'), '+=', False, K[4])
     return True
 
 
@@ -4550,7 +4554,7 @@ def d_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8988, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8988, c, key, E.get('k~6753'))
+        SET(ctx, 'ledger', c, key, E.get('k~6753'), '+=', False, K[4])
     return True
 
 
@@ -4657,7 +4661,7 @@ def t_8996(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6760', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6760', old)
+        UNSET(ctx, E, 'rep~6760', old)
         return k()
 
     def nxt(i):
@@ -4725,7 +4729,7 @@ def t_9001(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9002, E, 'taken~6761', E.get('instead~6762'))
+    LOCAL(ctx, E, 'taken~6761', E.get('instead~6762'))
     return t_9003(ctx, k, s, E)
 
 
@@ -4735,7 +4739,7 @@ def d_9002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9002, E, 'taken~6761', E.get('instead~6762'))
+    LOCAL(ctx, E, 'taken~6761', E.get('instead~6762'))
     return True
 
 
@@ -4809,7 +4813,7 @@ def d_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9012, PL(ctx, E.get('you')).get('stock'), E.get('r~6764'))
     if c is not None:
-        ASSIGN(ctx, 9012, c, key, E.get('k~6765'))
+        SET(ctx, 'stock', c, key, E.get('k~6765'), '+=', False, K[2])
     if not d_9013(ctx, E):
         return False
     if not d_9015(ctx, E):
@@ -4837,7 +4841,7 @@ def d_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9011, E, 'k~6765', x_10222(ctx, E))
+        LOCAL(ctx, E, 'k~6765', x_10222(ctx, E))
     return True
 
 
@@ -4847,7 +4851,7 @@ def d_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9011, E, 'k~6765', x_10222(ctx, E))
+    LOCAL(ctx, E, 'k~6765', x_10222(ctx, E))
     return True
 
 
@@ -4859,7 +4863,7 @@ def d_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9012, PL(ctx, E.get('you')).get('stock'), E.get('r~6764'))
     if c is not None:
-        ASSIGN(ctx, 9012, c, key, E.get('k~6765'))
+        SET(ctx, 'stock', c, key, E.get('k~6765'), '+=', False, K[2])
     return True
 
 
@@ -4875,7 +4879,7 @@ def d_9013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9014, ctx.state.get('supply'), E.get('r~6764'))
         if c is not None:
-            ASSIGN(ctx, 9014, c, key, E.get('k~6765'))
+            SET(ctx, 'supply', c, key, E.get('k~6765'), '-=', False, K[3])
     return True
 
 
@@ -4887,7 +4891,7 @@ def d_9014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9014, ctx.state.get('supply'), E.get('r~6764'))
     if c is not None:
-        ASSIGN(ctx, 9014, c, key, E.get('k~6765'))
+        SET(ctx, 'supply', c, key, E.get('k~6765'), '-=', False, K[3])
     return True
 
 
@@ -4903,7 +4907,7 @@ def d_9015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9016, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9016, c, key, E.get('k~6765'))
+            SET(ctx, 'ledger', c, key, E.get('k~6765'), '+=', False, K[4])
     return True
 
 
@@ -4915,7 +4919,7 @@ def d_9016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9016, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9016, c, key, E.get('k~6765'))
+        SET(ctx, 'ledger', c, key, E.get('k~6765'), '+=', False, K[4])
     return True
 
 
@@ -5022,7 +5026,7 @@ def t_9024(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6772', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6772', old)
+        UNSET(ctx, E, 'rep~6772', old)
         return k()
 
     def nxt(i):
@@ -5090,7 +5094,7 @@ def t_9029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9030, E, 'taken~6773', E.get('instead~6774'))
+    LOCAL(ctx, E, 'taken~6773', E.get('instead~6774'))
     return t_9031(ctx, k, s, E)
 
 
@@ -5100,7 +5104,7 @@ def d_9030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9030, E, 'taken~6773', E.get('instead~6774'))
+    LOCAL(ctx, E, 'taken~6773', E.get('instead~6774'))
     return True
 
 
@@ -5174,7 +5178,7 @@ def d_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9040, PL(ctx, E.get('you')).get('stock'), E.get('r~6776'))
     if c is not None:
-        ASSIGN(ctx, 9040, c, key, E.get('k~6777'))
+        SET(ctx, 'stock', c, key, E.get('k~6777'), '+=', False, K[2])
     if not d_9041(ctx, E):
         return False
     if not d_9043(ctx, E):
@@ -5202,7 +5206,7 @@ def d_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9039, E, 'k~6777', x_10255(ctx, E))
+        LOCAL(ctx, E, 'k~6777', x_10255(ctx, E))
     return True
 
 
@@ -5212,7 +5216,7 @@ def d_9039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9039, E, 'k~6777', x_10255(ctx, E))
+    LOCAL(ctx, E, 'k~6777', x_10255(ctx, E))
     return True
 
 
@@ -5224,7 +5228,7 @@ def d_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9040, PL(ctx, E.get('you')).get('stock'), E.get('r~6776'))
     if c is not None:
-        ASSIGN(ctx, 9040, c, key, E.get('k~6777'))
+        SET(ctx, 'stock', c, key, E.get('k~6777'), '+=', False, K[2])
     return True
 
 
@@ -5240,7 +5244,7 @@ def d_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9042, ctx.state.get('supply'), E.get('r~6776'))
         if c is not None:
-            ASSIGN(ctx, 9042, c, key, E.get('k~6777'))
+            SET(ctx, 'supply', c, key, E.get('k~6777'), '-=', False, K[3])
     return True
 
 
@@ -5252,7 +5256,7 @@ def d_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9042, ctx.state.get('supply'), E.get('r~6776'))
     if c is not None:
-        ASSIGN(ctx, 9042, c, key, E.get('k~6777'))
+        SET(ctx, 'supply', c, key, E.get('k~6777'), '-=', False, K[3])
     return True
 
 
@@ -5268,7 +5272,7 @@ def d_9043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9044, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9044, c, key, E.get('k~6777'))
+            SET(ctx, 'ledger', c, key, E.get('k~6777'), '+=', False, K[4])
     return True
 
 
@@ -5280,7 +5284,7 @@ def d_9044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9044, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9044, c, key, E.get('k~6777'))
+        SET(ctx, 'ledger', c, key, E.get('k~6777'), '+=', False, K[4])
     return True
 
 
@@ -5389,7 +5393,7 @@ def t_9050(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6781', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6781', old)
+        UNSET(ctx, E, 'rep~6781', old)
         return k()
 
     def nxt(i):
@@ -5457,7 +5461,7 @@ def t_9055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9056, E, 'taken~6782', E.get('instead~6783'))
+    LOCAL(ctx, E, 'taken~6782', E.get('instead~6783'))
     return t_9057(ctx, k, s, E)
 
 
@@ -5467,7 +5471,7 @@ def d_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9056, E, 'taken~6782', E.get('instead~6783'))
+    LOCAL(ctx, E, 'taken~6782', E.get('instead~6783'))
     return True
 
 
@@ -5541,7 +5545,7 @@ def d_9062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9066, PL(ctx, E.get('you')).get('stock'), E.get('r~6785'))
     if c is not None:
-        ASSIGN(ctx, 9066, c, key, E.get('k~6786'))
+        SET(ctx, 'stock', c, key, E.get('k~6786'), '+=', False, K[2])
     if not d_9067(ctx, E):
         return False
     if not d_9069(ctx, E):
@@ -5569,7 +5573,7 @@ def d_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9065, E, 'k~6786', x_10284(ctx, E))
+        LOCAL(ctx, E, 'k~6786', x_10284(ctx, E))
     return True
 
 
@@ -5579,7 +5583,7 @@ def d_9065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9065, E, 'k~6786', x_10284(ctx, E))
+    LOCAL(ctx, E, 'k~6786', x_10284(ctx, E))
     return True
 
 
@@ -5591,7 +5595,7 @@ def d_9066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9066, PL(ctx, E.get('you')).get('stock'), E.get('r~6785'))
     if c is not None:
-        ASSIGN(ctx, 9066, c, key, E.get('k~6786'))
+        SET(ctx, 'stock', c, key, E.get('k~6786'), '+=', False, K[2])
     return True
 
 
@@ -5607,7 +5611,7 @@ def d_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9068, ctx.state.get('supply'), E.get('r~6785'))
         if c is not None:
-            ASSIGN(ctx, 9068, c, key, E.get('k~6786'))
+            SET(ctx, 'supply', c, key, E.get('k~6786'), '-=', False, K[3])
     return True
 
 
@@ -5619,7 +5623,7 @@ def d_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9068, ctx.state.get('supply'), E.get('r~6785'))
     if c is not None:
-        ASSIGN(ctx, 9068, c, key, E.get('k~6786'))
+        SET(ctx, 'supply', c, key, E.get('k~6786'), '-=', False, K[3])
     return True
 
 
@@ -5635,7 +5639,7 @@ def d_9069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9070, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9070, c, key, E.get('k~6786'))
+            SET(ctx, 'ledger', c, key, E.get('k~6786'), '+=', False, K[4])
     return True
 
 
@@ -5647,7 +5651,7 @@ def d_9070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9070, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9070, c, key, E.get('k~6786'))
+        SET(ctx, 'ledger', c, key, E.get('k~6786'), '+=', False, K[4])
     return True
 
 
@@ -5754,7 +5758,7 @@ def t_9078(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6793', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6793', old)
+        UNSET(ctx, E, 'rep~6793', old)
         return k()
 
     def nxt(i):
@@ -5822,7 +5826,7 @@ def t_9083(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9084, E, 'taken~6794', E.get('instead~6795'))
+    LOCAL(ctx, E, 'taken~6794', E.get('instead~6795'))
     return t_9085(ctx, k, s, E)
 
 
@@ -5832,7 +5836,7 @@ def d_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9084, E, 'taken~6794', E.get('instead~6795'))
+    LOCAL(ctx, E, 'taken~6794', E.get('instead~6795'))
     return True
 
 
@@ -5906,7 +5910,7 @@ def d_9090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9094, PL(ctx, E.get('you')).get('stock'), E.get('r~6797'))
     if c is not None:
-        ASSIGN(ctx, 9094, c, key, E.get('k~6798'))
+        SET(ctx, 'stock', c, key, E.get('k~6798'), '+=', False, K[2])
     if not d_9095(ctx, E):
         return False
     if not d_9097(ctx, E):
@@ -5934,7 +5938,7 @@ def d_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9093, E, 'k~6798', x_10317(ctx, E))
+        LOCAL(ctx, E, 'k~6798', x_10317(ctx, E))
     return True
 
 
@@ -5944,7 +5948,7 @@ def d_9093(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9093, E, 'k~6798', x_10317(ctx, E))
+    LOCAL(ctx, E, 'k~6798', x_10317(ctx, E))
     return True
 
 
@@ -5956,7 +5960,7 @@ def d_9094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9094, PL(ctx, E.get('you')).get('stock'), E.get('r~6797'))
     if c is not None:
-        ASSIGN(ctx, 9094, c, key, E.get('k~6798'))
+        SET(ctx, 'stock', c, key, E.get('k~6798'), '+=', False, K[2])
     return True
 
 
@@ -5972,7 +5976,7 @@ def d_9095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9096, ctx.state.get('supply'), E.get('r~6797'))
         if c is not None:
-            ASSIGN(ctx, 9096, c, key, E.get('k~6798'))
+            SET(ctx, 'supply', c, key, E.get('k~6798'), '-=', False, K[3])
     return True
 
 
@@ -5984,7 +5988,7 @@ def d_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9096, ctx.state.get('supply'), E.get('r~6797'))
     if c is not None:
-        ASSIGN(ctx, 9096, c, key, E.get('k~6798'))
+        SET(ctx, 'supply', c, key, E.get('k~6798'), '-=', False, K[3])
     return True
 
 
@@ -6000,7 +6004,7 @@ def d_9097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9098, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9098, c, key, E.get('k~6798'))
+            SET(ctx, 'ledger', c, key, E.get('k~6798'), '+=', False, K[4])
     return True
 
 
@@ -6012,7 +6016,7 @@ def d_9098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9098, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9098, c, key, E.get('k~6798'))
+        SET(ctx, 'ledger', c, key, E.get('k~6798'), '+=', False, K[4])
     return True
 
 
@@ -6119,7 +6123,7 @@ def t_9106(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6805', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6805', old)
+        UNSET(ctx, E, 'rep~6805', old)
         return k()
 
     def nxt(i):
@@ -6187,7 +6191,7 @@ def t_9111(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9112, E, 'taken~6806', E.get('instead~6807'))
+    LOCAL(ctx, E, 'taken~6806', E.get('instead~6807'))
     return t_9113(ctx, k, s, E)
 
 
@@ -6197,7 +6201,7 @@ def d_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9112, E, 'taken~6806', E.get('instead~6807'))
+    LOCAL(ctx, E, 'taken~6806', E.get('instead~6807'))
     return True
 
 
@@ -6271,7 +6275,7 @@ def d_9118(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9122, PL(ctx, E.get('you')).get('stock'), E.get('r~6809'))
     if c is not None:
-        ASSIGN(ctx, 9122, c, key, E.get('k~6810'))
+        SET(ctx, 'stock', c, key, E.get('k~6810'), '+=', False, K[2])
     if not d_9123(ctx, E):
         return False
     if not d_9125(ctx, E):
@@ -6299,7 +6303,7 @@ def d_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9121, E, 'k~6810', x_10350(ctx, E))
+        LOCAL(ctx, E, 'k~6810', x_10350(ctx, E))
     return True
 
 
@@ -6309,7 +6313,7 @@ def d_9121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9121, E, 'k~6810', x_10350(ctx, E))
+    LOCAL(ctx, E, 'k~6810', x_10350(ctx, E))
     return True
 
 
@@ -6321,7 +6325,7 @@ def d_9122(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9122, PL(ctx, E.get('you')).get('stock'), E.get('r~6809'))
     if c is not None:
-        ASSIGN(ctx, 9122, c, key, E.get('k~6810'))
+        SET(ctx, 'stock', c, key, E.get('k~6810'), '+=', False, K[2])
     return True
 
 
@@ -6337,7 +6341,7 @@ def d_9123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9124, ctx.state.get('supply'), E.get('r~6809'))
         if c is not None:
-            ASSIGN(ctx, 9124, c, key, E.get('k~6810'))
+            SET(ctx, 'supply', c, key, E.get('k~6810'), '-=', False, K[3])
     return True
 
 
@@ -6349,7 +6353,7 @@ def d_9124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9124, ctx.state.get('supply'), E.get('r~6809'))
     if c is not None:
-        ASSIGN(ctx, 9124, c, key, E.get('k~6810'))
+        SET(ctx, 'supply', c, key, E.get('k~6810'), '-=', False, K[3])
     return True
 
 
@@ -6365,7 +6369,7 @@ def d_9125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9126, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9126, c, key, E.get('k~6810'))
+            SET(ctx, 'ledger', c, key, E.get('k~6810'), '+=', False, K[4])
     return True
 
 
@@ -6377,7 +6381,7 @@ def d_9126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9126, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9126, c, key, E.get('k~6810'))
+        SET(ctx, 'ledger', c, key, E.get('k~6810'), '+=', False, K[4])
     return True
 
 
@@ -6486,7 +6490,7 @@ def t_9132(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6814', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6814', old)
+        UNSET(ctx, E, 'rep~6814', old)
         return k()
 
     def nxt(i):
@@ -6554,7 +6558,7 @@ def t_9137(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9138, E, 'taken~6815', E.get('instead~6816'))
+    LOCAL(ctx, E, 'taken~6815', E.get('instead~6816'))
     return t_9139(ctx, k, s, E)
 
 
@@ -6564,7 +6568,7 @@ def d_9138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9138, E, 'taken~6815', E.get('instead~6816'))
+    LOCAL(ctx, E, 'taken~6815', E.get('instead~6816'))
     return True
 
 
@@ -6638,7 +6642,7 @@ def d_9144(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9148, PL(ctx, E.get('you')).get('stock'), E.get('r~6818'))
     if c is not None:
-        ASSIGN(ctx, 9148, c, key, E.get('k~6819'))
+        SET(ctx, 'stock', c, key, E.get('k~6819'), '+=', False, K[2])
     if not d_9149(ctx, E):
         return False
     if not d_9151(ctx, E):
@@ -6666,7 +6670,7 @@ def d_9146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9147, E, 'k~6819', x_10379(ctx, E))
+        LOCAL(ctx, E, 'k~6819', x_10379(ctx, E))
     return True
 
 
@@ -6676,7 +6680,7 @@ def d_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9147, E, 'k~6819', x_10379(ctx, E))
+    LOCAL(ctx, E, 'k~6819', x_10379(ctx, E))
     return True
 
 
@@ -6688,7 +6692,7 @@ def d_9148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9148, PL(ctx, E.get('you')).get('stock'), E.get('r~6818'))
     if c is not None:
-        ASSIGN(ctx, 9148, c, key, E.get('k~6819'))
+        SET(ctx, 'stock', c, key, E.get('k~6819'), '+=', False, K[2])
     return True
 
 
@@ -6704,7 +6708,7 @@ def d_9149(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9150, ctx.state.get('supply'), E.get('r~6818'))
         if c is not None:
-            ASSIGN(ctx, 9150, c, key, E.get('k~6819'))
+            SET(ctx, 'supply', c, key, E.get('k~6819'), '-=', False, K[3])
     return True
 
 
@@ -6716,7 +6720,7 @@ def d_9150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9150, ctx.state.get('supply'), E.get('r~6818'))
     if c is not None:
-        ASSIGN(ctx, 9150, c, key, E.get('k~6819'))
+        SET(ctx, 'supply', c, key, E.get('k~6819'), '-=', False, K[3])
     return True
 
 
@@ -6732,7 +6736,7 @@ def d_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9152, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9152, c, key, E.get('k~6819'))
+            SET(ctx, 'ledger', c, key, E.get('k~6819'), '+=', False, K[4])
     return True
 
 
@@ -6744,7 +6748,7 @@ def d_9152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9152, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9152, c, key, E.get('k~6819'))
+        SET(ctx, 'ledger', c, key, E.get('k~6819'), '+=', False, K[4])
     return True
 
 
@@ -6851,7 +6855,7 @@ def t_9160(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6826', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6826', old)
+        UNSET(ctx, E, 'rep~6826', old)
         return k()
 
     def nxt(i):
@@ -6919,7 +6923,7 @@ def t_9165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9166, E, 'taken~6827', E.get('instead~6828'))
+    LOCAL(ctx, E, 'taken~6827', E.get('instead~6828'))
     return t_9167(ctx, k, s, E)
 
 
@@ -6929,7 +6933,7 @@ def d_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9166, E, 'taken~6827', E.get('instead~6828'))
+    LOCAL(ctx, E, 'taken~6827', E.get('instead~6828'))
     return True
 
 
@@ -7003,7 +7007,7 @@ def d_9172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9176, PL(ctx, E.get('you')).get('stock'), E.get('r~6830'))
     if c is not None:
-        ASSIGN(ctx, 9176, c, key, E.get('k~6831'))
+        SET(ctx, 'stock', c, key, E.get('k~6831'), '+=', False, K[2])
     if not d_9177(ctx, E):
         return False
     if not d_9179(ctx, E):
@@ -7031,7 +7035,7 @@ def d_9174(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9175, E, 'k~6831', x_10412(ctx, E))
+        LOCAL(ctx, E, 'k~6831', x_10412(ctx, E))
     return True
 
 
@@ -7041,7 +7045,7 @@ def d_9175(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9175, E, 'k~6831', x_10412(ctx, E))
+    LOCAL(ctx, E, 'k~6831', x_10412(ctx, E))
     return True
 
 
@@ -7053,7 +7057,7 @@ def d_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9176, PL(ctx, E.get('you')).get('stock'), E.get('r~6830'))
     if c is not None:
-        ASSIGN(ctx, 9176, c, key, E.get('k~6831'))
+        SET(ctx, 'stock', c, key, E.get('k~6831'), '+=', False, K[2])
     return True
 
 
@@ -7069,7 +7073,7 @@ def d_9177(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9178, ctx.state.get('supply'), E.get('r~6830'))
         if c is not None:
-            ASSIGN(ctx, 9178, c, key, E.get('k~6831'))
+            SET(ctx, 'supply', c, key, E.get('k~6831'), '-=', False, K[3])
     return True
 
 
@@ -7081,7 +7085,7 @@ def d_9178(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9178, ctx.state.get('supply'), E.get('r~6830'))
     if c is not None:
-        ASSIGN(ctx, 9178, c, key, E.get('k~6831'))
+        SET(ctx, 'supply', c, key, E.get('k~6831'), '-=', False, K[3])
     return True
 
 
@@ -7097,7 +7101,7 @@ def d_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9180, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9180, c, key, E.get('k~6831'))
+            SET(ctx, 'ledger', c, key, E.get('k~6831'), '+=', False, K[4])
     return True
 
 
@@ -7109,7 +7113,7 @@ def d_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9180, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9180, c, key, E.get('k~6831'))
+        SET(ctx, 'ledger', c, key, E.get('k~6831'), '+=', False, K[4])
     return True
 
 
@@ -7216,7 +7220,7 @@ def t_9188(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6838', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6838', old)
+        UNSET(ctx, E, 'rep~6838', old)
         return k()
 
     def nxt(i):
@@ -7284,7 +7288,7 @@ def t_9193(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9194, E, 'taken~6839', E.get('instead~6840'))
+    LOCAL(ctx, E, 'taken~6839', E.get('instead~6840'))
     return t_9195(ctx, k, s, E)
 
 
@@ -7294,7 +7298,7 @@ def d_9194(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9194, E, 'taken~6839', E.get('instead~6840'))
+    LOCAL(ctx, E, 'taken~6839', E.get('instead~6840'))
     return True
 
 
@@ -7368,7 +7372,7 @@ def d_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9204, PL(ctx, E.get('you')).get('stock'), E.get('r~6842'))
     if c is not None:
-        ASSIGN(ctx, 9204, c, key, E.get('k~6843'))
+        SET(ctx, 'stock', c, key, E.get('k~6843'), '+=', False, K[2])
     if not d_9205(ctx, E):
         return False
     if not d_9207(ctx, E):
@@ -7396,7 +7400,7 @@ def d_9202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9203, E, 'k~6843', x_10445(ctx, E))
+        LOCAL(ctx, E, 'k~6843', x_10445(ctx, E))
     return True
 
 
@@ -7406,7 +7410,7 @@ def d_9203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9203, E, 'k~6843', x_10445(ctx, E))
+    LOCAL(ctx, E, 'k~6843', x_10445(ctx, E))
     return True
 
 
@@ -7418,7 +7422,7 @@ def d_9204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9204, PL(ctx, E.get('you')).get('stock'), E.get('r~6842'))
     if c is not None:
-        ASSIGN(ctx, 9204, c, key, E.get('k~6843'))
+        SET(ctx, 'stock', c, key, E.get('k~6843'), '+=', False, K[2])
     return True
 
 
@@ -7434,7 +7438,7 @@ def d_9205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9206, ctx.state.get('supply'), E.get('r~6842'))
         if c is not None:
-            ASSIGN(ctx, 9206, c, key, E.get('k~6843'))
+            SET(ctx, 'supply', c, key, E.get('k~6843'), '-=', False, K[3])
     return True
 
 
@@ -7446,7 +7450,7 @@ def d_9206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9206, ctx.state.get('supply'), E.get('r~6842'))
     if c is not None:
-        ASSIGN(ctx, 9206, c, key, E.get('k~6843'))
+        SET(ctx, 'supply', c, key, E.get('k~6843'), '-=', False, K[3])
     return True
 
 
@@ -7462,7 +7466,7 @@ def d_9207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9208, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9208, c, key, E.get('k~6843'))
+            SET(ctx, 'ledger', c, key, E.get('k~6843'), '+=', False, K[4])
     return True
 
 
@@ -7474,7 +7478,7 @@ def d_9208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9208, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9208, c, key, E.get('k~6843'))
+        SET(ctx, 'ledger', c, key, E.get('k~6843'), '+=', False, K[4])
     return True
 
 
@@ -7583,7 +7587,7 @@ def t_9214(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6847', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6847', old)
+        UNSET(ctx, E, 'rep~6847', old)
         return k()
 
     def nxt(i):
@@ -7651,7 +7655,7 @@ def t_9219(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9220, E, 'taken~6848', E.get('instead~6849'))
+    LOCAL(ctx, E, 'taken~6848', E.get('instead~6849'))
     return t_9221(ctx, k, s, E)
 
 
@@ -7661,7 +7665,7 @@ def d_9220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9220, E, 'taken~6848', E.get('instead~6849'))
+    LOCAL(ctx, E, 'taken~6848', E.get('instead~6849'))
     return True
 
 
@@ -7735,7 +7739,7 @@ def d_9226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9230, PL(ctx, E.get('you')).get('stock'), E.get('r~6851'))
     if c is not None:
-        ASSIGN(ctx, 9230, c, key, E.get('k~6852'))
+        SET(ctx, 'stock', c, key, E.get('k~6852'), '+=', False, K[2])
     if not d_9231(ctx, E):
         return False
     if not d_9233(ctx, E):
@@ -7763,7 +7767,7 @@ def d_9228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9229, E, 'k~6852', x_10474(ctx, E))
+        LOCAL(ctx, E, 'k~6852', x_10474(ctx, E))
     return True
 
 
@@ -7773,7 +7777,7 @@ def d_9229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9229, E, 'k~6852', x_10474(ctx, E))
+    LOCAL(ctx, E, 'k~6852', x_10474(ctx, E))
     return True
 
 
@@ -7785,7 +7789,7 @@ def d_9230(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9230, PL(ctx, E.get('you')).get('stock'), E.get('r~6851'))
     if c is not None:
-        ASSIGN(ctx, 9230, c, key, E.get('k~6852'))
+        SET(ctx, 'stock', c, key, E.get('k~6852'), '+=', False, K[2])
     return True
 
 
@@ -7801,7 +7805,7 @@ def d_9231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9232, ctx.state.get('supply'), E.get('r~6851'))
         if c is not None:
-            ASSIGN(ctx, 9232, c, key, E.get('k~6852'))
+            SET(ctx, 'supply', c, key, E.get('k~6852'), '-=', False, K[3])
     return True
 
 
@@ -7813,7 +7817,7 @@ def d_9232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9232, ctx.state.get('supply'), E.get('r~6851'))
     if c is not None:
-        ASSIGN(ctx, 9232, c, key, E.get('k~6852'))
+        SET(ctx, 'supply', c, key, E.get('k~6852'), '-=', False, K[3])
     return True
 
 
@@ -7829,7 +7833,7 @@ def d_9233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9234, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9234, c, key, E.get('k~6852'))
+            SET(ctx, 'ledger', c, key, E.get('k~6852'), '+=', False, K[4])
     return True
 
 
@@ -7841,7 +7845,7 @@ def d_9234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9234, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9234, c, key, E.get('k~6852'))
+        SET(ctx, 'ledger', c, key, E.get('k~6852'), '+=', False, K[4])
     return True
 
 
@@ -7948,7 +7952,7 @@ def t_9242(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6859', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6859', old)
+        UNSET(ctx, E, 'rep~6859', old)
         return k()
 
     def nxt(i):
@@ -8016,7 +8020,7 @@ def t_9247(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9248, E, 'taken~6860', E.get('instead~6861'))
+    LOCAL(ctx, E, 'taken~6860', E.get('instead~6861'))
     return t_9249(ctx, k, s, E)
 
 
@@ -8026,7 +8030,7 @@ def d_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9248, E, 'taken~6860', E.get('instead~6861'))
+    LOCAL(ctx, E, 'taken~6860', E.get('instead~6861'))
     return True
 
 
@@ -8100,7 +8104,7 @@ def d_9254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9258, PL(ctx, E.get('you')).get('stock'), E.get('r~6863'))
     if c is not None:
-        ASSIGN(ctx, 9258, c, key, E.get('k~6864'))
+        SET(ctx, 'stock', c, key, E.get('k~6864'), '+=', False, K[2])
     if not d_9259(ctx, E):
         return False
     if not d_9261(ctx, E):
@@ -8128,7 +8132,7 @@ def d_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9257, E, 'k~6864', x_10507(ctx, E))
+        LOCAL(ctx, E, 'k~6864', x_10507(ctx, E))
     return True
 
 
@@ -8138,7 +8142,7 @@ def d_9257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9257, E, 'k~6864', x_10507(ctx, E))
+    LOCAL(ctx, E, 'k~6864', x_10507(ctx, E))
     return True
 
 
@@ -8150,7 +8154,7 @@ def d_9258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9258, PL(ctx, E.get('you')).get('stock'), E.get('r~6863'))
     if c is not None:
-        ASSIGN(ctx, 9258, c, key, E.get('k~6864'))
+        SET(ctx, 'stock', c, key, E.get('k~6864'), '+=', False, K[2])
     return True
 
 
@@ -8166,7 +8170,7 @@ def d_9259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9260, ctx.state.get('supply'), E.get('r~6863'))
         if c is not None:
-            ASSIGN(ctx, 9260, c, key, E.get('k~6864'))
+            SET(ctx, 'supply', c, key, E.get('k~6864'), '-=', False, K[3])
     return True
 
 
@@ -8178,7 +8182,7 @@ def d_9260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9260, ctx.state.get('supply'), E.get('r~6863'))
     if c is not None:
-        ASSIGN(ctx, 9260, c, key, E.get('k~6864'))
+        SET(ctx, 'supply', c, key, E.get('k~6864'), '-=', False, K[3])
     return True
 
 
@@ -8194,7 +8198,7 @@ def d_9261(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9262, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9262, c, key, E.get('k~6864'))
+            SET(ctx, 'ledger', c, key, E.get('k~6864'), '+=', False, K[4])
     return True
 
 
@@ -8206,7 +8210,7 @@ def d_9262(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9262, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9262, c, key, E.get('k~6864'))
+        SET(ctx, 'ledger', c, key, E.get('k~6864'), '+=', False, K[4])
     return True
 
 
@@ -8313,7 +8317,7 @@ def t_9270(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6871', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6871', old)
+        UNSET(ctx, E, 'rep~6871', old)
         return k()
 
     def nxt(i):
@@ -8381,7 +8385,7 @@ def t_9275(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9276, E, 'taken~6872', E.get('instead~6873'))
+    LOCAL(ctx, E, 'taken~6872', E.get('instead~6873'))
     return t_9277(ctx, k, s, E)
 
 
@@ -8391,7 +8395,7 @@ def d_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9276, E, 'taken~6872', E.get('instead~6873'))
+    LOCAL(ctx, E, 'taken~6872', E.get('instead~6873'))
     return True
 
 
@@ -8465,7 +8469,7 @@ def d_9282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9286, PL(ctx, E.get('you')).get('stock'), E.get('r~6875'))
     if c is not None:
-        ASSIGN(ctx, 9286, c, key, E.get('k~6876'))
+        SET(ctx, 'stock', c, key, E.get('k~6876'), '+=', False, K[2])
     if not d_9287(ctx, E):
         return False
     if not d_9289(ctx, E):
@@ -8493,7 +8497,7 @@ def d_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9285, E, 'k~6876', x_10540(ctx, E))
+        LOCAL(ctx, E, 'k~6876', x_10540(ctx, E))
     return True
 
 
@@ -8503,7 +8507,7 @@ def d_9285(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9285, E, 'k~6876', x_10540(ctx, E))
+    LOCAL(ctx, E, 'k~6876', x_10540(ctx, E))
     return True
 
 
@@ -8515,7 +8519,7 @@ def d_9286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9286, PL(ctx, E.get('you')).get('stock'), E.get('r~6875'))
     if c is not None:
-        ASSIGN(ctx, 9286, c, key, E.get('k~6876'))
+        SET(ctx, 'stock', c, key, E.get('k~6876'), '+=', False, K[2])
     return True
 
 
@@ -8531,7 +8535,7 @@ def d_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9288, ctx.state.get('supply'), E.get('r~6875'))
         if c is not None:
-            ASSIGN(ctx, 9288, c, key, E.get('k~6876'))
+            SET(ctx, 'supply', c, key, E.get('k~6876'), '-=', False, K[3])
     return True
 
 
@@ -8543,7 +8547,7 @@ def d_9288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9288, ctx.state.get('supply'), E.get('r~6875'))
     if c is not None:
-        ASSIGN(ctx, 9288, c, key, E.get('k~6876'))
+        SET(ctx, 'supply', c, key, E.get('k~6876'), '-=', False, K[3])
     return True
 
 
@@ -8559,7 +8563,7 @@ def d_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9290, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9290, c, key, E.get('k~6876'))
+            SET(ctx, 'ledger', c, key, E.get('k~6876'), '+=', False, K[4])
     return True
 
 
@@ -8571,7 +8575,7 @@ def d_9290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9290, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9290, c, key, E.get('k~6876'))
+        SET(ctx, 'ledger', c, key, E.get('k~6876'), '+=', False, K[4])
     return True
 
 
@@ -8716,7 +8720,7 @@ def t_9301(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6899', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6899', old)
+        UNSET(ctx, E, 'rep~6899', old)
         return k()
 
     def nxt(i):
@@ -8784,7 +8788,7 @@ def t_9306(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9307, E, 'taken~6900', E.get('instead~6901'))
+    LOCAL(ctx, E, 'taken~6900', E.get('instead~6901'))
     return t_9308(ctx, k, s, E)
 
 
@@ -8794,7 +8798,7 @@ def d_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9307, E, 'taken~6900', E.get('instead~6901'))
+    LOCAL(ctx, E, 'taken~6900', E.get('instead~6901'))
     return True
 
 
@@ -8868,7 +8872,7 @@ def d_9313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9317, PL(ctx, E.get('you')).get('stock'), E.get('r~6903'))
     if c is not None:
-        ASSIGN(ctx, 9317, c, key, E.get('k~6904'))
+        SET(ctx, 'stock', c, key, E.get('k~6904'), '+=', False, K[2])
     if not d_9318(ctx, E):
         return False
     if not d_9320(ctx, E):
@@ -8896,7 +8900,7 @@ def d_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9316, E, 'k~6904', x_10575(ctx, E))
+        LOCAL(ctx, E, 'k~6904', x_10575(ctx, E))
     return True
 
 
@@ -8906,7 +8910,7 @@ def d_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9316, E, 'k~6904', x_10575(ctx, E))
+    LOCAL(ctx, E, 'k~6904', x_10575(ctx, E))
     return True
 
 
@@ -8918,7 +8922,7 @@ def d_9317(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9317, PL(ctx, E.get('you')).get('stock'), E.get('r~6903'))
     if c is not None:
-        ASSIGN(ctx, 9317, c, key, E.get('k~6904'))
+        SET(ctx, 'stock', c, key, E.get('k~6904'), '+=', False, K[2])
     return True
 
 
@@ -8934,7 +8938,7 @@ def d_9318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9319, ctx.state.get('supply'), E.get('r~6903'))
         if c is not None:
-            ASSIGN(ctx, 9319, c, key, E.get('k~6904'))
+            SET(ctx, 'supply', c, key, E.get('k~6904'), '-=', False, K[3])
     return True
 
 
@@ -8946,7 +8950,7 @@ def d_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9319, ctx.state.get('supply'), E.get('r~6903'))
     if c is not None:
-        ASSIGN(ctx, 9319, c, key, E.get('k~6904'))
+        SET(ctx, 'supply', c, key, E.get('k~6904'), '-=', False, K[3])
     return True
 
 
@@ -8962,7 +8966,7 @@ def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9321, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9321, c, key, E.get('k~6904'))
+            SET(ctx, 'ledger', c, key, E.get('k~6904'), '+=', False, K[4])
     return True
 
 
@@ -8974,7 +8978,7 @@ def d_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9321, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9321, c, key, E.get('k~6904'))
+        SET(ctx, 'ledger', c, key, E.get('k~6904'), '+=', False, K[4])
     return True
 
 
@@ -9109,7 +9113,7 @@ def t_9330(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6916', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6916', old)
+        UNSET(ctx, E, 'rep~6916', old)
         return k()
 
     def nxt(i):
@@ -9177,7 +9181,7 @@ def t_9335(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9336, E, 'taken~6917', E.get('instead~6918'))
+    LOCAL(ctx, E, 'taken~6917', E.get('instead~6918'))
     return t_9337(ctx, k, s, E)
 
 
@@ -9187,7 +9191,7 @@ def d_9336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9336, E, 'taken~6917', E.get('instead~6918'))
+    LOCAL(ctx, E, 'taken~6917', E.get('instead~6918'))
     return True
 
 
@@ -9261,7 +9265,7 @@ def d_9342(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9346, PL(ctx, E.get('you')).get('stock'), E.get('r~6920'))
     if c is not None:
-        ASSIGN(ctx, 9346, c, key, E.get('k~6921'))
+        SET(ctx, 'stock', c, key, E.get('k~6921'), '+=', False, K[2])
     if not d_9347(ctx, E):
         return False
     if not d_9349(ctx, E):
@@ -9289,7 +9293,7 @@ def d_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9345, E, 'k~6921', x_10609(ctx, E))
+        LOCAL(ctx, E, 'k~6921', x_10609(ctx, E))
     return True
 
 
@@ -9299,7 +9303,7 @@ def d_9345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9345, E, 'k~6921', x_10609(ctx, E))
+    LOCAL(ctx, E, 'k~6921', x_10609(ctx, E))
     return True
 
 
@@ -9311,7 +9315,7 @@ def d_9346(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9346, PL(ctx, E.get('you')).get('stock'), E.get('r~6920'))
     if c is not None:
-        ASSIGN(ctx, 9346, c, key, E.get('k~6921'))
+        SET(ctx, 'stock', c, key, E.get('k~6921'), '+=', False, K[2])
     return True
 
 
@@ -9327,7 +9331,7 @@ def d_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9348, ctx.state.get('supply'), E.get('r~6920'))
         if c is not None:
-            ASSIGN(ctx, 9348, c, key, E.get('k~6921'))
+            SET(ctx, 'supply', c, key, E.get('k~6921'), '-=', False, K[3])
     return True
 
 
@@ -9339,7 +9343,7 @@ def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9348, ctx.state.get('supply'), E.get('r~6920'))
     if c is not None:
-        ASSIGN(ctx, 9348, c, key, E.get('k~6921'))
+        SET(ctx, 'supply', c, key, E.get('k~6921'), '-=', False, K[3])
     return True
 
 
@@ -9355,7 +9359,7 @@ def d_9349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9350, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9350, c, key, E.get('k~6921'))
+            SET(ctx, 'ledger', c, key, E.get('k~6921'), '+=', False, K[4])
     return True
 
 
@@ -9367,7 +9371,7 @@ def d_9350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9350, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9350, c, key, E.get('k~6921'))
+        SET(ctx, 'ledger', c, key, E.get('k~6921'), '+=', False, K[4])
     return True
 
 
@@ -9474,7 +9478,7 @@ def t_9358(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6933', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6933', old)
+        UNSET(ctx, E, 'rep~6933', old)
         return k()
 
     def nxt(i):
@@ -9542,7 +9546,7 @@ def t_9363(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9364, E, 'taken~6934', E.get('instead~6935'))
+    LOCAL(ctx, E, 'taken~6934', E.get('instead~6935'))
     return t_9365(ctx, k, s, E)
 
 
@@ -9552,7 +9556,7 @@ def d_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9364, E, 'taken~6934', E.get('instead~6935'))
+    LOCAL(ctx, E, 'taken~6934', E.get('instead~6935'))
     return True
 
 
@@ -9626,7 +9630,7 @@ def d_9370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9374, PL(ctx, E.get('you')).get('stock'), E.get('r~6937'))
     if c is not None:
-        ASSIGN(ctx, 9374, c, key, E.get('k~6938'))
+        SET(ctx, 'stock', c, key, E.get('k~6938'), '+=', False, K[2])
     if not d_9375(ctx, E):
         return False
     if not d_9377(ctx, E):
@@ -9654,7 +9658,7 @@ def d_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9373, E, 'k~6938', x_10642(ctx, E))
+        LOCAL(ctx, E, 'k~6938', x_10642(ctx, E))
     return True
 
 
@@ -9664,7 +9668,7 @@ def d_9373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9373, E, 'k~6938', x_10642(ctx, E))
+    LOCAL(ctx, E, 'k~6938', x_10642(ctx, E))
     return True
 
 
@@ -9676,7 +9680,7 @@ def d_9374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9374, PL(ctx, E.get('you')).get('stock'), E.get('r~6937'))
     if c is not None:
-        ASSIGN(ctx, 9374, c, key, E.get('k~6938'))
+        SET(ctx, 'stock', c, key, E.get('k~6938'), '+=', False, K[2])
     return True
 
 
@@ -9692,7 +9696,7 @@ def d_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9376, ctx.state.get('supply'), E.get('r~6937'))
         if c is not None:
-            ASSIGN(ctx, 9376, c, key, E.get('k~6938'))
+            SET(ctx, 'supply', c, key, E.get('k~6938'), '-=', False, K[3])
     return True
 
 
@@ -9704,7 +9708,7 @@ def d_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9376, ctx.state.get('supply'), E.get('r~6937'))
     if c is not None:
-        ASSIGN(ctx, 9376, c, key, E.get('k~6938'))
+        SET(ctx, 'supply', c, key, E.get('k~6938'), '-=', False, K[3])
     return True
 
 
@@ -9720,7 +9724,7 @@ def d_9377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9378, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9378, c, key, E.get('k~6938'))
+            SET(ctx, 'ledger', c, key, E.get('k~6938'), '+=', False, K[4])
     return True
 
 
@@ -9732,7 +9736,7 @@ def d_9378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9378, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9378, c, key, E.get('k~6938'))
+        SET(ctx, 'ledger', c, key, E.get('k~6938'), '+=', False, K[4])
     return True
 
 
@@ -9877,7 +9881,7 @@ def t_9389(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6955', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6955', old)
+        UNSET(ctx, E, 'rep~6955', old)
         return k()
 
     def nxt(i):
@@ -9945,7 +9949,7 @@ def t_9394(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9395, E, 'taken~6956', E.get('instead~6957'))
+    LOCAL(ctx, E, 'taken~6956', E.get('instead~6957'))
     return t_9396(ctx, k, s, E)
 
 
@@ -9955,7 +9959,7 @@ def d_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9395, E, 'taken~6956', E.get('instead~6957'))
+    LOCAL(ctx, E, 'taken~6956', E.get('instead~6957'))
     return True
 
 
@@ -10029,7 +10033,7 @@ def d_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9405, PL(ctx, E.get('you')).get('stock'), E.get('r~6959'))
     if c is not None:
-        ASSIGN(ctx, 9405, c, key, E.get('k~6960'))
+        SET(ctx, 'stock', c, key, E.get('k~6960'), '+=', False, K[2])
     if not d_9406(ctx, E):
         return False
     if not d_9408(ctx, E):
@@ -10057,7 +10061,7 @@ def d_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9404, E, 'k~6960', x_10677(ctx, E))
+        LOCAL(ctx, E, 'k~6960', x_10677(ctx, E))
     return True
 
 
@@ -10067,7 +10071,7 @@ def d_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9404, E, 'k~6960', x_10677(ctx, E))
+    LOCAL(ctx, E, 'k~6960', x_10677(ctx, E))
     return True
 
 
@@ -10079,7 +10083,7 @@ def d_9405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9405, PL(ctx, E.get('you')).get('stock'), E.get('r~6959'))
     if c is not None:
-        ASSIGN(ctx, 9405, c, key, E.get('k~6960'))
+        SET(ctx, 'stock', c, key, E.get('k~6960'), '+=', False, K[2])
     return True
 
 
@@ -10095,7 +10099,7 @@ def d_9406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9407, ctx.state.get('supply'), E.get('r~6959'))
         if c is not None:
-            ASSIGN(ctx, 9407, c, key, E.get('k~6960'))
+            SET(ctx, 'supply', c, key, E.get('k~6960'), '-=', False, K[3])
     return True
 
 
@@ -10107,7 +10111,7 @@ def d_9407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9407, ctx.state.get('supply'), E.get('r~6959'))
     if c is not None:
-        ASSIGN(ctx, 9407, c, key, E.get('k~6960'))
+        SET(ctx, 'supply', c, key, E.get('k~6960'), '-=', False, K[3])
     return True
 
 
@@ -10123,7 +10127,7 @@ def d_9408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9409, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9409, c, key, E.get('k~6960'))
+            SET(ctx, 'ledger', c, key, E.get('k~6960'), '+=', False, K[4])
     return True
 
 
@@ -10135,7 +10139,7 @@ def d_9409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9409, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9409, c, key, E.get('k~6960'))
+        SET(ctx, 'ledger', c, key, E.get('k~6960'), '+=', False, K[4])
     return True
 
 
@@ -10270,7 +10274,7 @@ def t_9418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6972', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6972', old)
+        UNSET(ctx, E, 'rep~6972', old)
         return k()
 
     def nxt(i):
@@ -10338,7 +10342,7 @@ def t_9423(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9424, E, 'taken~6973', E.get('instead~6974'))
+    LOCAL(ctx, E, 'taken~6973', E.get('instead~6974'))
     return t_9425(ctx, k, s, E)
 
 
@@ -10348,7 +10352,7 @@ def d_9424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9424, E, 'taken~6973', E.get('instead~6974'))
+    LOCAL(ctx, E, 'taken~6973', E.get('instead~6974'))
     return True
 
 
@@ -10422,7 +10426,7 @@ def d_9430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9434, PL(ctx, E.get('you')).get('stock'), E.get('r~6976'))
     if c is not None:
-        ASSIGN(ctx, 9434, c, key, E.get('k~6977'))
+        SET(ctx, 'stock', c, key, E.get('k~6977'), '+=', False, K[2])
     if not d_9435(ctx, E):
         return False
     if not d_9437(ctx, E):
@@ -10450,7 +10454,7 @@ def d_9432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9433, E, 'k~6977', x_10711(ctx, E))
+        LOCAL(ctx, E, 'k~6977', x_10711(ctx, E))
     return True
 
 
@@ -10460,7 +10464,7 @@ def d_9433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9433, E, 'k~6977', x_10711(ctx, E))
+    LOCAL(ctx, E, 'k~6977', x_10711(ctx, E))
     return True
 
 
@@ -10472,7 +10476,7 @@ def d_9434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9434, PL(ctx, E.get('you')).get('stock'), E.get('r~6976'))
     if c is not None:
-        ASSIGN(ctx, 9434, c, key, E.get('k~6977'))
+        SET(ctx, 'stock', c, key, E.get('k~6977'), '+=', False, K[2])
     return True
 
 
@@ -10488,7 +10492,7 @@ def d_9435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9436, ctx.state.get('supply'), E.get('r~6976'))
         if c is not None:
-            ASSIGN(ctx, 9436, c, key, E.get('k~6977'))
+            SET(ctx, 'supply', c, key, E.get('k~6977'), '-=', False, K[3])
     return True
 
 
@@ -10500,7 +10504,7 @@ def d_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9436, ctx.state.get('supply'), E.get('r~6976'))
     if c is not None:
-        ASSIGN(ctx, 9436, c, key, E.get('k~6977'))
+        SET(ctx, 'supply', c, key, E.get('k~6977'), '-=', False, K[3])
     return True
 
 
@@ -10516,7 +10520,7 @@ def d_9437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9438, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9438, c, key, E.get('k~6977'))
+            SET(ctx, 'ledger', c, key, E.get('k~6977'), '+=', False, K[4])
     return True
 
 
@@ -10528,7 +10532,7 @@ def d_9438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9438, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9438, c, key, E.get('k~6977'))
+        SET(ctx, 'ledger', c, key, E.get('k~6977'), '+=', False, K[4])
     return True
 
 
@@ -10635,7 +10639,7 @@ def t_9446(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6989', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6989', old)
+        UNSET(ctx, E, 'rep~6989', old)
         return k()
 
     def nxt(i):
@@ -10703,7 +10707,7 @@ def t_9451(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9452, E, 'taken~6990', E.get('instead~6991'))
+    LOCAL(ctx, E, 'taken~6990', E.get('instead~6991'))
     return t_9453(ctx, k, s, E)
 
 
@@ -10713,7 +10717,7 @@ def d_9452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9452, E, 'taken~6990', E.get('instead~6991'))
+    LOCAL(ctx, E, 'taken~6990', E.get('instead~6991'))
     return True
 
 
@@ -10787,7 +10791,7 @@ def d_9458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9462, PL(ctx, E.get('you')).get('stock'), E.get('r~6993'))
     if c is not None:
-        ASSIGN(ctx, 9462, c, key, E.get('k~6994'))
+        SET(ctx, 'stock', c, key, E.get('k~6994'), '+=', False, K[2])
     if not d_9463(ctx, E):
         return False
     if not d_9465(ctx, E):
@@ -10815,7 +10819,7 @@ def d_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9461, E, 'k~6994', x_10744(ctx, E))
+        LOCAL(ctx, E, 'k~6994', x_10744(ctx, E))
     return True
 
 
@@ -10825,7 +10829,7 @@ def d_9461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9461, E, 'k~6994', x_10744(ctx, E))
+    LOCAL(ctx, E, 'k~6994', x_10744(ctx, E))
     return True
 
 
@@ -10837,7 +10841,7 @@ def d_9462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9462, PL(ctx, E.get('you')).get('stock'), E.get('r~6993'))
     if c is not None:
-        ASSIGN(ctx, 9462, c, key, E.get('k~6994'))
+        SET(ctx, 'stock', c, key, E.get('k~6994'), '+=', False, K[2])
     return True
 
 
@@ -10853,7 +10857,7 @@ def d_9463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9464, ctx.state.get('supply'), E.get('r~6993'))
         if c is not None:
-            ASSIGN(ctx, 9464, c, key, E.get('k~6994'))
+            SET(ctx, 'supply', c, key, E.get('k~6994'), '-=', False, K[3])
     return True
 
 
@@ -10865,7 +10869,7 @@ def d_9464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9464, ctx.state.get('supply'), E.get('r~6993'))
     if c is not None:
-        ASSIGN(ctx, 9464, c, key, E.get('k~6994'))
+        SET(ctx, 'supply', c, key, E.get('k~6994'), '-=', False, K[3])
     return True
 
 
@@ -10881,7 +10885,7 @@ def d_9465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9466, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9466, c, key, E.get('k~6994'))
+            SET(ctx, 'ledger', c, key, E.get('k~6994'), '+=', False, K[4])
     return True
 
 
@@ -10893,7 +10897,7 @@ def d_9466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9466, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9466, c, key, E.get('k~6994'))
+        SET(ctx, 'ledger', c, key, E.get('k~6994'), '+=', False, K[4])
     return True
 
 

@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -43,19 +44,27 @@ K = [
     [],
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['game', 'display', 'key'],
+    ['game', 'piles', 'key'],
+    ['player', 'hand', ''],
+    ['player', 'held', ''],
+    ['game', 'booking', ''],
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
 def x_10757(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~6996'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6996'), [])))) > num(0))
+    return (num(AR('+', FN['count'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6996'), [])), FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6996'), [])))) > 0)
 
 
 def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~6996'), []))
+    return FN['distinct'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6996'), []))
 
 
 def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
@@ -73,13 +82,13 @@ def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
 def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'decks', E.get('d~6998'), 'display', None) != None)) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~6998'), []))) < num(GET(ctx, 'decks', E.get('d~6998'), 'display', None)))) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))) > num(0))))
+    return (bool((GET(ctx, 'decks', E.get('d~6998'), 'display', None) != None)) and bool((num(FN['count'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6998'), []))) < num(GET(ctx, 'decks', E.get('d~6998'), 'display', None)))) and bool((num(FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))) > 0)))
 
 
 def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))
+    return FN['first'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))
 
 
 def x_10764(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
@@ -169,13 +178,13 @@ def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
 def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return (K[1] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))) > num(0)) else K[2])
+    return (K[1] if (num(FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))) > 0) else K[2])
 
 
 def x_10785(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))
+    return FN['first'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))
 
 
 def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
@@ -251,13 +260,13 @@ def x_10807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7013'), 'instead_of', {}), 'gain', None) == E.get('r~7011'))) and bool((num(E.get('left~7012')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7013'), 'instead_of', {}), 'gain', None) == E.get('r~7011'))) and bool((num(E.get('left~7012')) > 0)))
 
 
 def x_10811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7012'), (E.get('left~7012') if (FLD(ctx, K[3], E.get('rep~7013')) == None) else FLD(ctx, K[3], E.get('rep~7013')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7012'), (E.get('left~7012') if (FLD(ctx, K[3], E.get('rep~7013')) == None) else FLD(ctx, K[3], E.get('rep~7013')))]))
 
 
 def x_10815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -275,7 +284,7 @@ def x_10816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7016') if (GET(ctx, 'resources', E.get('r~7017'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7016'), KEY(ctx.state.get('supply'), E.get('r~7017'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7016') if (GET(ctx, 'resources', E.get('r~7017'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7016'), KEY(ctx.state.get('supply'), E.get('r~7017'), 0)]))])
 
 
 def x_10822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -287,7 +296,7 @@ def x_10822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7018'), (num(GET(ctx, 'resources', E.get('r~7017'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7017'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7018'), (num(GET(ctx, 'resources', E.get('r~7017'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7017'), 0)))])])
 
 
 def x_10825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -400,7 +409,7 @@ def t_9473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9474, ctx.state.get('display'), E.get('d~6996'))
     if c is not None:
-        ASSIGN(ctx, 9474, c, key, x_10760(ctx, E))
+        SET(ctx, 'display', c, key, x_10760(ctx, E), '-=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -426,7 +435,7 @@ def d_9474(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9474, ctx.state.get('display'), E.get('d~6996'))
     if c is not None:
-        ASSIGN(ctx, 9474, c, key, x_10760(ctx, E))
+        SET(ctx, 'display', c, key, x_10760(ctx, E), '-=', True, K[5])
     return True
 
 
@@ -467,13 +476,13 @@ def d_9477(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9479, ctx.state.get('display'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9479, c, key, x_10765(ctx, E))
+        SET(ctx, 'display', c, key, x_10765(ctx, E), '+=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9480, ctx.state.get('piles'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9480, c, key, x_10767(ctx, E))
+        SET(ctx, 'piles', c, key, x_10767(ctx, E), '-=', True, K[6])
     return True
 
 
@@ -495,7 +504,7 @@ def d_9479(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9479, ctx.state.get('display'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9479, c, key, x_10765(ctx, E))
+        SET(ctx, 'display', c, key, x_10765(ctx, E), '+=', True, K[5])
     return True
 
 
@@ -507,7 +516,7 @@ def d_9480(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9480, ctx.state.get('piles'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9480, c, key, x_10767(ctx, E))
+        SET(ctx, 'piles', c, key, x_10767(ctx, E), '-=', True, K[6])
     return True
 
 
@@ -550,7 +559,7 @@ def d_9484(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 9484, c, key, x_10772(ctx, E))
+        SET(ctx, 'hand', c, key, x_10772(ctx, E), '+=', True, K[7])
     return True
 
 
@@ -565,7 +574,7 @@ def t_9485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        ASSIGN(ctx, 9486, c, key, x_10774(ctx, E))
+        SET(ctx, 'held', c, key, x_10774(ctx, E), '+=', True, K[8])
     return t_9487(ctx, k, s, E)
 
 
@@ -577,7 +586,7 @@ def d_9486(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        ASSIGN(ctx, 9486, c, key, x_10774(ctx, E))
+        SET(ctx, 'held', c, key, x_10774(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -625,7 +634,7 @@ def t_9490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9494, ctx.state, 'booking', E.get('was~7003'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7003'), '=', False, K[9])
         return k()
 
     ctx.steps += 1
@@ -635,7 +644,7 @@ def t_9490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9492, ctx.state, 'booking', E.get('label~7002'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~7002'), '=', False, K[9])
     return t_9493(ctx, r1, s, E)
 
 
@@ -655,7 +664,7 @@ def d_9492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9492, ctx.state, 'booking', E.get('label~7002'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~7002'), '=', False, K[9])
     return True
 
 
@@ -674,7 +683,7 @@ def d_9494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9494, ctx.state, 'booking', E.get('was~7003'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7003'), '=', False, K[9])
     return True
 
 
@@ -693,7 +702,7 @@ def t_9495(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9497, ctx.state.get('piles'), E.get('d~6996'))
     if c is not None:
-        ASSIGN(ctx, 9497, c, key, x_10787(ctx, E))
+        SET(ctx, 'piles', c, key, x_10787(ctx, E), '-=', True, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -723,7 +732,7 @@ def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9497, ctx.state.get('piles'), E.get('d~6996'))
     if c is not None:
-        ASSIGN(ctx, 9497, c, key, x_10787(ctx, E))
+        SET(ctx, 'piles', c, key, x_10787(ctx, E), '-=', True, K[6])
     return True
 
 
@@ -766,7 +775,7 @@ def d_9501(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 9501, c, key, x_10792(ctx, E))
+        SET(ctx, 'hand', c, key, x_10792(ctx, E), '+=', True, K[7])
     return True
 
 
@@ -781,7 +790,7 @@ def t_9502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        ASSIGN(ctx, 9503, c, key, x_10794(ctx, E))
+        SET(ctx, 'held', c, key, x_10794(ctx, E), '+=', True, K[8])
     return t_9504(ctx, k, s, E)
 
 
@@ -793,7 +802,7 @@ def d_9503(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        ASSIGN(ctx, 9503, c, key, x_10794(ctx, E))
+        SET(ctx, 'held', c, key, x_10794(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -841,7 +850,7 @@ def t_9507(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9511, ctx.state, 'booking', E.get('was~7009'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7009'), '=', False, K[9])
         return k()
 
     ctx.steps += 1
@@ -851,7 +860,7 @@ def t_9507(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9509, ctx.state, 'booking', E.get('label~7008'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~7008'), '=', False, K[9])
     return t_9510(ctx, r1, s, E)
 
 
@@ -871,7 +880,7 @@ def d_9509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9509, ctx.state, 'booking', E.get('label~7008'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~7008'), '=', False, K[9])
     return True
 
 
@@ -890,7 +899,7 @@ def d_9511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9511, ctx.state, 'booking', E.get('was~7009'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7009'), '=', False, K[9])
     return True
 
 
@@ -977,7 +986,7 @@ def t_9517(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7013', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7013', old)
+        UNSET(ctx, E, 'rep~7013', old)
         return k()
 
     def nxt(i):
@@ -1045,7 +1054,7 @@ def t_9522(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9523, E, 'taken~7014', E.get('instead~7015'))
+    LOCAL(ctx, E, 'taken~7014', E.get('instead~7015'))
     return t_9524(ctx, k, s, E)
 
 
@@ -1055,7 +1064,7 @@ def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9523, E, 'taken~7014', E.get('instead~7015'))
+    LOCAL(ctx, E, 'taken~7014', E.get('instead~7015'))
     return True
 
 
@@ -1129,7 +1138,7 @@ def d_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9533, PL(ctx, E.get('you')).get('stock'), E.get('r~7017'))
     if c is not None:
-        ASSIGN(ctx, 9533, c, key, E.get('k~7018'))
+        SET(ctx, 'stock', c, key, E.get('k~7018'), '+=', False, K[10])
     if not d_9534(ctx, E):
         return False
     if not d_9536(ctx, E):
@@ -1157,7 +1166,7 @@ def d_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9532, E, 'k~7018', x_10824(ctx, E))
+        LOCAL(ctx, E, 'k~7018', x_10824(ctx, E))
     return True
 
 
@@ -1167,7 +1176,7 @@ def d_9532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9532, E, 'k~7018', x_10824(ctx, E))
+    LOCAL(ctx, E, 'k~7018', x_10824(ctx, E))
     return True
 
 
@@ -1179,7 +1188,7 @@ def d_9533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9533, PL(ctx, E.get('you')).get('stock'), E.get('r~7017'))
     if c is not None:
-        ASSIGN(ctx, 9533, c, key, E.get('k~7018'))
+        SET(ctx, 'stock', c, key, E.get('k~7018'), '+=', False, K[10])
     return True
 
 
@@ -1195,7 +1204,7 @@ def d_9534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9535, ctx.state.get('supply'), E.get('r~7017'))
         if c is not None:
-            ASSIGN(ctx, 9535, c, key, E.get('k~7018'))
+            SET(ctx, 'supply', c, key, E.get('k~7018'), '-=', False, K[11])
     return True
 
 
@@ -1207,7 +1216,7 @@ def d_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9535, ctx.state.get('supply'), E.get('r~7017'))
     if c is not None:
-        ASSIGN(ctx, 9535, c, key, E.get('k~7018'))
+        SET(ctx, 'supply', c, key, E.get('k~7018'), '-=', False, K[11])
     return True
 
 
@@ -1223,7 +1232,7 @@ def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9537, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9537, c, key, E.get('k~7018'))
+            SET(ctx, 'ledger', c, key, E.get('k~7018'), '+=', False, K[12])
     return True
 
 
@@ -1235,7 +1244,7 @@ def d_9537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9537, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9537, c, key, E.get('k~7018'))
+        SET(ctx, 'ledger', c, key, E.get('k~7018'), '+=', False, K[12])
     return True
 
 

@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +41,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -86,13 +90,13 @@ def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7026'), 'instead_of', {}), 'gain', None) == E.get('r~7024'))) and bool((num(E.get('left~7025')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7026'), 'instead_of', {}), 'gain', None) == E.get('r~7024'))) and bool((num(E.get('left~7025')) > 0)))
 
 
 def x_10853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7025'), (E.get('left~7025') if (FLD(ctx, K[0], E.get('rep~7026')) == None) else FLD(ctx, K[0], E.get('rep~7026')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7025'), (E.get('left~7025') if (FLD(ctx, K[0], E.get('rep~7026')) == None) else FLD(ctx, K[0], E.get('rep~7026')))]))
 
 
 def x_10857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -110,7 +114,7 @@ def x_10858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7029') if (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7029'), KEY(ctx.state.get('supply'), E.get('r~7030'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7029') if (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7029'), KEY(ctx.state.get('supply'), E.get('r~7030'), 0)]))])
 
 
 def x_10864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -122,7 +126,7 @@ def x_10864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7031'), (num(GET(ctx, 'resources', E.get('r~7030'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7031'), (num(GET(ctx, 'resources', E.get('r~7030'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)))])])
 
 
 def x_10867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -158,7 +162,7 @@ def x_10873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10877(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10877, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > num(0))) and bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7032).get('stock'), 'co2', 0))) for v_p_7032 in items_of(list(range(len(ctx.state['players']))))]))))
+    return MEMO(ctx, (10877, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > 0)) and bool(FN['all'](ctx, None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7032).get('stock'), 'co2', 0))) for v_p_7032 in items_of(list(range(len(ctx.state['players']))))]))))
 
 
 def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -168,13 +172,13 @@ def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7036'), 'instead_of', {}), 'gain', None) == E.get('r~7034'))) and bool((num(E.get('left~7035')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7036'), 'instead_of', {}), 'gain', None) == E.get('r~7034'))) and bool((num(E.get('left~7035')) > 0)))
 
 
 def x_10885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7035'), (E.get('left~7035') if (FLD(ctx, K[0], E.get('rep~7036')) == None) else FLD(ctx, K[0], E.get('rep~7036')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7035'), (E.get('left~7035') if (FLD(ctx, K[0], E.get('rep~7036')) == None) else FLD(ctx, K[0], E.get('rep~7036')))]))
 
 
 def x_10889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -192,7 +196,7 @@ def x_10890(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7039') if (GET(ctx, 'resources', E.get('r~7040'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7039'), KEY(ctx.state.get('supply'), E.get('r~7040'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7039') if (GET(ctx, 'resources', E.get('r~7040'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7039'), KEY(ctx.state.get('supply'), E.get('r~7040'), 0)]))])
 
 
 def x_10896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -204,7 +208,7 @@ def x_10896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7041'), (num(GET(ctx, 'resources', E.get('r~7040'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7040'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7041'), (num(GET(ctx, 'resources', E.get('r~7040'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7040'), 0)))])])
 
 
 def x_10899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -244,13 +248,13 @@ def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7045'), 'instead_of', {}), 'gain', None) == E.get('r~7043'))) and bool((num(E.get('left~7044')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7045'), 'instead_of', {}), 'gain', None) == E.get('r~7043'))) and bool((num(E.get('left~7044')) > 0)))
 
 
 def x_10914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7044'), (E.get('left~7044') if (FLD(ctx, K[0], E.get('rep~7045')) == None) else FLD(ctx, K[0], E.get('rep~7045')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7044'), (E.get('left~7044') if (FLD(ctx, K[0], E.get('rep~7045')) == None) else FLD(ctx, K[0], E.get('rep~7045')))]))
 
 
 def x_10918(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -268,7 +272,7 @@ def x_10919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7048') if (GET(ctx, 'resources', E.get('r~7049'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7048'), KEY(ctx.state.get('supply'), E.get('r~7049'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7048') if (GET(ctx, 'resources', E.get('r~7049'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7048'), KEY(ctx.state.get('supply'), E.get('r~7049'), 0)]))])
 
 
 def x_10925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -280,7 +284,7 @@ def x_10925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7050'), (num(GET(ctx, 'resources', E.get('r~7049'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7049'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7050'), (num(GET(ctx, 'resources', E.get('r~7049'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7049'), 0)))])])
 
 
 def x_10928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -316,7 +320,7 @@ def x_10934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10936(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)))
 
 
 def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -326,13 +330,13 @@ def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7054'), 'instead_of', {}), 'gain', None) == E.get('r~7052'))) and bool((num(E.get('left~7053')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7054'), 'instead_of', {}), 'gain', None) == E.get('r~7052'))) and bool((num(E.get('left~7053')) > 0)))
 
 
 def x_10944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7053'), (E.get('left~7053') if (FLD(ctx, K[0], E.get('rep~7054')) == None) else FLD(ctx, K[0], E.get('rep~7054')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7053'), (E.get('left~7053') if (FLD(ctx, K[0], E.get('rep~7054')) == None) else FLD(ctx, K[0], E.get('rep~7054')))]))
 
 
 def x_10948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -350,7 +354,7 @@ def x_10949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7057') if (GET(ctx, 'resources', E.get('r~7058'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7057'), KEY(ctx.state.get('supply'), E.get('r~7058'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7057') if (GET(ctx, 'resources', E.get('r~7058'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7057'), KEY(ctx.state.get('supply'), E.get('r~7058'), 0)]))])
 
 
 def x_10955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -362,7 +366,7 @@ def x_10955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7059'), (num(GET(ctx, 'resources', E.get('r~7058'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7058'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7059'), (num(GET(ctx, 'resources', E.get('r~7058'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7058'), 0)))])])
 
 
 def x_10958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -398,7 +402,7 @@ def x_10964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10966(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('stock'), 'barrels', 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('stock'), 'barrels', 0)))
 
 
 def t_9538(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
@@ -521,7 +525,7 @@ def d_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9547, PL(ctx, E.get('you')).get('stock'), E.get('r~7022'))
     if c is not None:
-        ASSIGN(ctx, 9547, c, key, E.get('n~7021'))
+        SET(ctx, 'stock', c, key, E.get('n~7021'), '-=', False, K[2])
     if not d_9548(ctx, E):
         return False
     if not d_9550(ctx, E):
@@ -537,7 +541,7 @@ def d_9547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9547, PL(ctx, E.get('you')).get('stock'), E.get('r~7022'))
     if c is not None:
-        ASSIGN(ctx, 9547, c, key, E.get('n~7021'))
+        SET(ctx, 'stock', c, key, E.get('n~7021'), '-=', False, K[2])
     return True
 
 
@@ -553,7 +557,7 @@ def d_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9549, ctx.state.get('supply'), E.get('r~7022'))
         if c is not None:
-            ASSIGN(ctx, 9549, c, key, E.get('n~7021'))
+            SET(ctx, 'supply', c, key, E.get('n~7021'), '+=', False, K[3])
     return True
 
 
@@ -565,7 +569,7 @@ def d_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9549, ctx.state.get('supply'), E.get('r~7022'))
     if c is not None:
-        ASSIGN(ctx, 9549, c, key, E.get('n~7021'))
+        SET(ctx, 'supply', c, key, E.get('n~7021'), '+=', False, K[3])
     return True
 
 
@@ -581,7 +585,7 @@ def d_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9551, c, key, E.get('n~7021'))
+            SET(ctx, 'ledger', c, key, E.get('n~7021'), '-=', False, K[4])
     return True
 
 
@@ -593,7 +597,7 @@ def d_9551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9551, c, key, E.get('n~7021'))
+        SET(ctx, 'ledger', c, key, E.get('n~7021'), '-=', False, K[4])
     return True
 
 
@@ -663,7 +667,7 @@ def t_9556(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7026', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7026', old)
+        UNSET(ctx, E, 'rep~7026', old)
         return k()
 
     def nxt(i):
@@ -731,7 +735,7 @@ def t_9561(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9562, E, 'taken~7027', E.get('instead~7028'))
+    LOCAL(ctx, E, 'taken~7027', E.get('instead~7028'))
     return t_9563(ctx, k, s, E)
 
 
@@ -741,7 +745,7 @@ def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9562, E, 'taken~7027', E.get('instead~7028'))
+    LOCAL(ctx, E, 'taken~7027', E.get('instead~7028'))
     return True
 
 
@@ -815,7 +819,7 @@ def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9572, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
     if c is not None:
-        ASSIGN(ctx, 9572, c, key, E.get('k~7031'))
+        SET(ctx, 'stock', c, key, E.get('k~7031'), '+=', False, K[2])
     if not d_9573(ctx, E):
         return False
     if not d_9575(ctx, E):
@@ -843,7 +847,7 @@ def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9571, E, 'k~7031', x_10866(ctx, E))
+        LOCAL(ctx, E, 'k~7031', x_10866(ctx, E))
     return True
 
 
@@ -853,7 +857,7 @@ def d_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9571, E, 'k~7031', x_10866(ctx, E))
+    LOCAL(ctx, E, 'k~7031', x_10866(ctx, E))
     return True
 
 
@@ -865,7 +869,7 @@ def d_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9572, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
     if c is not None:
-        ASSIGN(ctx, 9572, c, key, E.get('k~7031'))
+        SET(ctx, 'stock', c, key, E.get('k~7031'), '+=', False, K[2])
     return True
 
 
@@ -881,7 +885,7 @@ def d_9573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9574, ctx.state.get('supply'), E.get('r~7030'))
         if c is not None:
-            ASSIGN(ctx, 9574, c, key, E.get('k~7031'))
+            SET(ctx, 'supply', c, key, E.get('k~7031'), '-=', False, K[3])
     return True
 
 
@@ -893,7 +897,7 @@ def d_9574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9574, ctx.state.get('supply'), E.get('r~7030'))
     if c is not None:
-        ASSIGN(ctx, 9574, c, key, E.get('k~7031'))
+        SET(ctx, 'supply', c, key, E.get('k~7031'), '-=', False, K[3])
     return True
 
 
@@ -909,7 +913,7 @@ def d_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9576, c, key, E.get('k~7031'))
+            SET(ctx, 'ledger', c, key, E.get('k~7031'), '+=', False, K[4])
     return True
 
 
@@ -921,7 +925,7 @@ def d_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9576, c, key, E.get('k~7031'))
+        SET(ctx, 'ledger', c, key, E.get('k~7031'), '+=', False, K[4])
     return True
 
 
@@ -1015,7 +1019,7 @@ def t_9583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7036', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7036', old)
+        UNSET(ctx, E, 'rep~7036', old)
         return k()
 
     def nxt(i):
@@ -1083,7 +1087,7 @@ def t_9588(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9589, E, 'taken~7037', E.get('instead~7038'))
+    LOCAL(ctx, E, 'taken~7037', E.get('instead~7038'))
     return t_9590(ctx, k, s, E)
 
 
@@ -1093,7 +1097,7 @@ def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9589, E, 'taken~7037', E.get('instead~7038'))
+    LOCAL(ctx, E, 'taken~7037', E.get('instead~7038'))
     return True
 
 
@@ -1167,7 +1171,7 @@ def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9599, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
     if c is not None:
-        ASSIGN(ctx, 9599, c, key, E.get('k~7041'))
+        SET(ctx, 'stock', c, key, E.get('k~7041'), '+=', False, K[2])
     if not d_9600(ctx, E):
         return False
     if not d_9602(ctx, E):
@@ -1195,7 +1199,7 @@ def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9598, E, 'k~7041', x_10898(ctx, E))
+        LOCAL(ctx, E, 'k~7041', x_10898(ctx, E))
     return True
 
 
@@ -1205,7 +1209,7 @@ def d_9598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9598, E, 'k~7041', x_10898(ctx, E))
+    LOCAL(ctx, E, 'k~7041', x_10898(ctx, E))
     return True
 
 
@@ -1217,7 +1221,7 @@ def d_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9599, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
     if c is not None:
-        ASSIGN(ctx, 9599, c, key, E.get('k~7041'))
+        SET(ctx, 'stock', c, key, E.get('k~7041'), '+=', False, K[2])
     return True
 
 
@@ -1233,7 +1237,7 @@ def d_9600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9601, ctx.state.get('supply'), E.get('r~7040'))
         if c is not None:
-            ASSIGN(ctx, 9601, c, key, E.get('k~7041'))
+            SET(ctx, 'supply', c, key, E.get('k~7041'), '-=', False, K[3])
     return True
 
 
@@ -1245,7 +1249,7 @@ def d_9601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9601, ctx.state.get('supply'), E.get('r~7040'))
     if c is not None:
-        ASSIGN(ctx, 9601, c, key, E.get('k~7041'))
+        SET(ctx, 'supply', c, key, E.get('k~7041'), '-=', False, K[3])
     return True
 
 
@@ -1261,7 +1265,7 @@ def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9603, c, key, E.get('k~7041'))
+            SET(ctx, 'ledger', c, key, E.get('k~7041'), '+=', False, K[4])
     return True
 
 
@@ -1273,7 +1277,7 @@ def d_9603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9603, c, key, E.get('k~7041'))
+        SET(ctx, 'ledger', c, key, E.get('k~7041'), '+=', False, K[4])
     return True
 
 
@@ -1360,7 +1364,7 @@ def t_9609(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7045', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7045', old)
+        UNSET(ctx, E, 'rep~7045', old)
         return k()
 
     def nxt(i):
@@ -1428,7 +1432,7 @@ def t_9614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9615, E, 'taken~7046', E.get('instead~7047'))
+    LOCAL(ctx, E, 'taken~7046', E.get('instead~7047'))
     return t_9616(ctx, k, s, E)
 
 
@@ -1438,7 +1442,7 @@ def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9615, E, 'taken~7046', E.get('instead~7047'))
+    LOCAL(ctx, E, 'taken~7046', E.get('instead~7047'))
     return True
 
 
@@ -1512,7 +1516,7 @@ def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9625, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
     if c is not None:
-        ASSIGN(ctx, 9625, c, key, E.get('k~7050'))
+        SET(ctx, 'stock', c, key, E.get('k~7050'), '+=', False, K[2])
     if not d_9626(ctx, E):
         return False
     if not d_9628(ctx, E):
@@ -1540,7 +1544,7 @@ def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9624, E, 'k~7050', x_10927(ctx, E))
+        LOCAL(ctx, E, 'k~7050', x_10927(ctx, E))
     return True
 
 
@@ -1550,7 +1554,7 @@ def d_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9624, E, 'k~7050', x_10927(ctx, E))
+    LOCAL(ctx, E, 'k~7050', x_10927(ctx, E))
     return True
 
 
@@ -1562,7 +1566,7 @@ def d_9625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9625, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
     if c is not None:
-        ASSIGN(ctx, 9625, c, key, E.get('k~7050'))
+        SET(ctx, 'stock', c, key, E.get('k~7050'), '+=', False, K[2])
     return True
 
 
@@ -1578,7 +1582,7 @@ def d_9626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9627, ctx.state.get('supply'), E.get('r~7049'))
         if c is not None:
-            ASSIGN(ctx, 9627, c, key, E.get('k~7050'))
+            SET(ctx, 'supply', c, key, E.get('k~7050'), '-=', False, K[3])
     return True
 
 
@@ -1590,7 +1594,7 @@ def d_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9627, ctx.state.get('supply'), E.get('r~7049'))
     if c is not None:
-        ASSIGN(ctx, 9627, c, key, E.get('k~7050'))
+        SET(ctx, 'supply', c, key, E.get('k~7050'), '-=', False, K[3])
     return True
 
 
@@ -1606,7 +1610,7 @@ def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9629, c, key, E.get('k~7050'))
+            SET(ctx, 'ledger', c, key, E.get('k~7050'), '+=', False, K[4])
     return True
 
 
@@ -1618,7 +1622,7 @@ def d_9629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9629, c, key, E.get('k~7050'))
+        SET(ctx, 'ledger', c, key, E.get('k~7050'), '+=', False, K[4])
     return True
 
 
@@ -1705,7 +1709,7 @@ def t_9635(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7054', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7054', old)
+        UNSET(ctx, E, 'rep~7054', old)
         return k()
 
     def nxt(i):
@@ -1773,7 +1777,7 @@ def t_9640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9641, E, 'taken~7055', E.get('instead~7056'))
+    LOCAL(ctx, E, 'taken~7055', E.get('instead~7056'))
     return t_9642(ctx, k, s, E)
 
 
@@ -1783,7 +1787,7 @@ def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9641, E, 'taken~7055', E.get('instead~7056'))
+    LOCAL(ctx, E, 'taken~7055', E.get('instead~7056'))
     return True
 
 
@@ -1857,7 +1861,7 @@ def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9651, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
     if c is not None:
-        ASSIGN(ctx, 9651, c, key, E.get('k~7059'))
+        SET(ctx, 'stock', c, key, E.get('k~7059'), '+=', False, K[2])
     if not d_9652(ctx, E):
         return False
     if not d_9654(ctx, E):
@@ -1885,7 +1889,7 @@ def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9650, E, 'k~7059', x_10957(ctx, E))
+        LOCAL(ctx, E, 'k~7059', x_10957(ctx, E))
     return True
 
 
@@ -1895,7 +1899,7 @@ def d_9650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9650, E, 'k~7059', x_10957(ctx, E))
+    LOCAL(ctx, E, 'k~7059', x_10957(ctx, E))
     return True
 
 
@@ -1907,7 +1911,7 @@ def d_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9651, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
     if c is not None:
-        ASSIGN(ctx, 9651, c, key, E.get('k~7059'))
+        SET(ctx, 'stock', c, key, E.get('k~7059'), '+=', False, K[2])
     return True
 
 
@@ -1923,7 +1927,7 @@ def d_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9653, ctx.state.get('supply'), E.get('r~7058'))
         if c is not None:
-            ASSIGN(ctx, 9653, c, key, E.get('k~7059'))
+            SET(ctx, 'supply', c, key, E.get('k~7059'), '-=', False, K[3])
     return True
 
 
@@ -1935,7 +1939,7 @@ def d_9653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9653, ctx.state.get('supply'), E.get('r~7058'))
     if c is not None:
-        ASSIGN(ctx, 9653, c, key, E.get('k~7059'))
+        SET(ctx, 'supply', c, key, E.get('k~7059'), '-=', False, K[3])
     return True
 
 
@@ -1951,7 +1955,7 @@ def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9655, c, key, E.get('k~7059'))
+            SET(ctx, 'ledger', c, key, E.get('k~7059'), '+=', False, K[4])
     return True
 
 
@@ -1963,7 +1967,7 @@ def d_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9655, c, key, E.get('k~7059'))
+        SET(ctx, 'ledger', c, key, E.get('k~7059'), '+=', False, K[4])
     return True
 
 

@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +41,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -50,13 +54,13 @@ def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7063'), 'instead_of', {}), 'gain', None) == E.get('r~7061'))) and bool((num(E.get('left~7062')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7063'), 'instead_of', {}), 'gain', None) == E.get('r~7061'))) and bool((num(E.get('left~7062')) > 0)))
 
 
 def x_10974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7062'), (E.get('left~7062') if (FLD(ctx, K[0], E.get('rep~7063')) == None) else FLD(ctx, K[0], E.get('rep~7063')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7062'), (E.get('left~7062') if (FLD(ctx, K[0], E.get('rep~7063')) == None) else FLD(ctx, K[0], E.get('rep~7063')))]))
 
 
 def x_10978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -74,7 +78,7 @@ def x_10979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7066') if (GET(ctx, 'resources', E.get('r~7067'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7066'), KEY(ctx.state.get('supply'), E.get('r~7067'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7066') if (GET(ctx, 'resources', E.get('r~7067'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7066'), KEY(ctx.state.get('supply'), E.get('r~7067'), 0)]))])
 
 
 def x_10985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -86,7 +90,7 @@ def x_10985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7068'), (num(GET(ctx, 'resources', E.get('r~7067'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7067'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7068'), (num(GET(ctx, 'resources', E.get('r~7067'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7067'), 0)))])])
 
 
 def x_10988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -126,13 +130,13 @@ def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7072'), 'instead_of', {}), 'gain', None) == E.get('r~7070'))) and bool((num(E.get('left~7071')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7072'), 'instead_of', {}), 'gain', None) == E.get('r~7070'))) and bool((num(E.get('left~7071')) > 0)))
 
 
 def x_11003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7071'), (E.get('left~7071') if (FLD(ctx, K[0], E.get('rep~7072')) == None) else FLD(ctx, K[0], E.get('rep~7072')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7071'), (E.get('left~7071') if (FLD(ctx, K[0], E.get('rep~7072')) == None) else FLD(ctx, K[0], E.get('rep~7072')))]))
 
 
 def x_11007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -150,7 +154,7 @@ def x_11008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7075') if (GET(ctx, 'resources', E.get('r~7076'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7075'), KEY(ctx.state.get('supply'), E.get('r~7076'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7075') if (GET(ctx, 'resources', E.get('r~7076'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7075'), KEY(ctx.state.get('supply'), E.get('r~7076'), 0)]))])
 
 
 def x_11014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -162,7 +166,7 @@ def x_11014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7077'), (num(GET(ctx, 'resources', E.get('r~7076'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7076'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7077'), (num(GET(ctx, 'resources', E.get('r~7076'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7076'), 0)))])])
 
 
 def x_11017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -202,13 +206,13 @@ def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7081'), 'instead_of', {}), 'gain', None) == E.get('r~7079'))) and bool((num(E.get('left~7080')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7081'), 'instead_of', {}), 'gain', None) == E.get('r~7079'))) and bool((num(E.get('left~7080')) > 0)))
 
 
 def x_11032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7080'), (E.get('left~7080') if (FLD(ctx, K[0], E.get('rep~7081')) == None) else FLD(ctx, K[0], E.get('rep~7081')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7080'), (E.get('left~7080') if (FLD(ctx, K[0], E.get('rep~7081')) == None) else FLD(ctx, K[0], E.get('rep~7081')))]))
 
 
 def x_11036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -226,7 +230,7 @@ def x_11037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7084') if (GET(ctx, 'resources', E.get('r~7085'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7084'), KEY(ctx.state.get('supply'), E.get('r~7085'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7084') if (GET(ctx, 'resources', E.get('r~7085'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7084'), KEY(ctx.state.get('supply'), E.get('r~7085'), 0)]))])
 
 
 def x_11043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -238,7 +242,7 @@ def x_11043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7086'), (num(GET(ctx, 'resources', E.get('r~7085'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7085'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7086'), (num(GET(ctx, 'resources', E.get('r~7085'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7085'), 0)))])])
 
 
 def x_11046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -278,13 +282,13 @@ def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7090'), 'instead_of', {}), 'gain', None) == E.get('r~7088'))) and bool((num(E.get('left~7089')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7090'), 'instead_of', {}), 'gain', None) == E.get('r~7088'))) and bool((num(E.get('left~7089')) > 0)))
 
 
 def x_11061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7089'), (E.get('left~7089') if (FLD(ctx, K[0], E.get('rep~7090')) == None) else FLD(ctx, K[0], E.get('rep~7090')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7089'), (E.get('left~7089') if (FLD(ctx, K[0], E.get('rep~7090')) == None) else FLD(ctx, K[0], E.get('rep~7090')))]))
 
 
 def x_11065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -302,7 +306,7 @@ def x_11066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7093') if (GET(ctx, 'resources', E.get('r~7094'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7093'), KEY(ctx.state.get('supply'), E.get('r~7094'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7093') if (GET(ctx, 'resources', E.get('r~7094'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7093'), KEY(ctx.state.get('supply'), E.get('r~7094'), 0)]))])
 
 
 def x_11072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -314,7 +318,7 @@ def x_11072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7095'), (num(GET(ctx, 'resources', E.get('r~7094'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7094'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7095'), (num(GET(ctx, 'resources', E.get('r~7094'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7094'), 0)))])])
 
 
 def x_11075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -354,13 +358,13 @@ def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7099'), 'instead_of', {}), 'gain', None) == E.get('r~7097'))) and bool((num(E.get('left~7098')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7099'), 'instead_of', {}), 'gain', None) == E.get('r~7097'))) and bool((num(E.get('left~7098')) > 0)))
 
 
 def x_11090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7098'), (E.get('left~7098') if (FLD(ctx, K[0], E.get('rep~7099')) == None) else FLD(ctx, K[0], E.get('rep~7099')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7098'), (E.get('left~7098') if (FLD(ctx, K[0], E.get('rep~7099')) == None) else FLD(ctx, K[0], E.get('rep~7099')))]))
 
 
 def x_11094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -378,7 +382,7 @@ def x_11095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7102') if (GET(ctx, 'resources', E.get('r~7103'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7102'), KEY(ctx.state.get('supply'), E.get('r~7103'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7102') if (GET(ctx, 'resources', E.get('r~7103'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7102'), KEY(ctx.state.get('supply'), E.get('r~7103'), 0)]))])
 
 
 def x_11101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -390,7 +394,7 @@ def x_11101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7104'), (num(GET(ctx, 'resources', E.get('r~7103'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7103'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7104'), (num(GET(ctx, 'resources', E.get('r~7103'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7103'), 0)))])])
 
 
 def x_11104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -430,13 +434,13 @@ def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7108'), 'instead_of', {}), 'gain', None) == E.get('r~7106'))) and bool((num(E.get('left~7107')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7108'), 'instead_of', {}), 'gain', None) == E.get('r~7106'))) and bool((num(E.get('left~7107')) > 0)))
 
 
 def x_11119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7107'), (E.get('left~7107') if (FLD(ctx, K[0], E.get('rep~7108')) == None) else FLD(ctx, K[0], E.get('rep~7108')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7107'), (E.get('left~7107') if (FLD(ctx, K[0], E.get('rep~7108')) == None) else FLD(ctx, K[0], E.get('rep~7108')))]))
 
 
 def x_11123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -454,7 +458,7 @@ def x_11124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7111') if (GET(ctx, 'resources', E.get('r~7112'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7111'), KEY(ctx.state.get('supply'), E.get('r~7112'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7111') if (GET(ctx, 'resources', E.get('r~7112'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7111'), KEY(ctx.state.get('supply'), E.get('r~7112'), 0)]))])
 
 
 def x_11130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -466,7 +470,7 @@ def x_11130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7113'), (num(GET(ctx, 'resources', E.get('r~7112'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7112'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7113'), (num(GET(ctx, 'resources', E.get('r~7112'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7112'), 0)))])])
 
 
 def x_11133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -502,7 +506,7 @@ def x_11139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_11141(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(2) * num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('contracts'))))
+    return (2 * num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('contracts'))))
 
 
 def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
@@ -588,7 +592,7 @@ def t_9661(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7063', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7063', old)
+        UNSET(ctx, E, 'rep~7063', old)
         return k()
 
     def nxt(i):
@@ -656,7 +660,7 @@ def t_9666(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9667, E, 'taken~7064', E.get('instead~7065'))
+    LOCAL(ctx, E, 'taken~7064', E.get('instead~7065'))
     return t_9668(ctx, k, s, E)
 
 
@@ -666,7 +670,7 @@ def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9667, E, 'taken~7064', E.get('instead~7065'))
+    LOCAL(ctx, E, 'taken~7064', E.get('instead~7065'))
     return True
 
 
@@ -740,7 +744,7 @@ def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9677, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
     if c is not None:
-        ASSIGN(ctx, 9677, c, key, E.get('k~7068'))
+        SET(ctx, 'stock', c, key, E.get('k~7068'), '+=', False, K[2])
     if not d_9678(ctx, E):
         return False
     if not d_9680(ctx, E):
@@ -768,7 +772,7 @@ def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9676, E, 'k~7068', x_10987(ctx, E))
+        LOCAL(ctx, E, 'k~7068', x_10987(ctx, E))
     return True
 
 
@@ -778,7 +782,7 @@ def d_9676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9676, E, 'k~7068', x_10987(ctx, E))
+    LOCAL(ctx, E, 'k~7068', x_10987(ctx, E))
     return True
 
 
@@ -790,7 +794,7 @@ def d_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9677, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
     if c is not None:
-        ASSIGN(ctx, 9677, c, key, E.get('k~7068'))
+        SET(ctx, 'stock', c, key, E.get('k~7068'), '+=', False, K[2])
     return True
 
 
@@ -806,7 +810,7 @@ def d_9678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9679, ctx.state.get('supply'), E.get('r~7067'))
         if c is not None:
-            ASSIGN(ctx, 9679, c, key, E.get('k~7068'))
+            SET(ctx, 'supply', c, key, E.get('k~7068'), '-=', False, K[3])
     return True
 
 
@@ -818,7 +822,7 @@ def d_9679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9679, ctx.state.get('supply'), E.get('r~7067'))
     if c is not None:
-        ASSIGN(ctx, 9679, c, key, E.get('k~7068'))
+        SET(ctx, 'supply', c, key, E.get('k~7068'), '-=', False, K[3])
     return True
 
 
@@ -834,7 +838,7 @@ def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9681, c, key, E.get('k~7068'))
+            SET(ctx, 'ledger', c, key, E.get('k~7068'), '+=', False, K[4])
     return True
 
 
@@ -846,7 +850,7 @@ def d_9681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9681, c, key, E.get('k~7068'))
+        SET(ctx, 'ledger', c, key, E.get('k~7068'), '+=', False, K[4])
     return True
 
 
@@ -933,7 +937,7 @@ def t_9687(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7072', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7072', old)
+        UNSET(ctx, E, 'rep~7072', old)
         return k()
 
     def nxt(i):
@@ -1001,7 +1005,7 @@ def t_9692(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9693, E, 'taken~7073', E.get('instead~7074'))
+    LOCAL(ctx, E, 'taken~7073', E.get('instead~7074'))
     return t_9694(ctx, k, s, E)
 
 
@@ -1011,7 +1015,7 @@ def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9693, E, 'taken~7073', E.get('instead~7074'))
+    LOCAL(ctx, E, 'taken~7073', E.get('instead~7074'))
     return True
 
 
@@ -1085,7 +1089,7 @@ def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9703, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
     if c is not None:
-        ASSIGN(ctx, 9703, c, key, E.get('k~7077'))
+        SET(ctx, 'stock', c, key, E.get('k~7077'), '+=', False, K[2])
     if not d_9704(ctx, E):
         return False
     if not d_9706(ctx, E):
@@ -1113,7 +1117,7 @@ def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9702, E, 'k~7077', x_11016(ctx, E))
+        LOCAL(ctx, E, 'k~7077', x_11016(ctx, E))
     return True
 
 
@@ -1123,7 +1127,7 @@ def d_9702(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9702, E, 'k~7077', x_11016(ctx, E))
+    LOCAL(ctx, E, 'k~7077', x_11016(ctx, E))
     return True
 
 
@@ -1135,7 +1139,7 @@ def d_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9703, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
     if c is not None:
-        ASSIGN(ctx, 9703, c, key, E.get('k~7077'))
+        SET(ctx, 'stock', c, key, E.get('k~7077'), '+=', False, K[2])
     return True
 
 
@@ -1151,7 +1155,7 @@ def d_9704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9705, ctx.state.get('supply'), E.get('r~7076'))
         if c is not None:
-            ASSIGN(ctx, 9705, c, key, E.get('k~7077'))
+            SET(ctx, 'supply', c, key, E.get('k~7077'), '-=', False, K[3])
     return True
 
 
@@ -1163,7 +1167,7 @@ def d_9705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9705, ctx.state.get('supply'), E.get('r~7076'))
     if c is not None:
-        ASSIGN(ctx, 9705, c, key, E.get('k~7077'))
+        SET(ctx, 'supply', c, key, E.get('k~7077'), '-=', False, K[3])
     return True
 
 
@@ -1179,7 +1183,7 @@ def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9707, c, key, E.get('k~7077'))
+            SET(ctx, 'ledger', c, key, E.get('k~7077'), '+=', False, K[4])
     return True
 
 
@@ -1191,7 +1195,7 @@ def d_9707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9707, c, key, E.get('k~7077'))
+        SET(ctx, 'ledger', c, key, E.get('k~7077'), '+=', False, K[4])
     return True
 
 
@@ -1278,7 +1282,7 @@ def t_9713(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7081', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7081', old)
+        UNSET(ctx, E, 'rep~7081', old)
         return k()
 
     def nxt(i):
@@ -1346,7 +1350,7 @@ def t_9718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9719, E, 'taken~7082', E.get('instead~7083'))
+    LOCAL(ctx, E, 'taken~7082', E.get('instead~7083'))
     return t_9720(ctx, k, s, E)
 
 
@@ -1356,7 +1360,7 @@ def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9719, E, 'taken~7082', E.get('instead~7083'))
+    LOCAL(ctx, E, 'taken~7082', E.get('instead~7083'))
     return True
 
 
@@ -1430,7 +1434,7 @@ def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9729, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
     if c is not None:
-        ASSIGN(ctx, 9729, c, key, E.get('k~7086'))
+        SET(ctx, 'stock', c, key, E.get('k~7086'), '+=', False, K[2])
     if not d_9730(ctx, E):
         return False
     if not d_9732(ctx, E):
@@ -1458,7 +1462,7 @@ def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9728, E, 'k~7086', x_11045(ctx, E))
+        LOCAL(ctx, E, 'k~7086', x_11045(ctx, E))
     return True
 
 
@@ -1468,7 +1472,7 @@ def d_9728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9728, E, 'k~7086', x_11045(ctx, E))
+    LOCAL(ctx, E, 'k~7086', x_11045(ctx, E))
     return True
 
 
@@ -1480,7 +1484,7 @@ def d_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9729, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
     if c is not None:
-        ASSIGN(ctx, 9729, c, key, E.get('k~7086'))
+        SET(ctx, 'stock', c, key, E.get('k~7086'), '+=', False, K[2])
     return True
 
 
@@ -1496,7 +1500,7 @@ def d_9730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9731, ctx.state.get('supply'), E.get('r~7085'))
         if c is not None:
-            ASSIGN(ctx, 9731, c, key, E.get('k~7086'))
+            SET(ctx, 'supply', c, key, E.get('k~7086'), '-=', False, K[3])
     return True
 
 
@@ -1508,7 +1512,7 @@ def d_9731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9731, ctx.state.get('supply'), E.get('r~7085'))
     if c is not None:
-        ASSIGN(ctx, 9731, c, key, E.get('k~7086'))
+        SET(ctx, 'supply', c, key, E.get('k~7086'), '-=', False, K[3])
     return True
 
 
@@ -1524,7 +1528,7 @@ def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9733, c, key, E.get('k~7086'))
+            SET(ctx, 'ledger', c, key, E.get('k~7086'), '+=', False, K[4])
     return True
 
 
@@ -1536,7 +1540,7 @@ def d_9733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9733, c, key, E.get('k~7086'))
+        SET(ctx, 'ledger', c, key, E.get('k~7086'), '+=', False, K[4])
     return True
 
 
@@ -1623,7 +1627,7 @@ def t_9739(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7090', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7090', old)
+        UNSET(ctx, E, 'rep~7090', old)
         return k()
 
     def nxt(i):
@@ -1691,7 +1695,7 @@ def t_9744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9745, E, 'taken~7091', E.get('instead~7092'))
+    LOCAL(ctx, E, 'taken~7091', E.get('instead~7092'))
     return t_9746(ctx, k, s, E)
 
 
@@ -1701,7 +1705,7 @@ def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9745, E, 'taken~7091', E.get('instead~7092'))
+    LOCAL(ctx, E, 'taken~7091', E.get('instead~7092'))
     return True
 
 
@@ -1775,7 +1779,7 @@ def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9755, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
     if c is not None:
-        ASSIGN(ctx, 9755, c, key, E.get('k~7095'))
+        SET(ctx, 'stock', c, key, E.get('k~7095'), '+=', False, K[2])
     if not d_9756(ctx, E):
         return False
     if not d_9758(ctx, E):
@@ -1803,7 +1807,7 @@ def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9754, E, 'k~7095', x_11074(ctx, E))
+        LOCAL(ctx, E, 'k~7095', x_11074(ctx, E))
     return True
 
 
@@ -1813,7 +1817,7 @@ def d_9754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9754, E, 'k~7095', x_11074(ctx, E))
+    LOCAL(ctx, E, 'k~7095', x_11074(ctx, E))
     return True
 
 
@@ -1825,7 +1829,7 @@ def d_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9755, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
     if c is not None:
-        ASSIGN(ctx, 9755, c, key, E.get('k~7095'))
+        SET(ctx, 'stock', c, key, E.get('k~7095'), '+=', False, K[2])
     return True
 
 
@@ -1841,7 +1845,7 @@ def d_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9757, ctx.state.get('supply'), E.get('r~7094'))
         if c is not None:
-            ASSIGN(ctx, 9757, c, key, E.get('k~7095'))
+            SET(ctx, 'supply', c, key, E.get('k~7095'), '-=', False, K[3])
     return True
 
 
@@ -1853,7 +1857,7 @@ def d_9757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9757, ctx.state.get('supply'), E.get('r~7094'))
     if c is not None:
-        ASSIGN(ctx, 9757, c, key, E.get('k~7095'))
+        SET(ctx, 'supply', c, key, E.get('k~7095'), '-=', False, K[3])
     return True
 
 
@@ -1869,7 +1873,7 @@ def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9759, c, key, E.get('k~7095'))
+            SET(ctx, 'ledger', c, key, E.get('k~7095'), '+=', False, K[4])
     return True
 
 
@@ -1881,7 +1885,7 @@ def d_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9759, c, key, E.get('k~7095'))
+        SET(ctx, 'ledger', c, key, E.get('k~7095'), '+=', False, K[4])
     return True
 
 
@@ -1968,7 +1972,7 @@ def t_9765(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7099', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7099', old)
+        UNSET(ctx, E, 'rep~7099', old)
         return k()
 
     def nxt(i):
@@ -2036,7 +2040,7 @@ def t_9770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9771, E, 'taken~7100', E.get('instead~7101'))
+    LOCAL(ctx, E, 'taken~7100', E.get('instead~7101'))
     return t_9772(ctx, k, s, E)
 
 
@@ -2046,7 +2050,7 @@ def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9771, E, 'taken~7100', E.get('instead~7101'))
+    LOCAL(ctx, E, 'taken~7100', E.get('instead~7101'))
     return True
 
 
@@ -2120,7 +2124,7 @@ def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9781, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
     if c is not None:
-        ASSIGN(ctx, 9781, c, key, E.get('k~7104'))
+        SET(ctx, 'stock', c, key, E.get('k~7104'), '+=', False, K[2])
     if not d_9782(ctx, E):
         return False
     if not d_9784(ctx, E):
@@ -2148,7 +2152,7 @@ def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9780, E, 'k~7104', x_11103(ctx, E))
+        LOCAL(ctx, E, 'k~7104', x_11103(ctx, E))
     return True
 
 
@@ -2158,7 +2162,7 @@ def d_9780(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9780, E, 'k~7104', x_11103(ctx, E))
+    LOCAL(ctx, E, 'k~7104', x_11103(ctx, E))
     return True
 
 
@@ -2170,7 +2174,7 @@ def d_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9781, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
     if c is not None:
-        ASSIGN(ctx, 9781, c, key, E.get('k~7104'))
+        SET(ctx, 'stock', c, key, E.get('k~7104'), '+=', False, K[2])
     return True
 
 
@@ -2186,7 +2190,7 @@ def d_9782(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9783, ctx.state.get('supply'), E.get('r~7103'))
         if c is not None:
-            ASSIGN(ctx, 9783, c, key, E.get('k~7104'))
+            SET(ctx, 'supply', c, key, E.get('k~7104'), '-=', False, K[3])
     return True
 
 
@@ -2198,7 +2202,7 @@ def d_9783(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9783, ctx.state.get('supply'), E.get('r~7103'))
     if c is not None:
-        ASSIGN(ctx, 9783, c, key, E.get('k~7104'))
+        SET(ctx, 'supply', c, key, E.get('k~7104'), '-=', False, K[3])
     return True
 
 
@@ -2214,7 +2218,7 @@ def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9785, c, key, E.get('k~7104'))
+            SET(ctx, 'ledger', c, key, E.get('k~7104'), '+=', False, K[4])
     return True
 
 
@@ -2226,7 +2230,7 @@ def d_9785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9785, c, key, E.get('k~7104'))
+        SET(ctx, 'ledger', c, key, E.get('k~7104'), '+=', False, K[4])
     return True
 
 
@@ -2313,7 +2317,7 @@ def t_9791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7108', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7108', old)
+        UNSET(ctx, E, 'rep~7108', old)
         return k()
 
     def nxt(i):
@@ -2381,7 +2385,7 @@ def t_9796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9797, E, 'taken~7109', E.get('instead~7110'))
+    LOCAL(ctx, E, 'taken~7109', E.get('instead~7110'))
     return t_9798(ctx, k, s, E)
 
 
@@ -2391,7 +2395,7 @@ def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9797, E, 'taken~7109', E.get('instead~7110'))
+    LOCAL(ctx, E, 'taken~7109', E.get('instead~7110'))
     return True
 
 
@@ -2465,7 +2469,7 @@ def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9807, PL(ctx, E.get('you')).get('stock'), E.get('r~7112'))
     if c is not None:
-        ASSIGN(ctx, 9807, c, key, E.get('k~7113'))
+        SET(ctx, 'stock', c, key, E.get('k~7113'), '+=', False, K[2])
     if not d_9808(ctx, E):
         return False
     if not d_9810(ctx, E):
@@ -2493,7 +2497,7 @@ def d_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9806, E, 'k~7113', x_11132(ctx, E))
+        LOCAL(ctx, E, 'k~7113', x_11132(ctx, E))
     return True
 
 
@@ -2503,7 +2507,7 @@ def d_9806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9806, E, 'k~7113', x_11132(ctx, E))
+    LOCAL(ctx, E, 'k~7113', x_11132(ctx, E))
     return True
 
 
@@ -2515,7 +2519,7 @@ def d_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9807, PL(ctx, E.get('you')).get('stock'), E.get('r~7112'))
     if c is not None:
-        ASSIGN(ctx, 9807, c, key, E.get('k~7113'))
+        SET(ctx, 'stock', c, key, E.get('k~7113'), '+=', False, K[2])
     return True
 
 
@@ -2531,7 +2535,7 @@ def d_9808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9809, ctx.state.get('supply'), E.get('r~7112'))
         if c is not None:
-            ASSIGN(ctx, 9809, c, key, E.get('k~7113'))
+            SET(ctx, 'supply', c, key, E.get('k~7113'), '-=', False, K[3])
     return True
 
 
@@ -2543,7 +2547,7 @@ def d_9809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9809, ctx.state.get('supply'), E.get('r~7112'))
     if c is not None:
-        ASSIGN(ctx, 9809, c, key, E.get('k~7113'))
+        SET(ctx, 'supply', c, key, E.get('k~7113'), '-=', False, K[3])
     return True
 
 
@@ -2559,7 +2563,7 @@ def d_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9811, c, key, E.get('k~7113'))
+            SET(ctx, 'ledger', c, key, E.get('k~7113'), '+=', False, K[4])
     return True
 
 
@@ -2571,7 +2575,7 @@ def d_9811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9811, c, key, E.get('k~7113'))
+        SET(ctx, 'ledger', c, key, E.get('k~7113'), '+=', False, K[4])
     return True
 
 

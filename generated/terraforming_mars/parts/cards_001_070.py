@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -44,29 +45,44 @@ K = [
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
+    ['player', 'prod', 'key'],
+    ['game', 'params', 'key'],
+    ['player', 'tracks', 'key'],
+    ['player', 'tr_raised', ''],
+    ['player', 'stock', 'key'],
+    ['game', 'revealed', ''],
+    ['game', 'deck', ''],
     [],
+    ['game', 'discard', ''],
+    ['player', 'card_res', 'key'],
+    ['player', 'offer', ''],
+    ['player', 'hand', ''],
+    ['game', 'board', 'key'],
+    ['game', 'last_space', ''],
+    ['game', 'game_tracks', 'key'],
     ['steel', 'titanium'],
+    ['game', 'claims', 'key'],
 ]
 
 
 def x_374(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:10
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(5))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 5)
 
 
 def x_376(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('prod'), 'titanium', 0)) >= num(1))
+    return (num(KEY(PL(ctx, E.get('you')).get('prod'), 'titanium', 0)) >= 1)
 
 
 def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (380, E.get('n~831'), E.get('r~832'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_833).get('prod'), E.get('r~832'), 0)) - num(E.get('n~831')))) >= num(GET(ctx, 'resources', E.get('r~832'), 'production_min', 0))) for v_target_833 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (380, E.get('n~831'), E.get('r~832'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_833).get('prod'), E.get('r~832'), 0)) - num(E.get('n~831')))) >= num(GET(ctx, 'resources', E.get('r~832'), 'production_min', 0))) for v_target_833 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -170,7 +186,7 @@ def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -186,13 +202,13 @@ def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (422, E.get('n~844'), E.get('r~845'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_846).get('prod'), E.get('r~845'), 0)) - num(E.get('n~844')))) >= num(GET(ctx, 'resources', E.get('r~845'), 'production_min', 0))) for v_target_846 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (422, E.get('n~844'), E.get('r~845'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_846).get('prod'), E.get('r~845'), 0)) - num(E.get('n~844')))) >= num(GET(ctx, 'resources', E.get('r~845'), 'production_min', 0))) for v_target_846 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -224,25 +240,25 @@ def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_432(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(6))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 6)
 
 
 def x_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~852') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~852') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~853') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~853') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -272,25 +288,25 @@ def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('s_v~854'))) - num(1)), E.get('s_v~854'))]) if (num(E.get('s_v~854')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('s_v~854'))) - 1), E.get('s_v~854'))]) if (num(E.get('s_v~854')) > 0) else 0))
 
 
 def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('t_v~855'))) - num(1)), E.get('t_v~855'))]) if (num(E.get('t_v~855')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('t_v~855'))) - 1), E.get('t_v~855'))]) if (num(E.get('t_v~855')) > 0) else 0))
 
 
 def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('h_v~856'))) - num(1)), E.get('h_v~856'))]) if (num(E.get('h_v~856')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('h_v~856'))) - 1), E.get('h_v~856'))]) if (num(E.get('h_v~856')) > 0) else 0))
 
 
 def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~857')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('s_v~854')))) >= num(E.get('price~851'))))))) and bool((not (bool((num(E.get('t~858')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('t_v~855')))) >= num(E.get('price~851'))))))) and bool((not (bool((num(E.get('h~859')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('h_v~856')))) >= num(E.get('price~851'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~857')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('s_v~854')))) >= num(E.get('price~851'))))))) and bool((not (bool((num(E.get('t~858')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('t_v~855')))) >= num(E.get('price~851'))))))) and bool((not (bool((num(E.get('h~859')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('h_v~856')))) >= num(E.get('price~851'))))))))
 
 
 def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -302,7 +318,7 @@ def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])
 
 
 def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -326,11 +342,11 @@ def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])}, ({'steel': E.get('s~857')} if (num(E.get('s_v~854')) > num(0)) else K[2])), ({'titanium': E.get('t~858')} if (num(E.get('t_v~855')) > num(0)) else K[2])), ({'heat': E.get('h~859')} if (num(E.get('h_v~856')) > num(0)) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])}, ({'steel': E.get('s~857')} if (num(E.get('s_v~854')) > 0) else K[2])), ({'titanium': E.get('t~858')} if (num(E.get('t_v~855')) > 0) else K[2])), ({'heat': E.get('h~859')} if (num(E.get('h_v~856')) > 0) else K[2]))
 
 
 def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -338,7 +354,7 @@ def x_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -354,11 +370,11 @@ def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
-    return CALL(ctx, 'first', None, ctx.state.get('deck'))
+    return FN['first'](ctx, None, ctx.state.get('deck'))
 
 
 def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
@@ -366,7 +382,7 @@ def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
@@ -374,7 +390,7 @@ def x_470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_472(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
@@ -390,11 +406,11 @@ def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     if E is None:
         E = ctx.env()
-    return (3 if (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(1)) else 0)
+    return (3 if (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= 1) else 0)
 
 
 def x_480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -402,7 +418,7 @@ def x_481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -414,7 +430,7 @@ def x_485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -424,7 +440,7 @@ def x_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_488(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -432,7 +448,7 @@ def x_489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -444,19 +460,19 @@ def x_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 def x_496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~866') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~866') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~867') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~867') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -486,25 +502,25 @@ def x_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('s_v~868'))) - num(1)), E.get('s_v~868'))]) if (num(E.get('s_v~868')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('s_v~868'))) - 1), E.get('s_v~868'))]) if (num(E.get('s_v~868')) > 0) else 0))
 
 
 def x_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('t_v~869'))) - num(1)), E.get('t_v~869'))]) if (num(E.get('t_v~869')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('t_v~869'))) - 1), E.get('t_v~869'))]) if (num(E.get('t_v~869')) > 0) else 0))
 
 
 def x_506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('h_v~870'))) - num(1)), E.get('h_v~870'))]) if (num(E.get('h_v~870')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('h_v~870'))) - 1), E.get('h_v~870'))]) if (num(E.get('h_v~870')) > 0) else 0))
 
 
 def x_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~871')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('s_v~868')))) >= num(E.get('price~865'))))))) and bool((not (bool((num(E.get('t~872')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('t_v~869')))) >= num(E.get('price~865'))))))) and bool((not (bool((num(E.get('h~873')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('h_v~870')))) >= num(E.get('price~865'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~871')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('s_v~868')))) >= num(E.get('price~865'))))))) and bool((not (bool((num(E.get('t~872')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('t_v~869')))) >= num(E.get('price~865'))))))) and bool((not (bool((num(E.get('h~873')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('h_v~870')))) >= num(E.get('price~865'))))))))
 
 
 def x_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -516,7 +532,7 @@ def x_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])
 
 
 def x_510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -540,7 +556,7 @@ def x_514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])}, ({'steel': E.get('s~871')} if (num(E.get('s_v~868')) > num(0)) else K[2])), ({'titanium': E.get('t~872')} if (num(E.get('t_v~869')) > num(0)) else K[2])), ({'heat': E.get('h~873')} if (num(E.get('h_v~870')) > num(0)) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])}, ({'steel': E.get('s~871')} if (num(E.get('s_v~868')) > 0) else K[2])), ({'titanium': E.get('t~872')} if (num(E.get('t_v~869')) > 0) else K[2])), ({'heat': E.get('h~873')} if (num(E.get('h_v~870')) > 0) else K[2]))
 
 
 def x_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -596,7 +612,7 @@ def x_529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_533(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    return MEMO(ctx, (533, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_879 for v_s_879 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_879, 'type', None) != 'off_map')))]))
+    return MEMO(ctx, (533, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_879 for v_s_879 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_879, 'type', None) != 'off_map')))]))
 
 
 def x_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -612,7 +628,7 @@ def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
 
 
 def x_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -642,19 +658,19 @@ def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
 def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (548, E.get('t~887'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_888, 0), GET(ctx, 'parameters', v_p_888, 'step', 0))) > num(GET(ctx, 'parameters', v_p_888, 'max', 0))) for v_p_888 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_888, 'tile', None) == E.get('t~887'))])))
+    return MEMO(ctx, (548, E.get('t~887'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_888, 0), GET(ctx, 'parameters', v_p_888, 'step', 0))) > num(GET(ctx, 'parameters', v_p_888, 'max', 0))) for v_p_888 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_888, 'tile', None) == E.get('t~887'))])))
 
 
 def x_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (549, E.get('this'), E.get('t~887'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_893: (lambda v_near_896: (v_near_896 if (bool((GET(ctx, 'tiles', E.get('t~887'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_896)) > num(0)))) else v_open_893))([v_s_894 for v_s_894 in items_of(v_open_893) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_895, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_895, {}), 'owner', None) == E.get('you')))) for v_x_895 in items_of(ADJ(ctx, 'spaces', v_s_894))])))]))([v_s_890 for v_s_890 in items_of([v_x_889 for v_x_889 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_889, 'type', None) == GET(ctx, 'tiles', E.get('t~887'), 'space', None))]) if (bool((not IN(v_s_890, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('t~887'))) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_890, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_890, None) == E.get('you'))))) and bool((bool(IN(v_s_890, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_891, ctx.state.get('board'))) and bool((not IN(v_x_891, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) == v_u_892)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None), 'counts_as', None) == v_u_892))))) for v_u_892 in items_of(KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'tiles', None))]))) for v_x_891 in items_of(ADJ(ctx, 'spaces', v_s_890))]))))))]))
+    return MEMO(ctx, (549, E.get('this'), E.get('t~887'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_893: (lambda v_near_896: (v_near_896 if (bool((GET(ctx, 'tiles', E.get('t~887'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_896)) > 0))) else v_open_893))([v_s_894 for v_s_894 in items_of(v_open_893) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_895, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_895, {}), 'owner', None) == E.get('you')))) for v_x_895 in items_of(ADJ(ctx, 'spaces', v_s_894))])))]))([v_s_890 for v_s_890 in items_of([v_x_889 for v_x_889 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_889, 'type', None) == GET(ctx, 'tiles', E.get('t~887'), 'space', None))]) if (bool((not IN(v_s_890, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('t~887'))) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_890, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_890, None) == E.get('you'))))) and bool((bool(IN(v_s_890, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_891, ctx.state.get('board'))) and bool((not IN(v_x_891, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) == v_u_892)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None), 'counts_as', None) == v_u_892))))) for v_u_892 in items_of(KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'tiles', None))]))) for v_x_891 in items_of(ADJ(ctx, 'spaces', v_s_890))]))))))]))
 
 
 def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~897'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~897'))) > 0)
 
 
 def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -718,7 +734,7 @@ def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_568(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), lambda: (num(1) * num(CALL(ctx, 'count', None, [v_x_903 for v_x_903 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_902 for v_s_902 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_902, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None) == 'ocean')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None), 'counts_as', None) == 'ocean')))))]))))
+    return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(FN['count'](ctx, None, [v_x_903 for v_x_903 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_902 for v_s_902 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_902, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None) == 'ocean')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None), 'counts_as', None) == 'ocean')))))]))))
 
 
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -782,7 +798,7 @@ def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -792,7 +808,7 @@ def x_590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~910')).get('stock'), E.get('r~909'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~909'), 'target': E.get('target~910'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~910')).get('stock'), E.get('r~909'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~909'), 'target': E.get('target~910'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -876,19 +892,19 @@ def x_616(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (620, E.get('t~916'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_917, 0), GET(ctx, 'parameters', v_p_917, 'step', 0))) > num(GET(ctx, 'parameters', v_p_917, 'max', 0))) for v_p_917 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_917, 'tile', None) == E.get('t~916'))])))
+    return MEMO(ctx, (620, E.get('t~916'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_917, 0), GET(ctx, 'parameters', v_p_917, 'step', 0))) > num(GET(ctx, 'parameters', v_p_917, 'max', 0))) for v_p_917 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_917, 'tile', None) == E.get('t~916'))])))
 
 
 def x_621(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (621, E.get('this'), E.get('t~916'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_922: (lambda v_near_925: (v_near_925 if (bool((GET(ctx, 'tiles', E.get('t~916'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_925)) > num(0)))) else v_open_922))([v_s_923 for v_s_923 in items_of(v_open_922) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_924, {}), 'owner', None) == E.get('you')))) for v_x_924 in items_of(ADJ(ctx, 'spaces', v_s_923))])))]))([v_s_919 for v_s_919 in items_of([v_x_918 for v_x_918 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_918, 'type', None) == GET(ctx, 'tiles', E.get('t~916'), 'space', None))]) if (bool((not IN(v_s_919, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('t~916'))) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_919, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_919, None) == E.get('you'))))) and bool((bool(IN(v_s_919, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_920, ctx.state.get('board'))) and bool((not IN(v_x_920, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) == v_u_921)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None), 'counts_as', None) == v_u_921))))) for v_u_921 in items_of(KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'tiles', None))]))) for v_x_920 in items_of(ADJ(ctx, 'spaces', v_s_919))]))))))]))
+    return MEMO(ctx, (621, E.get('this'), E.get('t~916'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_922: (lambda v_near_925: (v_near_925 if (bool((GET(ctx, 'tiles', E.get('t~916'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_925)) > 0))) else v_open_922))([v_s_923 for v_s_923 in items_of(v_open_922) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_924, {}), 'owner', None) == E.get('you')))) for v_x_924 in items_of(ADJ(ctx, 'spaces', v_s_923))])))]))([v_s_919 for v_s_919 in items_of([v_x_918 for v_x_918 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_918, 'type', None) == GET(ctx, 'tiles', E.get('t~916'), 'space', None))]) if (bool((not IN(v_s_919, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('t~916'))) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_919, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_919, None) == E.get('you'))))) and bool((bool(IN(v_s_919, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_920, ctx.state.get('board'))) and bool((not IN(v_x_920, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) == v_u_921)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None), 'counts_as', None) == v_u_921))))) for v_u_921 in items_of(KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'tiles', None))]))) for v_x_920 in items_of(ADJ(ctx, 'spaces', v_s_919))]))))))]))
 
 
 def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~926'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~926'))) > 0)
 
 
 def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -950,7 +966,7 @@ def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 
 
 def x_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -960,7 +976,7 @@ def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~933')).get('stock'), E.get('r~932'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~932'), 'target': E.get('target~933'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~933')).get('stock'), E.get('r~932'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~932'), 'target': E.get('target~933'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -1036,7 +1052,7 @@ def x_666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -1046,7 +1062,7 @@ def x_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~939')).get('stock'), E.get('r~938'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~938'), 'target': E.get('target~939'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~939')).get('stock'), E.get('r~938'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~938'), 'target': E.get('target~939'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -1076,19 +1092,19 @@ def x_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~944') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~944') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~945') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~945') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1118,25 +1134,25 @@ def x_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('s_v~946'))) - num(1)), E.get('s_v~946'))]) if (num(E.get('s_v~946')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('s_v~946'))) - 1), E.get('s_v~946'))]) if (num(E.get('s_v~946')) > 0) else 0))
 
 
 def x_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('t_v~947'))) - num(1)), E.get('t_v~947'))]) if (num(E.get('t_v~947')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('t_v~947'))) - 1), E.get('t_v~947'))]) if (num(E.get('t_v~947')) > 0) else 0))
 
 
 def x_699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('h_v~948'))) - num(1)), E.get('h_v~948'))]) if (num(E.get('h_v~948')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('h_v~948'))) - 1), E.get('h_v~948'))]) if (num(E.get('h_v~948')) > 0) else 0))
 
 
 def x_700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~949')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('s_v~946')))) >= num(E.get('price~943'))))))) and bool((not (bool((num(E.get('t~950')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('t_v~947')))) >= num(E.get('price~943'))))))) and bool((not (bool((num(E.get('h~951')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('h_v~948')))) >= num(E.get('price~943'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~949')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('s_v~946')))) >= num(E.get('price~943'))))))) and bool((not (bool((num(E.get('t~950')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('t_v~947')))) >= num(E.get('price~943'))))))) and bool((not (bool((num(E.get('h~951')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('h_v~948')))) >= num(E.get('price~943'))))))))
 
 
 def x_701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1148,7 +1164,7 @@ def x_701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])
 
 
 def x_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1172,25 +1188,25 @@ def x_707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])}, ({'steel': E.get('s~949')} if (num(E.get('s_v~946')) > num(0)) else K[2])), ({'titanium': E.get('t~950')} if (num(E.get('t_v~947')) > num(0)) else K[2])), ({'heat': E.get('h~951')} if (num(E.get('h_v~948')) > num(0)) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])}, ({'steel': E.get('s~949')} if (num(E.get('s_v~946')) > 0) else K[2])), ({'titanium': E.get('t~950')} if (num(E.get('t_v~947')) > 0) else K[2])), ({'heat': E.get('h~951')} if (num(E.get('h_v~948')) > 0) else K[2]))
 
 
 def x_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (713, E.get('t~952'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_953, 0), GET(ctx, 'parameters', v_p_953, 'step', 0))) > num(GET(ctx, 'parameters', v_p_953, 'max', 0))) for v_p_953 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_953, 'tile', None) == E.get('t~952'))])))
+    return MEMO(ctx, (713, E.get('t~952'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_953, 0), GET(ctx, 'parameters', v_p_953, 'step', 0))) > num(GET(ctx, 'parameters', v_p_953, 'max', 0))) for v_p_953 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_953, 'tile', None) == E.get('t~952'))])))
 
 
 def x_714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (714, E.get('this'), E.get('t~952'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_958: (lambda v_near_961: (v_near_961 if (bool((GET(ctx, 'tiles', E.get('t~952'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_961)) > num(0)))) else v_open_958))([v_s_959 for v_s_959 in items_of(v_open_958) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_960, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_960, {}), 'owner', None) == E.get('you')))) for v_x_960 in items_of(ADJ(ctx, 'spaces', v_s_959))])))]))([v_s_955 for v_s_955 in items_of([v_x_954 for v_x_954 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_954, 'type', None) == GET(ctx, 'tiles', E.get('t~952'), 'space', None))]) if (bool((not IN(v_s_955, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('t~952'))) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_955, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_955, None) == E.get('you'))))) and bool((bool(IN(v_s_955, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_956, ctx.state.get('board'))) and bool((not IN(v_x_956, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) == v_u_957)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None), 'counts_as', None) == v_u_957))))) for v_u_957 in items_of(KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'tiles', None))]))) for v_x_956 in items_of(ADJ(ctx, 'spaces', v_s_955))]))))))]))
+    return MEMO(ctx, (714, E.get('this'), E.get('t~952'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_958: (lambda v_near_961: (v_near_961 if (bool((GET(ctx, 'tiles', E.get('t~952'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_961)) > 0))) else v_open_958))([v_s_959 for v_s_959 in items_of(v_open_958) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_960, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_960, {}), 'owner', None) == E.get('you')))) for v_x_960 in items_of(ADJ(ctx, 'spaces', v_s_959))])))]))([v_s_955 for v_s_955 in items_of([v_x_954 for v_x_954 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_954, 'type', None) == GET(ctx, 'tiles', E.get('t~952'), 'space', None))]) if (bool((not IN(v_s_955, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('t~952'))) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_955, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_955, None) == E.get('you'))))) and bool((bool(IN(v_s_955, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_956, ctx.state.get('board'))) and bool((not IN(v_x_956, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) == v_u_957)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None), 'counts_as', None) == v_u_957))))) for v_u_957 in items_of(KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'tiles', None))]))) for v_x_956 in items_of(ADJ(ctx, 'spaces', v_s_955))]))))))]))
 
 
 def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~962'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~962'))) > 0)
 
 
 def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1254,7 +1270,7 @@ def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(1) * num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_968 for v_x_968 in items_of(GET(ctx, 'cards', v_c_967, 'tags', [])) if (v_x_968 == 'jovian')]) for v_c_967 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_970 for v_x_970 in items_of(GET(ctx, 'corporations', v_c_969, 'tags', [])) if (v_x_970 == 'jovian')]) for v_c_969 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_968 for v_x_968 in items_of(GET(ctx, 'cards', v_c_967, 'tags', [])) if (v_x_968 == 'jovian')]) for v_c_967 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_970 for v_x_970 in items_of(GET(ctx, 'corporations', v_c_969, 'tags', [])) if (v_x_970 == 'jovian')]) for v_c_969 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
 
 
 def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1300,7 +1316,7 @@ def x_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1308,7 +1324,7 @@ def x_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1320,7 +1336,7 @@ def x_761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1330,7 +1346,7 @@ def x_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1338,7 +1354,7 @@ def x_765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_769(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1374,7 +1390,7 @@ def x_777(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~982') == 'tr')) and bool((num(E.get('n~983')) > num(0))))
+    return (bool((E.get('t~982') == 'tr')) and bool((num(E.get('n~983')) > 0)))
 
 
 def x_780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1384,7 +1400,7 @@ def x_780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(7))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 7)
 
 
 def x_785(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1420,19 +1436,19 @@ def x_795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (798, E.get('t~990'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_991, 0), GET(ctx, 'parameters', v_p_991, 'step', 0))) > num(GET(ctx, 'parameters', v_p_991, 'max', 0))) for v_p_991 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_991, 'tile', None) == E.get('t~990'))])))
+    return MEMO(ctx, (798, E.get('t~990'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_991, 0), GET(ctx, 'parameters', v_p_991, 'step', 0))) > num(GET(ctx, 'parameters', v_p_991, 'max', 0))) for v_p_991 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_991, 'tile', None) == E.get('t~990'))])))
 
 
 def x_799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (799, E.get('this'), E.get('t~990'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_996: (lambda v_near_999: (v_near_999 if (bool((GET(ctx, 'tiles', E.get('t~990'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_999)) > num(0)))) else v_open_996))([v_s_997 for v_s_997 in items_of(v_open_996) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_998, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_998, {}), 'owner', None) == E.get('you')))) for v_x_998 in items_of(ADJ(ctx, 'spaces', v_s_997))])))]))([v_s_993 for v_s_993 in items_of([v_x_992 for v_x_992 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_992, 'type', None) == GET(ctx, 'tiles', E.get('t~990'), 'space', None))]) if (bool((not IN(v_s_993, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('t~990'))) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_993, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_993, None) == E.get('you'))))) and bool((bool(IN(v_s_993, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_994, ctx.state.get('board'))) and bool((not IN(v_x_994, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) == v_u_995)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None), 'counts_as', None) == v_u_995))))) for v_u_995 in items_of(KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'tiles', None))]))) for v_x_994 in items_of(ADJ(ctx, 'spaces', v_s_993))]))))))]))
+    return MEMO(ctx, (799, E.get('this'), E.get('t~990'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_996: (lambda v_near_999: (v_near_999 if (bool((GET(ctx, 'tiles', E.get('t~990'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_999)) > 0))) else v_open_996))([v_s_997 for v_s_997 in items_of(v_open_996) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_998, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_998, {}), 'owner', None) == E.get('you')))) for v_x_998 in items_of(ADJ(ctx, 'spaces', v_s_997))])))]))([v_s_993 for v_s_993 in items_of([v_x_992 for v_x_992 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_992, 'type', None) == GET(ctx, 'tiles', E.get('t~990'), 'space', None))]) if (bool((not IN(v_s_993, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('t~990'))) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_993, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_993, None) == E.get('you'))))) and bool((bool(IN(v_s_993, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_994, ctx.state.get('board'))) and bool((not IN(v_x_994, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) == v_u_995)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None), 'counts_as', None) == v_u_995))))) for v_u_995 in items_of(KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'tiles', None))]))) for v_x_994 in items_of(ADJ(ctx, 'spaces', v_s_993))]))))))]))
 
 
 def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1000'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1000'))) > 0)
 
 
 def x_804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1526,19 +1542,19 @@ def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (833, E.get('t~1011'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1013, 0), GET(ctx, 'parameters', v_p_1013, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1013, 'max', 0))) for v_p_1013 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1013, 'tile', None) == E.get('t~1011'))])))
+    return MEMO(ctx, (833, E.get('t~1011'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1013, 0), GET(ctx, 'parameters', v_p_1013, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1013, 'max', 0))) for v_p_1013 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1013, 'tile', None) == E.get('t~1011'))])))
 
 
 def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (834, E.get('l~1012'), E.get('this'), E.get('t~1011'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1014 for v_s_1014 in items_of(E.get('l~1012')) if (bool((not IN(v_s_1014, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('t~1011'))) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1014, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1014, None) == E.get('you'))))) and bool((bool(IN(v_s_1014, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1015, ctx.state.get('board'))) and bool((not IN(v_x_1015, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) == v_u_1016)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None), 'counts_as', None) == v_u_1016))))) for v_u_1016 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1015 in items_of(ADJ(ctx, 'spaces', v_s_1014))]))))))])
+    return MEMO(ctx, (834, E.get('l~1012'), E.get('this'), E.get('t~1011'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1014 for v_s_1014 in items_of(E.get('l~1012')) if (bool((not IN(v_s_1014, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('t~1011'))) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1014, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1014, None) == E.get('you'))))) and bool((bool(IN(v_s_1014, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1015, ctx.state.get('board'))) and bool((not IN(v_x_1015, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) == v_u_1016)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None), 'counts_as', None) == v_u_1016))))) for v_u_1016 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1015 in items_of(ADJ(ctx, 'spaces', v_s_1014))]))))))])
 
 
 def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1017'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1017'))) > 0)
 
 
 def x_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1600,7 +1616,7 @@ def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 
 
 def x_853(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(2))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 2)
 
 
 def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1672,19 +1688,19 @@ def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (885, E.get('t~1034'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1035, 0), GET(ctx, 'parameters', v_p_1035, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1035, 'max', 0))) for v_p_1035 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1035, 'tile', None) == E.get('t~1034'))])))
+    return MEMO(ctx, (885, E.get('t~1034'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1035, 0), GET(ctx, 'parameters', v_p_1035, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1035, 'max', 0))) for v_p_1035 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1035, 'tile', None) == E.get('t~1034'))])))
 
 
 def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (886, E.get('this'), E.get('t~1034'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1040: (lambda v_near_1043: (v_near_1043 if (bool((GET(ctx, 'tiles', E.get('t~1034'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1043)) > num(0)))) else v_open_1040))([v_s_1041 for v_s_1041 in items_of(v_open_1040) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1042, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1042, {}), 'owner', None) == E.get('you')))) for v_x_1042 in items_of(ADJ(ctx, 'spaces', v_s_1041))])))]))([v_s_1037 for v_s_1037 in items_of([v_x_1036 for v_x_1036 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1036, 'type', None) == GET(ctx, 'tiles', E.get('t~1034'), 'space', None))]) if (bool((not IN(v_s_1037, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('t~1034'))) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1037, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1037, None) == E.get('you'))))) and bool((bool(IN(v_s_1037, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1038, ctx.state.get('board'))) and bool((not IN(v_x_1038, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) == v_u_1039)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None), 'counts_as', None) == v_u_1039))))) for v_u_1039 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1038 in items_of(ADJ(ctx, 'spaces', v_s_1037))]))))))]))
+    return MEMO(ctx, (886, E.get('this'), E.get('t~1034'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1040: (lambda v_near_1043: (v_near_1043 if (bool((GET(ctx, 'tiles', E.get('t~1034'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1043)) > 0))) else v_open_1040))([v_s_1041 for v_s_1041 in items_of(v_open_1040) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1042, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1042, {}), 'owner', None) == E.get('you')))) for v_x_1042 in items_of(ADJ(ctx, 'spaces', v_s_1041))])))]))([v_s_1037 for v_s_1037 in items_of([v_x_1036 for v_x_1036 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1036, 'type', None) == GET(ctx, 'tiles', E.get('t~1034'), 'space', None))]) if (bool((not IN(v_s_1037, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('t~1034'))) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1037, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1037, None) == E.get('you'))))) and bool((bool(IN(v_s_1037, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1038, ctx.state.get('board'))) and bool((not IN(v_x_1038, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) == v_u_1039)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None), 'counts_as', None) == v_u_1039))))) for v_u_1039 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1038 in items_of(ADJ(ctx, 'spaces', v_s_1037))]))))))]))
 
 
 def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1044'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1044'))) > 0)
 
 
 def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1748,25 +1764,25 @@ def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (907, E.get('t~1049'), ctx.stamps.get('board', 0),), lambda: [v_x_1051 for v_x_1051 in items_of([v_x_1050 for v_x_1050 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1050, 'type', None) == GET(ctx, 'tiles', E.get('t~1049'), 'space', None))]) if (not CALL(ctx, 'any', None, [IN(v_x_1052, ctx.state.get('board')) for v_x_1052 in items_of(ADJ(ctx, 'spaces', v_x_1051))]))])
+    return MEMO(ctx, (907, E.get('t~1049'), ctx.stamps.get('board', 0),), lambda: [v_x_1051 for v_x_1051 in items_of([v_x_1050 for v_x_1050 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1050, 'type', None) == GET(ctx, 'tiles', E.get('t~1049'), 'space', None))]) if (not FN['any'](ctx, None, [IN(v_x_1052, ctx.state.get('board')) for v_x_1052 in items_of(ADJ(ctx, 'spaces', v_x_1051))]))])
 
 
 def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (908, E.get('t~1053'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1055, 0), GET(ctx, 'parameters', v_p_1055, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1055, 'max', 0))) for v_p_1055 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1055, 'tile', None) == E.get('t~1053'))])))
+    return MEMO(ctx, (908, E.get('t~1053'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1055, 0), GET(ctx, 'parameters', v_p_1055, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1055, 'max', 0))) for v_p_1055 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1055, 'tile', None) == E.get('t~1053'))])))
 
 
 def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (909, E.get('l~1054'), E.get('this'), E.get('t~1053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1056 for v_s_1056 in items_of(E.get('l~1054')) if (bool((not IN(v_s_1056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('t~1053'))) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1056, None) == E.get('you'))))) and bool((bool(IN(v_s_1056, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1057, ctx.state.get('board'))) and bool((not IN(v_x_1057, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) == v_u_1058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None), 'counts_as', None) == v_u_1058))))) for v_u_1058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1057 in items_of(ADJ(ctx, 'spaces', v_s_1056))]))))))])
+    return MEMO(ctx, (909, E.get('l~1054'), E.get('this'), E.get('t~1053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1056 for v_s_1056 in items_of(E.get('l~1054')) if (bool((not IN(v_s_1056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('t~1053'))) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1056, None) == E.get('you'))))) and bool((bool(IN(v_s_1056, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1057, ctx.state.get('board'))) and bool((not IN(v_x_1057, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) == v_u_1058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None), 'counts_as', None) == v_u_1058))))) for v_u_1058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1057 in items_of(ADJ(ctx, 'spaces', v_s_1056))]))))))])
 
 
 def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1059'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1059'))) > 0)
 
 
 def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1842,19 +1858,19 @@ def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (937, E.get('t~1068'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1070, 0), GET(ctx, 'parameters', v_p_1070, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1070, 'max', 0))) for v_p_1070 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1070, 'tile', None) == E.get('t~1068'))])))
+    return MEMO(ctx, (937, E.get('t~1068'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1070, 0), GET(ctx, 'parameters', v_p_1070, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1070, 'max', 0))) for v_p_1070 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1070, 'tile', None) == E.get('t~1068'))])))
 
 
 def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (938, E.get('l~1069'), E.get('this'), E.get('t~1068'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1071 for v_s_1071 in items_of(E.get('l~1069')) if (bool((not IN(v_s_1071, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('t~1068'))) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1071, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1071, None) == E.get('you'))))) and bool((bool(IN(v_s_1071, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1072, ctx.state.get('board'))) and bool((not IN(v_x_1072, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) == v_u_1073)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None), 'counts_as', None) == v_u_1073))))) for v_u_1073 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1072 in items_of(ADJ(ctx, 'spaces', v_s_1071))]))))))])
+    return MEMO(ctx, (938, E.get('l~1069'), E.get('this'), E.get('t~1068'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1071 for v_s_1071 in items_of(E.get('l~1069')) if (bool((not IN(v_s_1071, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('t~1068'))) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1071, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1071, None) == E.get('you'))))) and bool((bool(IN(v_s_1071, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1072, ctx.state.get('board'))) and bool((not IN(v_x_1072, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) == v_u_1073)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None), 'counts_as', None) == v_u_1073))))) for v_u_1073 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1072 in items_of(ADJ(ctx, 'spaces', v_s_1071))]))))))])
 
 
 def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1074'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1074'))) > 0)
 
 
 def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1918,19 +1934,19 @@ def x_956(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (959, E.get('t~1079'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1080, 0), GET(ctx, 'parameters', v_p_1080, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1080, 'max', 0))) for v_p_1080 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1080, 'tile', None) == E.get('t~1079'))])))
+    return MEMO(ctx, (959, E.get('t~1079'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1080, 0), GET(ctx, 'parameters', v_p_1080, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1080, 'max', 0))) for v_p_1080 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1080, 'tile', None) == E.get('t~1079'))])))
 
 
 def x_960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (960, E.get('this'), E.get('t~1079'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1085: (lambda v_near_1088: (v_near_1088 if (bool((GET(ctx, 'tiles', E.get('t~1079'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1088)) > num(0)))) else v_open_1085))([v_s_1086 for v_s_1086 in items_of(v_open_1085) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1087, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1087, {}), 'owner', None) == E.get('you')))) for v_x_1087 in items_of(ADJ(ctx, 'spaces', v_s_1086))])))]))([v_s_1082 for v_s_1082 in items_of([v_x_1081 for v_x_1081 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1081, 'type', None) == GET(ctx, 'tiles', E.get('t~1079'), 'space', None))]) if (bool((not IN(v_s_1082, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('t~1079'))) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1082, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1082, None) == E.get('you'))))) and bool((bool(IN(v_s_1082, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1083, ctx.state.get('board'))) and bool((not IN(v_x_1083, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) == v_u_1084)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None), 'counts_as', None) == v_u_1084))))) for v_u_1084 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1083 in items_of(ADJ(ctx, 'spaces', v_s_1082))]))))))]))
+    return MEMO(ctx, (960, E.get('this'), E.get('t~1079'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1085: (lambda v_near_1088: (v_near_1088 if (bool((GET(ctx, 'tiles', E.get('t~1079'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1088)) > 0))) else v_open_1085))([v_s_1086 for v_s_1086 in items_of(v_open_1085) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1087, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1087, {}), 'owner', None) == E.get('you')))) for v_x_1087 in items_of(ADJ(ctx, 'spaces', v_s_1086))])))]))([v_s_1082 for v_s_1082 in items_of([v_x_1081 for v_x_1081 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1081, 'type', None) == GET(ctx, 'tiles', E.get('t~1079'), 'space', None))]) if (bool((not IN(v_s_1082, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('t~1079'))) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1082, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1082, None) == E.get('you'))))) and bool((bool(IN(v_s_1082, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1083, ctx.state.get('board'))) and bool((not IN(v_x_1083, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) == v_u_1084)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None), 'counts_as', None) == v_u_1084))))) for v_u_1084 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1083 in items_of(ADJ(ctx, 'spaces', v_s_1082))]))))))]))
 
 
 def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1089'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1089'))) > 0)
 
 
 def x_965(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2010,7 +2026,7 @@ def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_988(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-12))
+    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-12))
 
 
 def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -2032,13 +2048,13 @@ def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_998(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(11))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 11)
 
 
 def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_1105, 'resource', None) == E.get('r~1103'))) and bool((v_card_1105 != E.get('this'))) and bool((num(KEY(PL(ctx, v_holder_1104).get('card_res'), v_card_1105, 0)) >= num(E.get('n~1102')))) and bool((MODV(ctx, 'card_protection', {'card': v_card_1105, 'p': E.get('you')}, 0, 0) == 0))) for v_card_1105 in items_of(PL(ctx, v_holder_1104).get('tableau'))]) for v_holder_1104 in items_of(list(range(len(ctx.state['players']))))])
+    return FN['any'](ctx, None, [FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_card_1105, 'resource', None) == E.get('r~1103'))) and bool((v_card_1105 != E.get('this'))) and bool((num(KEY(PL(ctx, v_holder_1104).get('card_res'), v_card_1105, 0)) >= num(E.get('n~1102')))) and bool((MODV(ctx, 'card_protection', {'card': v_card_1105, 'p': E.get('you')}, 0, 0) == 0))) for v_card_1105 in items_of(PL(ctx, v_holder_1104).get('tableau'))]) for v_holder_1104 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2078,7 +2094,7 @@ def x_1010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
@@ -2088,7 +2104,7 @@ def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
 
 
 def x_1016(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-12))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-12))
 
 
 def x_1019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2100,7 +2116,7 @@ def x_1019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, AR('+', PL(ctx, E.get('you')).get('tableau'), [E.get('this')], True))
+    return FN['distinct'](ctx, None, AR('+', PL(ctx, E.get('you')).get('tableau'), [E.get('this')], True))
 
 
 def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
@@ -2136,13 +2152,13 @@ def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
 def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1118 for v_x_1118 in items_of(GET(ctx, 'cards', v_c_1117, 'tags', [])) if (v_x_1118 == 'science')]) for v_c_1117 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1120 for v_x_1120 in items_of(GET(ctx, 'corporations', v_c_1119, 'tags', [])) if (v_x_1120 == 'science')]) for v_c_1119 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(5)))
+    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1118 for v_x_1118 in items_of(GET(ctx, 'cards', v_c_1117, 'tags', [])) if (v_x_1118 == 'science')]) for v_c_1117 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1120 for v_x_1120 in items_of(GET(ctx, 'corporations', v_c_1119, 'tags', [])) if (v_x_1120 == 'science')]) for v_c_1119 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
 
 
 def x_1036(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:280
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_1039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2164,7 +2180,7 @@ def x_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1046(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(9))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 9)
 
 
 def x_1049(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2194,19 +2210,19 @@ def x_1056(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
 def x_1058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1058, E.get('t~1129'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1130, 0), GET(ctx, 'parameters', v_p_1130, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1130, 'max', 0))) for v_p_1130 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1130, 'tile', None) == E.get('t~1129'))])))
+    return MEMO(ctx, (1058, E.get('t~1129'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1130, 0), GET(ctx, 'parameters', v_p_1130, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1130, 'max', 0))) for v_p_1130 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1130, 'tile', None) == E.get('t~1129'))])))
 
 
 def x_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1059, E.get('this'), E.get('t~1129'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1135: (lambda v_near_1138: (v_near_1138 if (bool((GET(ctx, 'tiles', E.get('t~1129'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1138)) > num(0)))) else v_open_1135))([v_s_1136 for v_s_1136 in items_of(v_open_1135) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1137, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1137, {}), 'owner', None) == E.get('you')))) for v_x_1137 in items_of(ADJ(ctx, 'spaces', v_s_1136))])))]))([v_s_1132 for v_s_1132 in items_of([v_x_1131 for v_x_1131 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1131, 'type', None) == GET(ctx, 'tiles', E.get('t~1129'), 'space', None))]) if (bool((not IN(v_s_1132, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('t~1129'))) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1132, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1132, None) == E.get('you'))))) and bool((bool(IN(v_s_1132, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1133, ctx.state.get('board'))) and bool((not IN(v_x_1133, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) == v_u_1134)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None), 'counts_as', None) == v_u_1134))))) for v_u_1134 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1133 in items_of(ADJ(ctx, 'spaces', v_s_1132))]))))))]))
+    return MEMO(ctx, (1059, E.get('this'), E.get('t~1129'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1135: (lambda v_near_1138: (v_near_1138 if (bool((GET(ctx, 'tiles', E.get('t~1129'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1138)) > 0))) else v_open_1135))([v_s_1136 for v_s_1136 in items_of(v_open_1135) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1137, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1137, {}), 'owner', None) == E.get('you')))) for v_x_1137 in items_of(ADJ(ctx, 'spaces', v_s_1136))])))]))([v_s_1132 for v_s_1132 in items_of([v_x_1131 for v_x_1131 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1131, 'type', None) == GET(ctx, 'tiles', E.get('t~1129'), 'space', None))]) if (bool((not IN(v_s_1132, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('t~1129'))) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1132, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1132, None) == E.get('you'))))) and bool((bool(IN(v_s_1132, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1133, ctx.state.get('board'))) and bool((not IN(v_x_1133, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) == v_u_1134)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None), 'counts_as', None) == v_u_1134))))) for v_u_1134 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1133 in items_of(ADJ(ctx, 'spaces', v_s_1132))]))))))]))
 
 
 def x_1060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1139'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1139'))) > 0)
 
 
 def x_1064(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2336,19 +2352,19 @@ def x_1109(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
 def x_1111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1111, E.get('t~1158'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1159, 0), GET(ctx, 'parameters', v_p_1159, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1159, 'max', 0))) for v_p_1159 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1159, 'tile', None) == E.get('t~1158'))])))
+    return MEMO(ctx, (1111, E.get('t~1158'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1159, 0), GET(ctx, 'parameters', v_p_1159, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1159, 'max', 0))) for v_p_1159 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1159, 'tile', None) == E.get('t~1158'))])))
 
 
 def x_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1112, E.get('this'), E.get('t~1158'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1164: (lambda v_near_1167: (v_near_1167 if (bool((GET(ctx, 'tiles', E.get('t~1158'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1167)) > num(0)))) else v_open_1164))([v_s_1165 for v_s_1165 in items_of(v_open_1164) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1166, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1166, {}), 'owner', None) == E.get('you')))) for v_x_1166 in items_of(ADJ(ctx, 'spaces', v_s_1165))])))]))([v_s_1161 for v_s_1161 in items_of([v_x_1160 for v_x_1160 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1160, 'type', None) == GET(ctx, 'tiles', E.get('t~1158'), 'space', None))]) if (bool((not IN(v_s_1161, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('t~1158'))) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1161, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1161, None) == E.get('you'))))) and bool((bool(IN(v_s_1161, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1162, ctx.state.get('board'))) and bool((not IN(v_x_1162, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) == v_u_1163)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None), 'counts_as', None) == v_u_1163))))) for v_u_1163 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1162 in items_of(ADJ(ctx, 'spaces', v_s_1161))]))))))]))
+    return MEMO(ctx, (1112, E.get('this'), E.get('t~1158'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1164: (lambda v_near_1167: (v_near_1167 if (bool((GET(ctx, 'tiles', E.get('t~1158'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1167)) > 0))) else v_open_1164))([v_s_1165 for v_s_1165 in items_of(v_open_1164) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1166, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1166, {}), 'owner', None) == E.get('you')))) for v_x_1166 in items_of(ADJ(ctx, 'spaces', v_s_1165))])))]))([v_s_1161 for v_s_1161 in items_of([v_x_1160 for v_x_1160 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1160, 'type', None) == GET(ctx, 'tiles', E.get('t~1158'), 'space', None))]) if (bool((not IN(v_s_1161, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('t~1158'))) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1161, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1161, None) == E.get('you'))))) and bool((bool(IN(v_s_1161, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1162, ctx.state.get('board'))) and bool((not IN(v_x_1162, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) == v_u_1163)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None), 'counts_as', None) == v_u_1163))))) for v_u_1163 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1162 in items_of(ADJ(ctx, 'spaces', v_s_1161))]))))))]))
 
 
 def x_1113(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1168'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1168'))) > 0)
 
 
 def x_1117(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2488,7 +2504,7 @@ def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
 
 
 def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -2570,19 +2586,19 @@ def x_1184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1188(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
 
 
 def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
 def x_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_1190, 'resource', None) == E.get('r~1188'))) and bool((v_card_1190 != E.get('this'))) and bool((num(KEY(PL(ctx, v_holder_1189).get('card_res'), v_card_1190, 0)) >= num(E.get('n~1187')))) and bool((MODV(ctx, 'card_protection', {'card': v_card_1190, 'p': E.get('you')}, 0, 0) == 0))) for v_card_1190 in items_of(PL(ctx, v_holder_1189).get('tableau'))]) for v_holder_1189 in items_of(list(range(len(ctx.state['players']))))])
+    return FN['any'](ctx, None, [FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_card_1190, 'resource', None) == E.get('r~1188'))) and bool((v_card_1190 != E.get('this'))) and bool((num(KEY(PL(ctx, v_holder_1189).get('card_res'), v_card_1190, 0)) >= num(E.get('n~1187')))) and bool((MODV(ctx, 'card_protection', {'card': v_card_1190, 'p': E.get('you')}, 0, 0) == 0))) for v_card_1190 in items_of(PL(ctx, v_holder_1189).get('tableau'))]) for v_holder_1189 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2640,7 +2656,7 @@ def x_1208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~1195') == 'tr')) and bool((num(E.get('n~1196')) > num(0))))
+    return (bool((E.get('t~1195') == 'tr')) and bool((num(E.get('n~1196')) > 0)))
 
 
 def x_1211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2670,7 +2686,7 @@ def x_1218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~1197') == 'tr')) and bool((num(E.get('n~1198')) > num(0))))
+    return (bool((E.get('t~1197') == 'tr')) and bool((num(E.get('n~1198')) > 0)))
 
 
 def x_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2742,7 +2758,7 @@ def x_1237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1240(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1203 for v_x_1203 in items_of(GET(ctx, 'cards', v_c_1202, 'tags', [])) if (v_x_1203 == 'plant')]) for v_c_1202 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1205 for v_x_1205 in items_of(GET(ctx, 'corporations', v_c_1204, 'tags', [])) if (v_x_1205 == 'plant')]) for v_c_1204 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
+    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1203 for v_x_1203 in items_of(GET(ctx, 'cards', v_c_1202, 'tags', [])) if (v_x_1203 == 'plant')]) for v_c_1202 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1205 for v_x_1205 in items_of(GET(ctx, 'corporations', v_c_1204, 'tags', [])) if (v_x_1205 == 'plant')]) for v_c_1204 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_1243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2830,7 +2846,7 @@ def x_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2840,7 +2856,7 @@ def x_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1217')).get('stock'), E.get('r~1216'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1216'), 'target': E.get('target~1217'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1217')).get('stock'), E.get('r~1216'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1216'), 'target': E.get('target~1217'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_1278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2892,7 +2908,7 @@ def x_1302(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 def x_1304(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-18))
+    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-18))
 
 
 def x_1307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2926,7 +2942,7 @@ def x_1318(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 def x_1319(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(4))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 4)
 
 
 def x_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2944,25 +2960,25 @@ def x_1324(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
 def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1327, E.get('t~1234'), ctx.stamps.get('board', 0),), lambda: [v_x_1236 for v_x_1236 in items_of([v_x_1235 for v_x_1235 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1235, 'type', None) == GET(ctx, 'tiles', E.get('t~1234'), 'space', None))]) if (not CALL(ctx, 'any', None, [IN(v_x_1237, ctx.state.get('board')) for v_x_1237 in items_of(ADJ(ctx, 'spaces', v_x_1236))]))])
+    return MEMO(ctx, (1327, E.get('t~1234'), ctx.stamps.get('board', 0),), lambda: [v_x_1236 for v_x_1236 in items_of([v_x_1235 for v_x_1235 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1235, 'type', None) == GET(ctx, 'tiles', E.get('t~1234'), 'space', None))]) if (not FN['any'](ctx, None, [IN(v_x_1237, ctx.state.get('board')) for v_x_1237 in items_of(ADJ(ctx, 'spaces', v_x_1236))]))])
 
 
 def x_1328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1328, E.get('t~1238'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1240, 0), GET(ctx, 'parameters', v_p_1240, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1240, 'max', 0))) for v_p_1240 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1240, 'tile', None) == E.get('t~1238'))])))
+    return MEMO(ctx, (1328, E.get('t~1238'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1240, 0), GET(ctx, 'parameters', v_p_1240, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1240, 'max', 0))) for v_p_1240 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1240, 'tile', None) == E.get('t~1238'))])))
 
 
 def x_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1329, E.get('l~1239'), E.get('this'), E.get('t~1238'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1241 for v_s_1241 in items_of(E.get('l~1239')) if (bool((not IN(v_s_1241, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('t~1238'))) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1241, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1241, None) == E.get('you'))))) and bool((bool(IN(v_s_1241, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1242, ctx.state.get('board'))) and bool((not IN(v_x_1242, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) == v_u_1243)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None), 'counts_as', None) == v_u_1243))))) for v_u_1243 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1242 in items_of(ADJ(ctx, 'spaces', v_s_1241))]))))))])
+    return MEMO(ctx, (1329, E.get('l~1239'), E.get('this'), E.get('t~1238'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1241 for v_s_1241 in items_of(E.get('l~1239')) if (bool((not IN(v_s_1241, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('t~1238'))) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1241, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1241, None) == E.get('you'))))) and bool((bool(IN(v_s_1241, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1242, ctx.state.get('board'))) and bool((not IN(v_x_1242, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) == v_u_1243)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None), 'counts_as', None) == v_u_1243))))) for v_u_1243 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1242 in items_of(ADJ(ctx, 'spaces', v_s_1241))]))))))])
 
 
 def x_1330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1244'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1244'))) > 0)
 
 
 def x_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3050,7 +3066,7 @@ def x_1358(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:451
 def x_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1254 for v_x_1254 in items_of(GET(ctx, 'cards', v_c_1253, 'tags', [])) if (v_x_1254 == 'science')]) for v_c_1253 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1256 for v_x_1256 in items_of(GET(ctx, 'corporations', v_c_1255, 'tags', [])) if (v_x_1256 == 'science')]) for v_c_1255 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
+    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1254 for v_x_1254 in items_of(GET(ctx, 'cards', v_c_1253, 'tags', [])) if (v_x_1254 == 'science')]) for v_c_1253 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1256 for v_x_1256 in items_of(GET(ctx, 'corporations', v_c_1255, 'tags', [])) if (v_x_1256 == 'science')]) for v_c_1255 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_1362(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3066,7 +3082,7 @@ def x_1366(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1369(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:464
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(5))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 5)
 
 
 def x_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3096,11 +3112,11 @@ def x_1384(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 4)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 4)))
 
 
 def x_1389(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1390(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -3116,7 +3132,7 @@ def x_1391(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1392(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1272'), 'resource', None) == E.get('r~1270'))) and bool((num(KEY(PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'), 0)) > num(0))) and bool((MODV(ctx, 'card_protection', {'card': E.get('card~1272'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((GET(ctx, 'cards', E.get('card~1272'), 'resource', None) == E.get('r~1270'))) and bool((num(KEY(PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'), 0)) > 0)) and bool((MODV(ctx, 'card_protection', {'card': E.get('card~1272'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
@@ -3128,7 +3144,7 @@ def x_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'min', None, [E.get('n~1269'), KEY(PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'), 0)])
+    return FN['min'](ctx, None, [E.get('n~1269'), KEY(PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'), 0)])
 
 
 def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -3138,7 +3154,7 @@ def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3148,7 +3164,7 @@ def x_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1275')).get('stock'), E.get('r~1274'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1274'), 'target': E.get('target~1275'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1275')).get('stock'), E.get('r~1274'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1274'), 'target': E.get('target~1275'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_1403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -3166,7 +3182,7 @@ def x_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1410, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1281 for v_x_1281 in items_of(GET(ctx, 'cards', v_c_1280, 'tags', [])) if (v_x_1281 == 'earth')]) for v_c_1280 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1283 for v_x_1283 in items_of(GET(ctx, 'corporations', v_c_1282, 'tags', [])) if (v_x_1283 == 'earth')]) for v_c_1282 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (1410, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1281 for v_x_1281 in items_of(GET(ctx, 'cards', v_c_1280, 'tags', [])) if (v_x_1281 == 'earth')]) for v_c_1280 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1283 for v_x_1283 in items_of(GET(ctx, 'corporations', v_c_1282, 'tags', [])) if (v_x_1283 == 'earth')]) for v_c_1282 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -3182,17 +3198,17 @@ def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(2))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
 
 
 def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1418, E.get('n~1287'), E.get('r~1288'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1289).get('prod'), E.get('r~1288'), 0)) - num(E.get('n~1287')))) >= num(GET(ctx, 'resources', E.get('r~1288'), 'production_min', 0))) for v_target_1289 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1418, E.get('n~1287'), E.get('r~1288'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1289).get('prod'), E.get('r~1288'), 0)) - num(E.get('n~1287')))) >= num(GET(ctx, 'resources', E.get('r~1288'), 'production_min', 0))) for v_target_1289 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3220,7 +3236,7 @@ def x_1423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3230,25 +3246,25 @@ def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(0))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
 
 
 def x_1431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1431, E.get('t~1293'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1294, 0), GET(ctx, 'parameters', v_p_1294, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1294, 'max', 0))) for v_p_1294 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1294, 'tile', None) == E.get('t~1293'))])))
+    return MEMO(ctx, (1431, E.get('t~1293'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1294, 0), GET(ctx, 'parameters', v_p_1294, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1294, 'max', 0))) for v_p_1294 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1294, 'tile', None) == E.get('t~1293'))])))
 
 
 def x_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1432, E.get('this'), E.get('t~1293'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1299: (lambda v_near_1302: (v_near_1302 if (bool((GET(ctx, 'tiles', E.get('t~1293'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1302)) > num(0)))) else v_open_1299))([v_s_1300 for v_s_1300 in items_of(v_open_1299) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1301, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1301, {}), 'owner', None) == E.get('you')))) for v_x_1301 in items_of(ADJ(ctx, 'spaces', v_s_1300))])))]))([v_s_1296 for v_s_1296 in items_of([v_x_1295 for v_x_1295 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1295, 'type', None) == GET(ctx, 'tiles', E.get('t~1293'), 'space', None))]) if (bool((not IN(v_s_1296, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('t~1293'))) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1296, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1296, None) == E.get('you'))))) and bool((bool(IN(v_s_1296, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1297, ctx.state.get('board'))) and bool((not IN(v_x_1297, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) == v_u_1298)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None), 'counts_as', None) == v_u_1298))))) for v_u_1298 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1297 in items_of(ADJ(ctx, 'spaces', v_s_1296))]))))))]))
+    return MEMO(ctx, (1432, E.get('this'), E.get('t~1293'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1299: (lambda v_near_1302: (v_near_1302 if (bool((GET(ctx, 'tiles', E.get('t~1293'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1302)) > 0))) else v_open_1299))([v_s_1300 for v_s_1300 in items_of(v_open_1299) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1301, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1301, {}), 'owner', None) == E.get('you')))) for v_x_1301 in items_of(ADJ(ctx, 'spaces', v_s_1300))])))]))([v_s_1296 for v_s_1296 in items_of([v_x_1295 for v_x_1295 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1295, 'type', None) == GET(ctx, 'tiles', E.get('t~1293'), 'space', None))]) if (bool((not IN(v_s_1296, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('t~1293'))) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1296, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1296, None) == E.get('you'))))) and bool((bool(IN(v_s_1296, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1297, ctx.state.get('board'))) and bool((not IN(v_x_1297, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) == v_u_1298)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None), 'counts_as', None) == v_u_1298))))) for v_u_1298 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1297 in items_of(ADJ(ctx, 'spaces', v_s_1296))]))))))]))
 
 
 def x_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1303'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1303'))) > 0)
 
 
 def x_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3312,19 +3328,19 @@ def x_1450(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1452, E.get('t~1308'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1309, 0), GET(ctx, 'parameters', v_p_1309, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1309, 'max', 0))) for v_p_1309 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1309, 'tile', None) == E.get('t~1308'))])))
+    return MEMO(ctx, (1452, E.get('t~1308'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1309, 0), GET(ctx, 'parameters', v_p_1309, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1309, 'max', 0))) for v_p_1309 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1309, 'tile', None) == E.get('t~1308'))])))
 
 
 def x_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1453, E.get('this'), E.get('t~1308'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1314: (lambda v_near_1317: (v_near_1317 if (bool((GET(ctx, 'tiles', E.get('t~1308'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1317)) > num(0)))) else v_open_1314))([v_s_1315 for v_s_1315 in items_of(v_open_1314) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1316, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1316, {}), 'owner', None) == E.get('you')))) for v_x_1316 in items_of(ADJ(ctx, 'spaces', v_s_1315))])))]))([v_s_1311 for v_s_1311 in items_of([v_x_1310 for v_x_1310 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1310, 'type', None) == GET(ctx, 'tiles', E.get('t~1308'), 'space', None))]) if (bool((not IN(v_s_1311, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('t~1308'))) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1311, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1311, None) == E.get('you'))))) and bool((bool(IN(v_s_1311, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1312, ctx.state.get('board'))) and bool((not IN(v_x_1312, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) == v_u_1313)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None), 'counts_as', None) == v_u_1313))))) for v_u_1313 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1312 in items_of(ADJ(ctx, 'spaces', v_s_1311))]))))))]))
+    return MEMO(ctx, (1453, E.get('this'), E.get('t~1308'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1314: (lambda v_near_1317: (v_near_1317 if (bool((GET(ctx, 'tiles', E.get('t~1308'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1317)) > 0))) else v_open_1314))([v_s_1315 for v_s_1315 in items_of(v_open_1314) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1316, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1316, {}), 'owner', None) == E.get('you')))) for v_x_1316 in items_of(ADJ(ctx, 'spaces', v_s_1315))])))]))([v_s_1311 for v_s_1311 in items_of([v_x_1310 for v_x_1310 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1310, 'type', None) == GET(ctx, 'tiles', E.get('t~1308'), 'space', None))]) if (bool((not IN(v_s_1311, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('t~1308'))) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1311, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1311, None) == E.get('you'))))) and bool((bool(IN(v_s_1311, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1312, ctx.state.get('board'))) and bool((not IN(v_x_1312, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) == v_u_1313)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None), 'counts_as', None) == v_u_1313))))) for v_u_1313 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1312 in items_of(ADJ(ctx, 'spaces', v_s_1311))]))))))]))
 
 
 def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1318'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1318'))) > 0)
 
 
 def x_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3386,17 +3402,17 @@ def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
 
 
 def x_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1477(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1477, E.get('n~1323'), E.get('r~1324'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1325).get('prod'), E.get('r~1324'), 0)) - num(E.get('n~1323')))) >= num(GET(ctx, 'resources', E.get('r~1324'), 'production_min', 0))) for v_target_1325 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1477, E.get('n~1323'), E.get('r~1324'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1325).get('prod'), E.get('r~1324'), 0)) - num(E.get('n~1323')))) >= num(GET(ctx, 'resources', E.get('r~1324'), 'production_min', 0))) for v_target_1325 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3424,7 +3440,7 @@ def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1483(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
 def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3434,7 +3450,7 @@ def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 6)
 
 
 def x_1491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3476,7 +3492,7 @@ def x_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1512(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1340 for v_x_1340 in items_of(GET(ctx, 'cards', v_c_1339, 'tags', [])) if (v_x_1340 == 'jovian')]) for v_c_1339 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1342 for v_x_1342 in items_of(GET(ctx, 'corporations', v_c_1341, 'tags', [])) if (v_x_1342 == 'jovian')]) for v_c_1341 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1)))
+    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1340 for v_x_1340 in items_of(GET(ctx, 'cards', v_c_1339, 'tags', [])) if (v_x_1340 == 'jovian')]) for v_c_1339 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1342 for v_x_1342 in items_of(GET(ctx, 'corporations', v_c_1341, 'tags', [])) if (v_x_1342 == 'jovian')]) for v_c_1341 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1))
 
 
 def x_1515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3492,7 +3508,7 @@ def x_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
 
 
 def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -3504,19 +3520,19 @@ def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1527, E.get('t~1350'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1352, 0), GET(ctx, 'parameters', v_p_1352, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1352, 'max', 0))) for v_p_1352 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1352, 'tile', None) == E.get('t~1350'))])))
+    return MEMO(ctx, (1527, E.get('t~1350'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1352, 0), GET(ctx, 'parameters', v_p_1352, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1352, 'max', 0))) for v_p_1352 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1352, 'tile', None) == E.get('t~1350'))])))
 
 
 def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1528, E.get('l~1351'), E.get('this'), E.get('t~1350'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1353 for v_s_1353 in items_of(E.get('l~1351')) if (bool((not IN(v_s_1353, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('t~1350'))) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1353, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1353, None) == E.get('you'))))) and bool((bool(IN(v_s_1353, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1354, ctx.state.get('board'))) and bool((not IN(v_x_1354, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) == v_u_1355)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None), 'counts_as', None) == v_u_1355))))) for v_u_1355 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1354 in items_of(ADJ(ctx, 'spaces', v_s_1353))]))))))])
+    return MEMO(ctx, (1528, E.get('l~1351'), E.get('this'), E.get('t~1350'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1353 for v_s_1353 in items_of(E.get('l~1351')) if (bool((not IN(v_s_1353, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('t~1350'))) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1353, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1353, None) == E.get('you'))))) and bool((bool(IN(v_s_1353, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1354, ctx.state.get('board'))) and bool((not IN(v_x_1354, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) == v_u_1355)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None), 'counts_as', None) == v_u_1355))))) for v_u_1355 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1354 in items_of(ADJ(ctx, 'spaces', v_s_1353))]))))))])
 
 
 def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1356'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1356'))) > 0)
 
 
 def x_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3578,7 +3594,7 @@ def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1548(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-4))
 
 
 def x_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3596,17 +3612,17 @@ def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1558(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('prod'), 'steel', 0)) >= num(1))
+    return (num(KEY(PL(ctx, E.get('you')).get('prod'), 'steel', 0)) >= 1)
 
 
 def x_1561(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1562, E.get('n~1365'), E.get('r~1366'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1367).get('prod'), E.get('r~1366'), 0)) - num(E.get('n~1365')))) >= num(GET(ctx, 'resources', E.get('r~1366'), 'production_min', 0))) for v_target_1367 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1562, E.get('n~1365'), E.get('r~1366'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1367).get('prod'), E.get('r~1366'), 0)) - num(E.get('n~1365')))) >= num(GET(ctx, 'resources', E.get('r~1366'), 'production_min', 0))) for v_target_1367 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3704,7 +3720,7 @@ def x_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3714,7 +3730,7 @@ def x_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1378')).get('stock'), E.get('r~1377'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1377'), 'target': E.get('target~1378'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1378')).get('stock'), E.get('r~1377'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1377'), 'target': E.get('target~1378'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_1599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -3738,7 +3754,7 @@ def x_1607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1611(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1611, E.get('this'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'first', None, [v_s_1383 for v_s_1383 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1383, {}), 'card', None) == E.get('this'))]))
+    return MEMO(ctx, (1611, E.get('this'), ctx.stamps.get('board', 0),), lambda: FN['first'](ctx, None, [v_s_1383 for v_s_1383 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1383, {}), 'card', None) == E.get('this'))]))
 
 
 def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
@@ -3750,13 +3766,13 @@ def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('shown~1386'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('shown~1386'))) > 0)
 
 
 def x_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, E.get('shown~1386'))
+    return FN['distinct'](ctx, None, E.get('shown~1386'))
 
 
 def x_1617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3774,25 +3790,25 @@ def x_1619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1623(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1623, E.get('l~1391'), E.get('t~1390'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_1393 for v_x_1393 in items_of([v_x_1392 for v_x_1392 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1392, 'type', None) == GET(ctx, 'tiles', E.get('t~1390'), 'space', None))]) if (bool(CALL(ctx, 'any', None, [IN(v_r_1394, E.get('l~1391')) for v_r_1394 in items_of(GET(ctx, 'spaces', v_x_1393, 'bonus_resources', []))])) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1395, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1395, {}), 'owner', None) == E.get('you')))) for v_x_1395 in items_of(ADJ(ctx, 'spaces', v_x_1393))])))])
+    return MEMO(ctx, (1623, E.get('l~1391'), E.get('t~1390'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_1393 for v_x_1393 in items_of([v_x_1392 for v_x_1392 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1392, 'type', None) == GET(ctx, 'tiles', E.get('t~1390'), 'space', None))]) if (bool(FN['any'](ctx, None, [IN(v_r_1394, E.get('l~1391')) for v_r_1394 in items_of(GET(ctx, 'spaces', v_x_1393, 'bonus_resources', []))])) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1395, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1395, {}), 'owner', None) == E.get('you')))) for v_x_1395 in items_of(ADJ(ctx, 'spaces', v_x_1393))])))])
 
 
 def x_1624(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1624, E.get('t~1396'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1398, 0), GET(ctx, 'parameters', v_p_1398, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1398, 'max', 0))) for v_p_1398 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1398, 'tile', None) == E.get('t~1396'))])))
+    return MEMO(ctx, (1624, E.get('t~1396'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1398, 0), GET(ctx, 'parameters', v_p_1398, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1398, 'max', 0))) for v_p_1398 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1398, 'tile', None) == E.get('t~1396'))])))
 
 
 def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1625, E.get('l~1397'), E.get('this'), E.get('t~1396'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1399 for v_s_1399 in items_of(E.get('l~1397')) if (bool((not IN(v_s_1399, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('t~1396'))) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1399, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1399, None) == E.get('you'))))) and bool((bool(IN(v_s_1399, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1400, ctx.state.get('board'))) and bool((not IN(v_x_1400, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) == v_u_1401)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None), 'counts_as', None) == v_u_1401))))) for v_u_1401 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1400 in items_of(ADJ(ctx, 'spaces', v_s_1399))]))))))])
+    return MEMO(ctx, (1625, E.get('l~1397'), E.get('this'), E.get('t~1396'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1399 for v_s_1399 in items_of(E.get('l~1397')) if (bool((not IN(v_s_1399, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('t~1396'))) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1399, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1399, None) == E.get('you'))))) and bool((bool(IN(v_s_1399, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1400, ctx.state.get('board'))) and bool((not IN(v_x_1400, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) == v_u_1401)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None), 'counts_as', None) == v_u_1401))))) for v_u_1401 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1400 in items_of(ADJ(ctx, 'spaces', v_s_1399))]))))))])
 
 
 def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1402'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1402'))) > 0)
 
 
 def x_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3908,7 +3924,7 @@ def x_1659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1662(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1662, E.get('this'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'first', None, [v_s_1414 for v_s_1414 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1414, {}), 'card', None) == E.get('this'))]))
+    return MEMO(ctx, (1662, E.get('this'), ctx.stamps.get('board', 0),), lambda: FN['first'](ctx, None, [v_s_1414 for v_s_1414 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1414, {}), 'card', None) == E.get('this'))]))
 
 
 def x_1663(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
@@ -3920,13 +3936,13 @@ def x_1663(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1664(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('shown~1417'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('shown~1417'))) > 0)
 
 
 def x_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, E.get('shown~1417'))
+    return FN['distinct'](ctx, None, E.get('shown~1417'))
 
 
 def x_1668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3944,25 +3960,25 @@ def x_1670(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1674(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1674, E.get('l~1422'), E.get('t~1421'),), lambda: [v_x_1424 for v_x_1424 in items_of([v_x_1423 for v_x_1423 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1423, 'type', None) == GET(ctx, 'tiles', E.get('t~1421'), 'space', None))]) if CALL(ctx, 'any', None, [IN(v_r_1425, E.get('l~1422')) for v_r_1425 in items_of(GET(ctx, 'spaces', v_x_1424, 'bonus_resources', []))])])
+    return MEMO(ctx, (1674, E.get('l~1422'), E.get('t~1421'),), lambda: [v_x_1424 for v_x_1424 in items_of([v_x_1423 for v_x_1423 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1423, 'type', None) == GET(ctx, 'tiles', E.get('t~1421'), 'space', None))]) if FN['any'](ctx, None, [IN(v_r_1425, E.get('l~1422')) for v_r_1425 in items_of(GET(ctx, 'spaces', v_x_1424, 'bonus_resources', []))])])
 
 
 def x_1675(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1675, E.get('t~1426'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1428, 0), GET(ctx, 'parameters', v_p_1428, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1428, 'max', 0))) for v_p_1428 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1428, 'tile', None) == E.get('t~1426'))])))
+    return MEMO(ctx, (1675, E.get('t~1426'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1428, 0), GET(ctx, 'parameters', v_p_1428, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1428, 'max', 0))) for v_p_1428 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1428, 'tile', None) == E.get('t~1426'))])))
 
 
 def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1676, E.get('l~1427'), E.get('this'), E.get('t~1426'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1429 for v_s_1429 in items_of(E.get('l~1427')) if (bool((not IN(v_s_1429, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('t~1426'))) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1429, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1429, None) == E.get('you'))))) and bool((bool(IN(v_s_1429, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1430, ctx.state.get('board'))) and bool((not IN(v_x_1430, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) == v_u_1431)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None), 'counts_as', None) == v_u_1431))))) for v_u_1431 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1430 in items_of(ADJ(ctx, 'spaces', v_s_1429))]))))))])
+    return MEMO(ctx, (1676, E.get('l~1427'), E.get('this'), E.get('t~1426'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1429 for v_s_1429 in items_of(E.get('l~1427')) if (bool((not IN(v_s_1429, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('t~1426'))) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1429, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1429, None) == E.get('you'))))) and bool((bool(IN(v_s_1429, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1430, ctx.state.get('board'))) and bool((not IN(v_x_1430, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) == v_u_1431)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None), 'counts_as', None) == v_u_1431))))) for v_u_1431 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1430 in items_of(ADJ(ctx, 'spaces', v_s_1429))]))))))])
 
 
 def x_1677(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1432'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1432'))) > 0)
 
 
 def x_1681(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4036,7 +4052,7 @@ def x_1698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(8))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 8)
 
 
 def x_1703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -4107,7 +4123,7 @@ def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~836'))
         if c is not None:
-            ASSIGN(ctx, 353, c, key, E.get('n~835'))
+            SET(ctx, 'prod', c, key, E.get('n~835'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -4192,7 +4208,7 @@ def d_350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 350, PL(ctx, E.get('target~834')).get('prod'), E.get('r~832'))
     if c is not None:
-        ASSIGN(ctx, 350, c, key, E.get('n~831'))
+        SET(ctx, 'prod', c, key, E.get('n~831'), '-=', False, K[6])
     return True
 
 
@@ -4224,7 +4240,7 @@ def d_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~836'))
     if c is not None:
-        ASSIGN(ctx, 353, c, key, E.get('n~835'))
+        SET(ctx, 'prod', c, key, E.get('n~835'), '+=', False, K[6])
     return True
 
 
@@ -4247,7 +4263,7 @@ def d_354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~838'))
     if c is not None:
-        ASSIGN(ctx, 357, c, key, E.get('n~837'))
+        SET(ctx, 'prod', c, key, E.get('n~837'), '+=', False, K[6])
     return True
 
 
@@ -4279,7 +4295,7 @@ def d_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~838'))
     if c is not None:
-        ASSIGN(ctx, 357, c, key, E.get('n~837'))
+        SET(ctx, 'prod', c, key, E.get('n~837'), '+=', False, K[6])
     return True
 
 
@@ -4368,7 +4384,7 @@ def t_364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~839'))
     if c is not None:
-        ASSIGN(ctx, 365, c, key, x_401(ctx, E))
+        SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[7])
     return t_366(ctx, k, s, E)
 
 
@@ -4380,7 +4396,7 @@ def d_365(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~839'))
     if c is not None:
-        ASSIGN(ctx, 365, c, key, x_401(ctx, E))
+        SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -4435,13 +4451,13 @@ def d_369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~839'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 370, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 371, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -4453,7 +4469,7 @@ def d_370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~839'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 370, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -4465,7 +4481,7 @@ def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 371, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -4479,7 +4495,7 @@ def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     old = E.get('b~841', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~841', old)
+        UNSET(ctx, E, 'b~841', old)
         return k()
 
     def nxt(i):
@@ -4530,7 +4546,7 @@ def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~849'))
         if c is not None:
-            ASSIGN(ctx, 390, c, key, E.get('n~848'))
+            SET(ctx, 'prod', c, key, E.get('n~848'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -4590,7 +4606,7 @@ def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~843'))
     if c is not None:
-        ASSIGN(ctx, 380, c, key, E.get('n~842'))
+        SET(ctx, 'prod', c, key, E.get('n~842'), '-=', False, K[6])
     return True
 
 
@@ -4613,7 +4629,7 @@ def d_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~843'))
     if c is not None:
-        ASSIGN(ctx, 380, c, key, E.get('n~842'))
+        SET(ctx, 'prod', c, key, E.get('n~842'), '-=', False, K[6])
     return True
 
 
@@ -4688,7 +4704,7 @@ def d_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 387, PL(ctx, E.get('target~847')).get('prod'), E.get('r~845'))
     if c is not None:
-        ASSIGN(ctx, 387, c, key, E.get('n~844'))
+        SET(ctx, 'prod', c, key, E.get('n~844'), '-=', False, K[6])
     return True
 
 
@@ -4720,7 +4736,7 @@ def d_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~849'))
     if c is not None:
-        ASSIGN(ctx, 390, c, key, E.get('n~848'))
+        SET(ctx, 'prod', c, key, E.get('n~848'), '+=', False, K[6])
     return True
 
 
@@ -4876,7 +4892,7 @@ def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 404, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 404, c, key, E.get('price~851'))
+        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[10])
     return True
 
 
@@ -4899,7 +4915,7 @@ def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         E = ctx.env()
     c, key = KEYPLACE(ctx, 404, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 404, c, key, E.get('price~851'))
+        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[10])
     return True
 
 
@@ -4946,25 +4962,25 @@ def d_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 409, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 409, c, key, x_450(ctx, E))
+        SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 410, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 410, c, key, E.get('s~857'))
+        SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 411, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 411, c, key, E.get('t~858'))
+        SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 412, c, key, E.get('h~859'))
+        SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[10])
     return True
 
 
@@ -4976,7 +4992,7 @@ def d_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 409, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 409, c, key, x_450(ctx, E))
+        SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[10])
     return True
 
 
@@ -4988,7 +5004,7 @@ def d_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 410, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 410, c, key, E.get('s~857'))
+        SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[10])
     return True
 
 
@@ -5000,7 +5016,7 @@ def d_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 411, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 411, c, key, E.get('t~858'))
+        SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[10])
     return True
 
 
@@ -5012,7 +5028,7 @@ def d_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 412, c, key, E.get('h~859'))
+        SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[10])
     return True
 
 
@@ -5027,7 +5043,7 @@ def d_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 419, ctx.state, 'revealed', x_466(ctx, E))
+    SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[11])
     if not d_420(ctx, E):
         return False
     if not d_424(ctx, E):
@@ -5056,11 +5072,11 @@ def d_415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 416, ctx.state, 'deck', x_461(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 417, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5074,7 +5090,7 @@ def d_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 416, ctx.state, 'deck', x_461(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[12])
     return True
 
 
@@ -5082,7 +5098,7 @@ def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 417, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     return True
 
 
@@ -5100,7 +5116,7 @@ def d_419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 419, ctx.state, 'revealed', x_466(ctx, E))
+    SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[11])
     return True
 
 
@@ -5125,11 +5141,11 @@ def d_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 422, ctx.state, 'discard', x_469(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 423, ctx.state, 'deck', x_471(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_471(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -5139,7 +5155,7 @@ def d_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 422, ctx.state, 'discard', x_469(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[14])
     return True
 
 
@@ -5149,7 +5165,7 @@ def d_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 423, ctx.state, 'deck', x_471(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_471(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -5184,7 +5200,7 @@ def d_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 428, c, key, E.get('n~860'))
+        SET(ctx, 'card_res', c, key, E.get('n~860'), '+=', False, K[15])
     return True
 
 
@@ -5216,7 +5232,7 @@ def d_428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 428, c, key, E.get('n~860'))
+        SET(ctx, 'card_res', c, key, E.get('n~860'), '+=', False, K[15])
     return True
 
 
@@ -5232,7 +5248,7 @@ def t_429(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 468, c, key, K[6])
+            SET(ctx, 'offer', c, key, K[13], '=', False, K[16])
         return k()
 
     ctx.steps += 1
@@ -5302,11 +5318,11 @@ def d_434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 435, ctx.state, 'deck', x_482(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_482(ctx, E), '=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 436, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5320,7 +5336,7 @@ def d_435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 435, ctx.state, 'deck', x_482(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_482(ctx, E), '=', False, K[12])
     return True
 
 
@@ -5328,7 +5344,7 @@ def d_436(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 436, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     return True
 
 
@@ -5363,11 +5379,11 @@ def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 440, c, key, x_488(ctx, E))
+        SET(ctx, 'offer', c, key, x_488(ctx, E), '+=', True, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 441, ctx.state, 'deck', x_490(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_490(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -5379,7 +5395,7 @@ def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 440, c, key, x_488(ctx, E))
+        SET(ctx, 'offer', c, key, x_488(ctx, E), '+=', True, K[16])
     return True
 
 
@@ -5389,7 +5405,7 @@ def d_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 441, ctx.state, 'deck', x_490(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_490(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -5403,7 +5419,7 @@ def t_442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
     old = E.get('card~863', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~863', old)
+        UNSET(ctx, E, 'card~863', old)
         return k()
 
     def nxt(i):
@@ -5436,7 +5452,7 @@ def t_444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 466, c, key, x_519(ctx, E))
+            SET(ctx, 'hand', c, key, x_519(ctx, E), '+=', True, K[17])
         return k()
 
     ctx.steps += 1
@@ -5585,7 +5601,7 @@ def d_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 457, c, key, E.get('price~865'))
+        SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[10])
     return True
 
 
@@ -5608,7 +5624,7 @@ def d_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         E = ctx.env()
     c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 457, c, key, E.get('price~865'))
+        SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[10])
     return True
 
 
@@ -5655,25 +5671,25 @@ def d_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 462, c, key, x_509(ctx, E))
+        SET(ctx, 'stock', c, key, x_509(ctx, E), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 463, c, key, E.get('s~871'))
+        SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 464, c, key, E.get('t~872'))
+        SET(ctx, 'stock', c, key, E.get('t~872'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 465, c, key, E.get('h~873'))
+        SET(ctx, 'stock', c, key, E.get('h~873'), '-=', False, K[10])
     return True
 
 
@@ -5685,7 +5701,7 @@ def d_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 462, c, key, x_509(ctx, E))
+        SET(ctx, 'stock', c, key, x_509(ctx, E), '-=', False, K[10])
     return True
 
 
@@ -5697,7 +5713,7 @@ def d_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 463, c, key, E.get('s~871'))
+        SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[10])
     return True
 
 
@@ -5709,7 +5725,7 @@ def d_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 464, c, key, E.get('t~872'))
+        SET(ctx, 'stock', c, key, E.get('t~872'), '-=', False, K[10])
     return True
 
 
@@ -5721,7 +5737,7 @@ def d_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 465, c, key, E.get('h~873'))
+        SET(ctx, 'stock', c, key, E.get('h~873'), '-=', False, K[10])
     return True
 
 
@@ -5733,7 +5749,7 @@ def d_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 466, c, key, x_519(ctx, E))
+        SET(ctx, 'hand', c, key, x_519(ctx, E), '+=', True, K[17])
     return True
 
 
@@ -5743,7 +5759,7 @@ def d_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 467, ctx.state, 'discard', x_522(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_522(ctx, E), '+=', True, K[14])
     return True
 
 
@@ -5755,7 +5771,7 @@ def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 468, c, key, K[6])
+        SET(ctx, 'offer', c, key, K[13], '=', False, K[16])
     return True
 
 
@@ -5814,7 +5830,7 @@ def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~875'))
     if c is not None:
-        ASSIGN(ctx, 474, c, key, E.get('n~874'))
+        SET(ctx, 'stock', c, key, E.get('n~874'), '-=', False, K[10])
     return True
 
 
@@ -5837,7 +5853,7 @@ def d_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~875'))
     if c is not None:
-        ASSIGN(ctx, 474, c, key, E.get('n~874'))
+        SET(ctx, 'stock', c, key, E.get('n~874'), '-=', False, K[10])
     return True
 
 
@@ -5864,7 +5880,7 @@ def d_475(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~881'))
     if c is not None:
-        ASSIGN(ctx, 479, c, key, x_535(ctx, E))
+        SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[10])
     return True
 
 
@@ -5906,7 +5922,7 @@ def d_479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~881'))
     if c is not None:
-        ASSIGN(ctx, 479, c, key, x_535(ctx, E))
+        SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[10])
     return True
 
 
@@ -5939,7 +5955,7 @@ def d_480(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 488, PL(ctx, E.get('you')).get('prod'), E.get('r~886'))
     if c is not None:
-        ASSIGN(ctx, 488, c, key, E.get('n~885'))
+        SET(ctx, 'prod', c, key, E.get('n~885'), '+=', False, K[6])
     return True
 
 
@@ -5979,7 +5995,7 @@ def d_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 485, PL(ctx, E.get('you')).get('prod'), E.get('r~884'))
     if c is not None:
-        ASSIGN(ctx, 485, c, key, E.get('n~883'))
+        SET(ctx, 'prod', c, key, E.get('n~883'), '-=', False, K[6])
     return True
 
 
@@ -6002,7 +6018,7 @@ def d_485(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 485, PL(ctx, E.get('you')).get('prod'), E.get('r~884'))
     if c is not None:
-        ASSIGN(ctx, 485, c, key, E.get('n~883'))
+        SET(ctx, 'prod', c, key, E.get('n~883'), '-=', False, K[6])
     return True
 
 
@@ -6034,7 +6050,7 @@ def d_488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 488, PL(ctx, E.get('you')).get('prod'), E.get('r~886'))
     if c is not None:
-        ASSIGN(ctx, 488, c, key, E.get('n~885'))
+        SET(ctx, 'prod', c, key, E.get('n~885'), '+=', False, K[6])
     return True
 
 
@@ -6178,11 +6194,11 @@ def t_500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 501, ctx.state.get('board'), E.get('s~900'))
     if c is not None:
-        ASSIGN(ctx, 501, c, key, x_555(ctx, E))
+        SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 502, ctx.state, 'last_space', E.get('s~900'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~900'), '=', False, K[19])
     return t_503(ctx, k, s, E)
 
 
@@ -6194,7 +6210,7 @@ def d_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 501, ctx.state.get('board'), E.get('s~900'))
     if c is not None:
-        ASSIGN(ctx, 501, c, key, x_555(ctx, E))
+        SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[18])
     return True
 
 
@@ -6204,7 +6220,7 @@ def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 502, ctx.state, 'last_space', E.get('s~900'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~900'), '=', False, K[19])
     return True
 
 
@@ -6259,7 +6275,7 @@ def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~901', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~901', old)
+        UNSET(ctx, E, 'x~901', old)
         return k()
 
     def nxt(i):
@@ -6319,7 +6335,7 @@ def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~912'))
         if c is not None:
-            ASSIGN(ctx, 537, c, key, E.get('n~911'))
+            SET(ctx, 'stock', c, key, E.get('n~911'), '+=', False, K[10])
         return k()
 
     return t_511(ctx, r1, s, E)
@@ -6408,7 +6424,7 @@ def t_517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~905'))
     if c is not None:
-        ASSIGN(ctx, 518, c, key, x_574(ctx, E))
+        SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[7])
     return t_519(ctx, k, s, E)
 
 
@@ -6420,7 +6436,7 @@ def d_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~905'))
     if c is not None:
-        ASSIGN(ctx, 518, c, key, x_574(ctx, E))
+        SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -6475,13 +6491,13 @@ def d_522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~905'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 523, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 524, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -6493,7 +6509,7 @@ def d_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~905'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 523, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -6505,7 +6521,7 @@ def d_524(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 524, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -6519,7 +6535,7 @@ def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     old = E.get('b~907', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~907', old)
+        UNSET(ctx, E, 'b~907', old)
         return k()
 
     def nxt(i):
@@ -6613,7 +6629,7 @@ def d_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 533, PL(ctx, E.get('target~910')).get('stock'), E.get('r~909'))
     if c is not None:
-        ASSIGN(ctx, 533, c, key, E.get('n~908'))
+        SET(ctx, 'stock', c, key, E.get('n~908'), '-=', False, K[10])
     return True
 
 
@@ -6652,7 +6668,7 @@ def d_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~912'))
     if c is not None:
-        ASSIGN(ctx, 537, c, key, E.get('n~911'))
+        SET(ctx, 'stock', c, key, E.get('n~911'), '+=', False, K[10])
     return True
 
 
@@ -6746,7 +6762,7 @@ def t_544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 545, ctx.state.get('params'), E.get('p~913'))
     if c is not None:
-        ASSIGN(ctx, 545, c, key, x_607(ctx, E))
+        SET(ctx, 'params', c, key, x_607(ctx, E), '+=', False, K[7])
     return t_546(ctx, k, s, E)
 
 
@@ -6758,7 +6774,7 @@ def d_545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 545, ctx.state.get('params'), E.get('p~913'))
     if c is not None:
-        ASSIGN(ctx, 545, c, key, x_607(ctx, E))
+        SET(ctx, 'params', c, key, x_607(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -6813,13 +6829,13 @@ def d_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 550, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~913'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 550, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 551, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -6831,7 +6847,7 @@ def d_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 550, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~913'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 550, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -6843,7 +6859,7 @@ def d_551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 551, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -6857,7 +6873,7 @@ def t_552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     old = E.get('b~915', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~915', old)
+        UNSET(ctx, E, 'b~915', old)
         return k()
 
     def nxt(i):
@@ -7003,11 +7019,11 @@ def t_564(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 565, ctx.state.get('board'), E.get('s~929'))
     if c is not None:
-        ASSIGN(ctx, 565, c, key, x_627(ctx, E))
+        SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 566, ctx.state, 'last_space', E.get('s~929'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~929'), '=', False, K[19])
     return t_567(ctx, k, s, E)
 
 
@@ -7019,7 +7035,7 @@ def d_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 565, ctx.state.get('board'), E.get('s~929'))
     if c is not None:
-        ASSIGN(ctx, 565, c, key, x_627(ctx, E))
+        SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[18])
     return True
 
 
@@ -7029,7 +7045,7 @@ def d_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 566, ctx.state, 'last_space', E.get('s~929'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~929'), '=', False, K[19])
     return True
 
 
@@ -7084,7 +7100,7 @@ def t_570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~930', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~930', old)
+        UNSET(ctx, E, 'x~930', old)
         return k()
 
     def nxt(i):
@@ -7187,7 +7203,7 @@ def d_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 579, PL(ctx, E.get('target~933')).get('stock'), E.get('r~932'))
     if c is not None:
-        ASSIGN(ctx, 579, c, key, E.get('n~931'))
+        SET(ctx, 'stock', c, key, E.get('n~931'), '-=', False, K[10])
     return True
 
 
@@ -7218,7 +7234,7 @@ def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~941'))
         if c is not None:
-            ASSIGN(ctx, 608, c, key, E.get('n~940'))
+            SET(ctx, 'stock', c, key, E.get('n~940'), '+=', False, K[10])
         return k()
 
     return t_582(ctx, r1, s, E)
@@ -7307,7 +7323,7 @@ def t_588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~934'))
     if c is not None:
-        ASSIGN(ctx, 589, c, key, x_657(ctx, E))
+        SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[7])
     return t_590(ctx, k, s, E)
 
 
@@ -7319,7 +7335,7 @@ def d_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~934'))
     if c is not None:
-        ASSIGN(ctx, 589, c, key, x_657(ctx, E))
+        SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -7374,13 +7390,13 @@ def d_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~934'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 594, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 595, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -7392,7 +7408,7 @@ def d_594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~934'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 594, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -7404,7 +7420,7 @@ def d_595(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 595, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -7418,7 +7434,7 @@ def t_596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     old = E.get('b~936', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~936', old)
+        UNSET(ctx, E, 'b~936', old)
         return k()
 
     def nxt(i):
@@ -7512,7 +7528,7 @@ def d_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 604, PL(ctx, E.get('target~939')).get('stock'), E.get('r~938'))
     if c is not None:
-        ASSIGN(ctx, 604, c, key, E.get('n~937'))
+        SET(ctx, 'stock', c, key, E.get('n~937'), '-=', False, K[10])
     return True
 
 
@@ -7551,7 +7567,7 @@ def d_608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~941'))
     if c is not None:
-        ASSIGN(ctx, 608, c, key, E.get('n~940'))
+        SET(ctx, 'stock', c, key, E.get('n~940'), '+=', False, K[10])
     return True
 
 
@@ -7707,7 +7723,7 @@ def d_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 622, c, key, E.get('price~943'))
+        SET(ctx, 'stock', c, key, E.get('price~943'), '-=', False, K[10])
     return True
 
 
@@ -7730,7 +7746,7 @@ def d_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         E = ctx.env()
     c, key = KEYPLACE(ctx, 622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 622, c, key, E.get('price~943'))
+        SET(ctx, 'stock', c, key, E.get('price~943'), '-=', False, K[10])
     return True
 
 
@@ -7777,25 +7793,25 @@ def d_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 627, c, key, x_702(ctx, E))
+        SET(ctx, 'stock', c, key, x_702(ctx, E), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 628, c, key, E.get('s~949'))
+        SET(ctx, 'stock', c, key, E.get('s~949'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 629, c, key, E.get('t~950'))
+        SET(ctx, 'stock', c, key, E.get('t~950'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 630, c, key, E.get('h~951'))
+        SET(ctx, 'stock', c, key, E.get('h~951'), '-=', False, K[10])
     return True
 
 
@@ -7807,7 +7823,7 @@ def d_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 627, c, key, x_702(ctx, E))
+        SET(ctx, 'stock', c, key, x_702(ctx, E), '-=', False, K[10])
     return True
 
 
@@ -7819,7 +7835,7 @@ def d_628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 628, c, key, E.get('s~949'))
+        SET(ctx, 'stock', c, key, E.get('s~949'), '-=', False, K[10])
     return True
 
 
@@ -7831,7 +7847,7 @@ def d_629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 629, c, key, E.get('t~950'))
+        SET(ctx, 'stock', c, key, E.get('t~950'), '-=', False, K[10])
     return True
 
 
@@ -7843,7 +7859,7 @@ def d_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 630, c, key, E.get('h~951'))
+        SET(ctx, 'stock', c, key, E.get('h~951'), '-=', False, K[10])
     return True
 
 
@@ -7975,11 +7991,11 @@ def t_641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 642, ctx.state.get('board'), E.get('s~965'))
     if c is not None:
-        ASSIGN(ctx, 642, c, key, x_720(ctx, E))
+        SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 643, ctx.state, 'last_space', E.get('s~965'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[19])
     return t_644(ctx, k, s, E)
 
 
@@ -7991,7 +8007,7 @@ def d_642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 642, ctx.state.get('board'), E.get('s~965'))
     if c is not None:
-        ASSIGN(ctx, 642, c, key, x_720(ctx, E))
+        SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[18])
     return True
 
 
@@ -8001,7 +8017,7 @@ def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 643, ctx.state, 'last_space', E.get('s~965'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[19])
     return True
 
 
@@ -8056,7 +8072,7 @@ def t_647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~966', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~966', old)
+        UNSET(ctx, E, 'x~966', old)
         return k()
 
     def nxt(i):
@@ -8115,7 +8131,7 @@ def d_651(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~972'))
     if c is not None:
-        ASSIGN(ctx, 654, c, key, E.get('n~971'))
+        SET(ctx, 'prod', c, key, E.get('n~971'), '+=', False, K[6])
     return True
 
 
@@ -8147,7 +8163,7 @@ def d_654(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~972'))
     if c is not None:
-        ASSIGN(ctx, 654, c, key, E.get('n~971'))
+        SET(ctx, 'prod', c, key, E.get('n~971'), '+=', False, K[6])
     return True
 
 
@@ -8215,7 +8231,7 @@ def d_659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
     if c is not None:
-        ASSIGN(ctx, 661, c, key, E.get('n~973'))
+        SET(ctx, 'stock', c, key, E.get('n~973'), '-=', False, K[10])
     return True
 
 
@@ -8238,7 +8254,7 @@ def d_661(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
     if c is not None:
-        ASSIGN(ctx, 661, c, key, E.get('n~973'))
+        SET(ctx, 'stock', c, key, E.get('n~973'), '-=', False, K[10])
     return True
 
 
@@ -8261,7 +8277,7 @@ def d_662(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~976'))
     if c is not None:
-        ASSIGN(ctx, 665, c, key, E.get('n~975'))
+        SET(ctx, 'stock', c, key, E.get('n~975'), '+=', False, K[10])
     return True
 
 
@@ -8293,7 +8309,7 @@ def d_665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~976'))
     if c is not None:
-        ASSIGN(ctx, 665, c, key, E.get('n~975'))
+        SET(ctx, 'stock', c, key, E.get('n~975'), '+=', False, K[10])
     return True
 
 
@@ -8352,7 +8368,7 @@ def d_669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~978'))
     if c is not None:
-        ASSIGN(ctx, 671, c, key, E.get('n~977'))
+        SET(ctx, 'stock', c, key, E.get('n~977'), '-=', False, K[10])
     return True
 
 
@@ -8375,7 +8391,7 @@ def d_671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~978'))
     if c is not None:
-        ASSIGN(ctx, 671, c, key, E.get('n~977'))
+        SET(ctx, 'stock', c, key, E.get('n~977'), '-=', False, K[10])
     return True
 
 
@@ -8452,11 +8468,11 @@ def d_677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 678, ctx.state, 'deck', x_758(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_758(ctx, E), '=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 679, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8470,7 +8486,7 @@ def d_678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 678, ctx.state, 'deck', x_758(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_758(ctx, E), '=', False, K[12])
     return True
 
 
@@ -8478,7 +8494,7 @@ def d_679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 679, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     return True
 
 
@@ -8513,11 +8529,11 @@ def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 683, c, key, x_764(ctx, E))
+        SET(ctx, 'hand', c, key, x_764(ctx, E), '+=', True, K[17])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 684, ctx.state, 'deck', x_766(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_766(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -8529,7 +8545,7 @@ def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 683, c, key, x_764(ctx, E))
+        SET(ctx, 'hand', c, key, x_764(ctx, E), '+=', True, K[17])
     return True
 
 
@@ -8539,7 +8555,7 @@ def d_684(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 684, ctx.state, 'deck', x_766(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_766(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -8598,7 +8614,7 @@ def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~981'))
     if c is not None:
-        ASSIGN(ctx, 690, c, key, E.get('n~980'))
+        SET(ctx, 'prod', c, key, E.get('n~980'), '-=', False, K[6])
     return True
 
 
@@ -8621,7 +8637,7 @@ def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~981'))
     if c is not None:
-        ASSIGN(ctx, 690, c, key, E.get('n~980'))
+        SET(ctx, 'prod', c, key, E.get('n~980'), '-=', False, K[6])
     return True
 
 
@@ -8676,7 +8692,7 @@ def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~982'))
         if c is not None:
-            ASSIGN(ctx, 695, c, key, E.get('n~983'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~983'), '+=', False, K[20])
     else:
         if not d_696(ctx, E):
             return False
@@ -8691,7 +8707,7 @@ def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~982'))
     if c is not None:
-        ASSIGN(ctx, 695, c, key, E.get('n~983'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~983'), '+=', False, K[20])
     return True
 
 
@@ -8706,7 +8722,7 @@ def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~982'))
     if c is not None:
-        ASSIGN(ctx, 697, c, key, E.get('n~983'))
+        SET(ctx, 'tracks', c, key, E.get('n~983'), '+=', False, K[8])
     if not d_698(ctx, E):
         return False
     return True
@@ -8720,7 +8736,7 @@ def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~982'))
     if c is not None:
-        ASSIGN(ctx, 697, c, key, E.get('n~983'))
+        SET(ctx, 'tracks', c, key, E.get('n~983'), '+=', False, K[8])
     return True
 
 
@@ -8736,7 +8752,7 @@ def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 699, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -8748,7 +8764,7 @@ def d_699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 699, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -8781,7 +8797,7 @@ def d_700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~987'))
     if c is not None:
-        ASSIGN(ctx, 708, c, key, E.get('n~986'))
+        SET(ctx, 'prod', c, key, E.get('n~986'), '+=', False, K[6])
     return True
 
 
@@ -8821,7 +8837,7 @@ def d_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~985'))
     if c is not None:
-        ASSIGN(ctx, 705, c, key, E.get('n~984'))
+        SET(ctx, 'prod', c, key, E.get('n~984'), '-=', False, K[6])
     return True
 
 
@@ -8844,7 +8860,7 @@ def d_705(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~985'))
     if c is not None:
-        ASSIGN(ctx, 705, c, key, E.get('n~984'))
+        SET(ctx, 'prod', c, key, E.get('n~984'), '-=', False, K[6])
     return True
 
 
@@ -8876,7 +8892,7 @@ def d_708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~987'))
     if c is not None:
-        ASSIGN(ctx, 708, c, key, E.get('n~986'))
+        SET(ctx, 'prod', c, key, E.get('n~986'), '+=', False, K[6])
     return True
 
 
@@ -8900,7 +8916,7 @@ def t_709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~989'))
         if c is not None:
-            ASSIGN(ctx, 713, c, key, E.get('n~988'))
+            SET(ctx, 'stock', c, key, E.get('n~988'), '+=', False, K[10])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8947,7 +8963,7 @@ def d_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~989'))
     if c is not None:
-        ASSIGN(ctx, 713, c, key, E.get('n~988'))
+        SET(ctx, 'stock', c, key, E.get('n~988'), '+=', False, K[10])
     return True
 
 
@@ -9066,11 +9082,11 @@ def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~1003'))
     if c is not None:
-        ASSIGN(ctx, 724, c, key, x_805(ctx, E))
+        SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 725, ctx.state, 'last_space', E.get('s~1003'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1003'), '=', False, K[19])
     return t_726(ctx, k, s, E)
 
 
@@ -9082,7 +9098,7 @@ def d_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~1003'))
     if c is not None:
-        ASSIGN(ctx, 724, c, key, x_805(ctx, E))
+        SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[18])
     return True
 
 
@@ -9092,7 +9108,7 @@ def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 725, ctx.state, 'last_space', E.get('s~1003'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1003'), '=', False, K[19])
     return True
 
 
@@ -9147,7 +9163,7 @@ def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1004', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1004', old)
+        UNSET(ctx, E, 'x~1004', old)
         return k()
 
     def nxt(i):
@@ -9216,7 +9232,7 @@ def d_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~1008'))
     if c is not None:
-        ASSIGN(ctx, 741, c, key, E.get('n~1007'))
+        SET(ctx, 'prod', c, key, E.get('n~1007'), '+=', False, K[6])
     return True
 
 
@@ -9256,7 +9272,7 @@ def d_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~1006'))
     if c is not None:
-        ASSIGN(ctx, 738, c, key, E.get('n~1005'))
+        SET(ctx, 'prod', c, key, E.get('n~1005'), '-=', False, K[6])
     return True
 
 
@@ -9279,7 +9295,7 @@ def d_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~1006'))
     if c is not None:
-        ASSIGN(ctx, 738, c, key, E.get('n~1005'))
+        SET(ctx, 'prod', c, key, E.get('n~1005'), '-=', False, K[6])
     return True
 
 
@@ -9311,7 +9327,7 @@ def d_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~1008'))
     if c is not None:
-        ASSIGN(ctx, 741, c, key, E.get('n~1007'))
+        SET(ctx, 'prod', c, key, E.get('n~1007'), '+=', False, K[6])
     return True
 
 
@@ -9506,11 +9522,11 @@ def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~1020'))
     if c is not None:
-        ASSIGN(ctx, 758, c, key, x_840(ctx, E))
+        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 759, ctx.state, 'last_space', E.get('s~1020'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1020'), '=', False, K[19])
     return t_760(ctx, k, s, E)
 
 
@@ -9522,7 +9538,7 @@ def d_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~1020'))
     if c is not None:
-        ASSIGN(ctx, 758, c, key, x_840(ctx, E))
+        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[18])
     return True
 
 
@@ -9532,7 +9548,7 @@ def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 759, ctx.state, 'last_space', E.get('s~1020'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1020'), '=', False, K[19])
     return True
 
 
@@ -9587,7 +9603,7 @@ def t_763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1021', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1021', old)
+        UNSET(ctx, E, 'x~1021', old)
         return k()
 
     def nxt(i):
@@ -9646,7 +9662,7 @@ def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~1023'))
     if c is not None:
-        ASSIGN(ctx, 770, c, key, E.get('n~1022'))
+        SET(ctx, 'prod', c, key, E.get('n~1022'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9660,7 +9676,7 @@ def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~1025'))
     if c is not None:
-        ASSIGN(ctx, 773, c, key, E.get('n~1024'))
+        SET(ctx, 'prod', c, key, E.get('n~1024'), '+=', False, K[6])
     return True
 
 
@@ -9692,7 +9708,7 @@ def d_770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~1023'))
     if c is not None:
-        ASSIGN(ctx, 770, c, key, E.get('n~1022'))
+        SET(ctx, 'prod', c, key, E.get('n~1022'), '+=', False, K[6])
     return True
 
 
@@ -9724,7 +9740,7 @@ def d_773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~1025'))
     if c is not None:
-        ASSIGN(ctx, 773, c, key, E.get('n~1024'))
+        SET(ctx, 'prod', c, key, E.get('n~1024'), '+=', False, K[6])
     return True
 
 
@@ -9770,7 +9786,7 @@ def d_776(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~1027'))
     if c is not None:
-        ASSIGN(ctx, 779, c, key, E.get('n~1026'))
+        SET(ctx, 'stock', c, key, E.get('n~1026'), '+=', False, K[10])
     return True
 
 
@@ -9802,7 +9818,7 @@ def d_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~1027'))
     if c is not None:
-        ASSIGN(ctx, 779, c, key, E.get('n~1026'))
+        SET(ctx, 'stock', c, key, E.get('n~1026'), '+=', False, K[10])
     return True
 
 
@@ -9858,7 +9874,7 @@ def d_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 784, PL(ctx, E.get('you')).get('card_res'), E.get('card~1030'))
     if c is not None:
-        ASSIGN(ctx, 784, c, key, E.get('n~1028'))
+        SET(ctx, 'card_res', c, key, E.get('n~1028'), '+=', False, K[15])
     return True
 
 
@@ -9914,7 +9930,7 @@ def d_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 789, PL(ctx, E.get('you')).get('card_res'), E.get('card~1033'))
     if c is not None:
-        ASSIGN(ctx, 789, c, key, E.get('n~1031'))
+        SET(ctx, 'card_res', c, key, E.get('n~1031'), '+=', False, K[15])
     return True
 
 
@@ -10033,11 +10049,11 @@ def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~1047'))
     if c is not None:
-        ASSIGN(ctx, 800, c, key, x_892(ctx, E))
+        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 801, ctx.state, 'last_space', E.get('s~1047'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1047'), '=', False, K[19])
     return t_802(ctx, k, s, E)
 
 
@@ -10049,7 +10065,7 @@ def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~1047'))
     if c is not None:
-        ASSIGN(ctx, 800, c, key, x_892(ctx, E))
+        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[18])
     return True
 
 
@@ -10059,7 +10075,7 @@ def d_801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 801, ctx.state, 'last_space', E.get('s~1047'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1047'), '=', False, K[19])
     return True
 
 
@@ -10114,7 +10130,7 @@ def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1048', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1048', old)
+        UNSET(ctx, E, 'x~1048', old)
         return k()
 
     def nxt(i):
@@ -10319,11 +10335,11 @@ def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 823, ctx.state.get('board'), E.get('s~1062'))
     if c is not None:
-        ASSIGN(ctx, 823, c, key, x_915(ctx, E))
+        SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 824, ctx.state, 'last_space', E.get('s~1062'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1062'), '=', False, K[19])
     return t_825(ctx, k, s, E)
 
 
@@ -10335,7 +10351,7 @@ def d_823(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 823, ctx.state.get('board'), E.get('s~1062'))
     if c is not None:
-        ASSIGN(ctx, 823, c, key, x_915(ctx, E))
+        SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[18])
     return True
 
 
@@ -10345,7 +10361,7 @@ def d_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 824, ctx.state, 'last_space', E.get('s~1062'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1062'), '=', False, K[19])
     return True
 
 
@@ -10400,7 +10416,7 @@ def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1063', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1063', old)
+        UNSET(ctx, E, 'x~1063', old)
         return k()
 
     def nxt(i):
@@ -10459,7 +10475,7 @@ def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~1065'))
     if c is not None:
-        ASSIGN(ctx, 835, c, key, E.get('n~1064'))
+        SET(ctx, 'prod', c, key, E.get('n~1064'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10499,7 +10515,7 @@ def d_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~1065'))
     if c is not None:
-        ASSIGN(ctx, 835, c, key, E.get('n~1064'))
+        SET(ctx, 'prod', c, key, E.get('n~1064'), '+=', False, K[6])
     return True
 
 
@@ -10665,11 +10681,11 @@ def t_849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~1077'))
     if c is not None:
-        ASSIGN(ctx, 850, c, key, x_944(ctx, E))
+        SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 851, ctx.state, 'last_space', E.get('s~1077'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1077'), '=', False, K[19])
     return t_852(ctx, k, s, E)
 
 
@@ -10681,7 +10697,7 @@ def d_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~1077'))
     if c is not None:
-        ASSIGN(ctx, 850, c, key, x_944(ctx, E))
+        SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[18])
     return True
 
 
@@ -10691,7 +10707,7 @@ def d_851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 851, ctx.state, 'last_space', E.get('s~1077'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1077'), '=', False, K[19])
     return True
 
 
@@ -10746,7 +10762,7 @@ def t_855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1078', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1078', old)
+        UNSET(ctx, E, 'x~1078', old)
         return k()
 
     def nxt(i):
@@ -10816,7 +10832,7 @@ def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~1097'))
         if c is not None:
-            ASSIGN(ctx, 886, c, key, E.get('n~1096'))
+            SET(ctx, 'prod', c, key, E.get('n~1096'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -10941,11 +10957,11 @@ def t_869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~1092'))
     if c is not None:
-        ASSIGN(ctx, 870, c, key, x_966(ctx, E))
+        SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 871, ctx.state, 'last_space', E.get('s~1092'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1092'), '=', False, K[19])
     return t_872(ctx, k, s, E)
 
 
@@ -10957,7 +10973,7 @@ def d_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~1092'))
     if c is not None:
-        ASSIGN(ctx, 870, c, key, x_966(ctx, E))
+        SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[18])
     return True
 
 
@@ -10967,7 +10983,7 @@ def d_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 871, ctx.state, 'last_space', E.get('s~1092'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1092'), '=', False, K[19])
     return True
 
 
@@ -11022,7 +11038,7 @@ def t_875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1093', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1093', old)
+        UNSET(ctx, E, 'x~1093', old)
         return k()
 
     def nxt(i):
@@ -11098,7 +11114,7 @@ def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~1095'))
     if c is not None:
-        ASSIGN(ctx, 883, c, key, E.get('n~1094'))
+        SET(ctx, 'prod', c, key, E.get('n~1094'), '-=', False, K[6])
     return True
 
 
@@ -11121,7 +11137,7 @@ def d_883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~1095'))
     if c is not None:
-        ASSIGN(ctx, 883, c, key, E.get('n~1094'))
+        SET(ctx, 'prod', c, key, E.get('n~1094'), '-=', False, K[6])
     return True
 
 
@@ -11153,7 +11169,7 @@ def d_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~1097'))
     if c is not None:
-        ASSIGN(ctx, 886, c, key, E.get('n~1096'))
+        SET(ctx, 'prod', c, key, E.get('n~1096'), '+=', False, K[6])
     return True
 
 
@@ -11176,7 +11192,7 @@ def d_887(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~1099'))
     if c is not None:
-        ASSIGN(ctx, 890, c, key, E.get('n~1098'))
+        SET(ctx, 'stock', c, key, E.get('n~1098'), '+=', False, K[10])
     return True
 
 
@@ -11208,7 +11224,7 @@ def d_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~1099'))
     if c is not None:
-        ASSIGN(ctx, 890, c, key, E.get('n~1098'))
+        SET(ctx, 'stock', c, key, E.get('n~1098'), '+=', False, K[10])
     return True
 
 
@@ -11231,7 +11247,7 @@ def d_891(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~1101'))
     if c is not None:
-        ASSIGN(ctx, 894, c, key, E.get('n~1100'))
+        SET(ctx, 'stock', c, key, E.get('n~1100'), '+=', False, K[10])
     return True
 
 
@@ -11263,7 +11279,7 @@ def d_894(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~1101'))
     if c is not None:
-        ASSIGN(ctx, 894, c, key, E.get('n~1100'))
+        SET(ctx, 'stock', c, key, E.get('n~1100'), '+=', False, K[10])
     return True
 
 
@@ -11344,7 +11360,7 @@ def d_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 901, PL(ctx, E.get('holder~1106')).get('card_res'), E.get('card~1107'))
     if c is not None:
-        ASSIGN(ctx, 901, c, key, E.get('n~1102'))
+        SET(ctx, 'card_res', c, key, E.get('n~1102'), '-=', False, K[15])
     return True
 
 
@@ -11367,7 +11383,7 @@ def d_902(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 905, c, key, E.get('n~1108'))
+        SET(ctx, 'card_res', c, key, E.get('n~1108'), '+=', False, K[15])
     return True
 
 
@@ -11399,7 +11415,7 @@ def d_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 905, c, key, E.get('n~1108'))
+        SET(ctx, 'card_res', c, key, E.get('n~1108'), '+=', False, K[15])
     return True
 
 
@@ -11422,7 +11438,7 @@ def d_906(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~1111'))
     if c is not None:
-        ASSIGN(ctx, 909, c, key, E.get('n~1110'))
+        SET(ctx, 'prod', c, key, E.get('n~1110'), '+=', False, K[6])
     return True
 
 
@@ -11454,7 +11470,7 @@ def d_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~1111'))
     if c is not None:
-        ASSIGN(ctx, 909, c, key, E.get('n~1110'))
+        SET(ctx, 'prod', c, key, E.get('n~1110'), '+=', False, K[6])
     return True
 
 
@@ -11478,7 +11494,7 @@ def t_910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~1116'))
         if c is not None:
-            ASSIGN(ctx, 917, c, key, E.get('n~1115'))
+            SET(ctx, 'stock', c, key, E.get('n~1115'), '+=', False, K[10])
         return t_918(ctx, k, s, E)
 
     ctx.steps += 1
@@ -11527,7 +11543,7 @@ def d_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('card_res'), E.get('card~1114'))
     if c is not None:
-        ASSIGN(ctx, 914, c, key, E.get('n~1112'))
+        SET(ctx, 'card_res', c, key, E.get('n~1112'), '+=', False, K[15])
     return True
 
 
@@ -11559,7 +11575,7 @@ def d_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~1116'))
     if c is not None:
-        ASSIGN(ctx, 917, c, key, E.get('n~1115'))
+        SET(ctx, 'stock', c, key, E.get('n~1115'), '+=', False, K[10])
     return True
 
 
@@ -11627,7 +11643,7 @@ def d_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~1122'))
     if c is not None:
-        ASSIGN(ctx, 924, c, key, E.get('n~1121'))
+        SET(ctx, 'stock', c, key, E.get('n~1121'), '-=', False, K[10])
     return True
 
 
@@ -11650,7 +11666,7 @@ def d_924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~1122'))
     if c is not None:
-        ASSIGN(ctx, 924, c, key, E.get('n~1121'))
+        SET(ctx, 'stock', c, key, E.get('n~1121'), '-=', False, K[10])
     return True
 
 
@@ -11673,7 +11689,7 @@ def d_925(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 928, c, key, E.get('n~1123'))
+        SET(ctx, 'card_res', c, key, E.get('n~1123'), '+=', False, K[15])
     return True
 
 
@@ -11705,7 +11721,7 @@ def d_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 928, c, key, E.get('n~1123'))
+        SET(ctx, 'card_res', c, key, E.get('n~1123'), '+=', False, K[15])
     return True
 
 
@@ -11738,7 +11754,7 @@ def d_929(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~1128'))
     if c is not None:
-        ASSIGN(ctx, 937, c, key, E.get('n~1127'))
+        SET(ctx, 'prod', c, key, E.get('n~1127'), '+=', False, K[6])
     return True
 
 
@@ -11778,7 +11794,7 @@ def d_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~1126'))
     if c is not None:
-        ASSIGN(ctx, 934, c, key, E.get('n~1125'))
+        SET(ctx, 'prod', c, key, E.get('n~1125'), '-=', False, K[6])
     return True
 
 
@@ -11801,7 +11817,7 @@ def d_934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~1126'))
     if c is not None:
-        ASSIGN(ctx, 934, c, key, E.get('n~1125'))
+        SET(ctx, 'prod', c, key, E.get('n~1125'), '-=', False, K[6])
     return True
 
 
@@ -11833,7 +11849,7 @@ def d_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~1128'))
     if c is not None:
-        ASSIGN(ctx, 937, c, key, E.get('n~1127'))
+        SET(ctx, 'prod', c, key, E.get('n~1127'), '+=', False, K[6])
     return True
 
 
@@ -11977,11 +11993,11 @@ def t_949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~1142'))
     if c is not None:
-        ASSIGN(ctx, 950, c, key, x_1065(ctx, E))
+        SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 951, ctx.state, 'last_space', E.get('s~1142'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1142'), '=', False, K[19])
     return t_952(ctx, k, s, E)
 
 
@@ -11993,7 +12009,7 @@ def d_950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~1142'))
     if c is not None:
-        ASSIGN(ctx, 950, c, key, x_1065(ctx, E))
+        SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[18])
     return True
 
 
@@ -12003,7 +12019,7 @@ def d_951(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 951, ctx.state, 'last_space', E.get('s~1142'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1142'), '=', False, K[19])
     return True
 
 
@@ -12058,7 +12074,7 @@ def t_955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1143', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1143', old)
+        UNSET(ctx, E, 'x~1143', old)
         return k()
 
     def nxt(i):
@@ -12127,7 +12143,7 @@ def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~1147'))
     if c is not None:
-        ASSIGN(ctx, 967, c, key, E.get('n~1146'))
+        SET(ctx, 'prod', c, key, E.get('n~1146'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12141,7 +12157,7 @@ def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~1149'))
     if c is not None:
-        ASSIGN(ctx, 970, c, key, E.get('n~1148'))
+        SET(ctx, 'prod', c, key, E.get('n~1148'), '+=', False, K[6])
     return True
 
 
@@ -12181,7 +12197,7 @@ def d_962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~1145'))
     if c is not None:
-        ASSIGN(ctx, 964, c, key, E.get('n~1144'))
+        SET(ctx, 'prod', c, key, E.get('n~1144'), '-=', False, K[6])
     return True
 
 
@@ -12204,7 +12220,7 @@ def d_964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~1145'))
     if c is not None:
-        ASSIGN(ctx, 964, c, key, E.get('n~1144'))
+        SET(ctx, 'prod', c, key, E.get('n~1144'), '-=', False, K[6])
     return True
 
 
@@ -12236,7 +12252,7 @@ def d_967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~1147'))
     if c is not None:
-        ASSIGN(ctx, 967, c, key, E.get('n~1146'))
+        SET(ctx, 'prod', c, key, E.get('n~1146'), '+=', False, K[6])
     return True
 
 
@@ -12268,7 +12284,7 @@ def d_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~1149'))
     if c is not None:
-        ASSIGN(ctx, 970, c, key, E.get('n~1148'))
+        SET(ctx, 'prod', c, key, E.get('n~1148'), '+=', False, K[6])
     return True
 
 
@@ -12291,7 +12307,7 @@ def d_971(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~1151'))
     if c is not None:
-        ASSIGN(ctx, 974, c, key, E.get('n~1150'))
+        SET(ctx, 'stock', c, key, E.get('n~1150'), '+=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12305,7 +12321,7 @@ def d_971(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~1153'))
     if c is not None:
-        ASSIGN(ctx, 977, c, key, E.get('n~1152'))
+        SET(ctx, 'stock', c, key, E.get('n~1152'), '+=', False, K[10])
     return True
 
 
@@ -12337,7 +12353,7 @@ def d_974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~1151'))
     if c is not None:
-        ASSIGN(ctx, 974, c, key, E.get('n~1150'))
+        SET(ctx, 'stock', c, key, E.get('n~1150'), '+=', False, K[10])
     return True
 
 
@@ -12369,7 +12385,7 @@ def d_977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~1153'))
     if c is not None:
-        ASSIGN(ctx, 977, c, key, E.get('n~1152'))
+        SET(ctx, 'stock', c, key, E.get('n~1152'), '+=', False, K[10])
     return True
 
 
@@ -12402,7 +12418,7 @@ def d_978(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~1157'))
     if c is not None:
-        ASSIGN(ctx, 986, c, key, E.get('n~1156'))
+        SET(ctx, 'prod', c, key, E.get('n~1156'), '+=', False, K[6])
     return True
 
 
@@ -12442,7 +12458,7 @@ def d_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~1155'))
     if c is not None:
-        ASSIGN(ctx, 983, c, key, E.get('n~1154'))
+        SET(ctx, 'prod', c, key, E.get('n~1154'), '-=', False, K[6])
     return True
 
 
@@ -12465,7 +12481,7 @@ def d_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~1155'))
     if c is not None:
-        ASSIGN(ctx, 983, c, key, E.get('n~1154'))
+        SET(ctx, 'prod', c, key, E.get('n~1154'), '-=', False, K[6])
     return True
 
 
@@ -12497,7 +12513,7 @@ def d_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~1157'))
     if c is not None:
-        ASSIGN(ctx, 986, c, key, E.get('n~1156'))
+        SET(ctx, 'prod', c, key, E.get('n~1156'), '+=', False, K[6])
     return True
 
 
@@ -12641,11 +12657,11 @@ def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~1171'))
     if c is not None:
-        ASSIGN(ctx, 999, c, key, x_1118(ctx, E))
+        SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1000, ctx.state, 'last_space', E.get('s~1171'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1171'), '=', False, K[19])
     return t_1001(ctx, k, s, E)
 
 
@@ -12657,7 +12673,7 @@ def d_999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~1171'))
     if c is not None:
-        ASSIGN(ctx, 999, c, key, x_1118(ctx, E))
+        SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[18])
     return True
 
 
@@ -12667,7 +12683,7 @@ def d_1000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1000, ctx.state, 'last_space', E.get('s~1171'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1171'), '=', False, K[19])
     return True
 
 
@@ -12722,7 +12738,7 @@ def t_1004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1172', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1172', old)
+        UNSET(ctx, E, 'x~1172', old)
         return k()
 
     def nxt(i):
@@ -12788,7 +12804,7 @@ def d_1009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1012, c, key, E.get('n~1173'))
+        SET(ctx, 'card_res', c, key, E.get('n~1173'), '+=', False, K[15])
     return True
 
 
@@ -12820,7 +12836,7 @@ def d_1012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1012, c, key, E.get('n~1173'))
+        SET(ctx, 'card_res', c, key, E.get('n~1173'), '+=', False, K[15])
     return True
 
 
@@ -12887,7 +12903,7 @@ def d_1016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1018, c, key, E.get('n~1175'))
+        SET(ctx, 'card_res', c, key, E.get('n~1175'), '-=', False, K[15])
     return True
 
 
@@ -12910,7 +12926,7 @@ def d_1018(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1018, c, key, E.get('n~1175'))
+        SET(ctx, 'card_res', c, key, E.get('n~1175'), '-=', False, K[15])
     return True
 
 
@@ -12970,7 +12986,7 @@ def t_1023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~1177'))
     if c is not None:
-        ASSIGN(ctx, 1024, c, key, x_1146(ctx, E))
+        SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[7])
     return t_1025(ctx, k, s, E)
 
 
@@ -12982,7 +12998,7 @@ def d_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~1177'))
     if c is not None:
-        ASSIGN(ctx, 1024, c, key, x_1146(ctx, E))
+        SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -13037,13 +13053,13 @@ def d_1028(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1177'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1029, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1030, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13055,7 +13071,7 @@ def d_1029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1177'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1029, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -13067,7 +13083,7 @@ def d_1030(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1030, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13081,7 +13097,7 @@ def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1179', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1179', old)
+        UNSET(ctx, E, 'b~1179', old)
         return k()
 
     def nxt(i):
@@ -13138,7 +13154,7 @@ def d_1035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1038, c, key, E.get('n~1180'))
+        SET(ctx, 'card_res', c, key, E.get('n~1180'), '+=', False, K[15])
     return True
 
 
@@ -13170,7 +13186,7 @@ def d_1038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1038, c, key, E.get('n~1180'))
+        SET(ctx, 'card_res', c, key, E.get('n~1180'), '+=', False, K[15])
     return True
 
 
@@ -13237,7 +13253,7 @@ def d_1042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1044, c, key, E.get('n~1182'))
+        SET(ctx, 'card_res', c, key, E.get('n~1182'), '-=', False, K[15])
     return True
 
 
@@ -13260,7 +13276,7 @@ def d_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1044, c, key, E.get('n~1182'))
+        SET(ctx, 'card_res', c, key, E.get('n~1182'), '-=', False, K[15])
     return True
 
 
@@ -13320,7 +13336,7 @@ def t_1049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~1184'))
     if c is not None:
-        ASSIGN(ctx, 1050, c, key, x_1175(ctx, E))
+        SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[7])
     return t_1051(ctx, k, s, E)
 
 
@@ -13332,7 +13348,7 @@ def d_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~1184'))
     if c is not None:
-        ASSIGN(ctx, 1050, c, key, x_1175(ctx, E))
+        SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -13387,13 +13403,13 @@ def d_1054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1184'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1055, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1056, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13405,7 +13421,7 @@ def d_1055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1184'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1055, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -13417,7 +13433,7 @@ def d_1056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1056, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13431,7 +13447,7 @@ def t_1057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1186', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1186', old)
+        UNSET(ctx, E, 'b~1186', old)
         return k()
 
     def nxt(i):
@@ -13539,7 +13555,7 @@ def d_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1066, PL(ctx, E.get('holder~1191')).get('card_res'), E.get('card~1192'))
     if c is not None:
-        ASSIGN(ctx, 1066, c, key, E.get('n~1187'))
+        SET(ctx, 'card_res', c, key, E.get('n~1187'), '-=', False, K[15])
     return True
 
 
@@ -13562,7 +13578,7 @@ def d_1067(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1070, c, key, E.get('n~1193'))
+        SET(ctx, 'card_res', c, key, E.get('n~1193'), '+=', False, K[15])
     return True
 
 
@@ -13594,7 +13610,7 @@ def d_1070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1070, c, key, E.get('n~1193'))
+        SET(ctx, 'card_res', c, key, E.get('n~1193'), '+=', False, K[15])
     return True
 
 
@@ -13649,7 +13665,7 @@ def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~1195'))
         if c is not None:
-            ASSIGN(ctx, 1075, c, key, E.get('n~1196'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~1196'), '+=', False, K[20])
     else:
         if not d_1076(ctx, E):
             return False
@@ -13664,7 +13680,7 @@ def d_1075(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~1195'))
     if c is not None:
-        ASSIGN(ctx, 1075, c, key, E.get('n~1196'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~1196'), '+=', False, K[20])
     return True
 
 
@@ -13679,7 +13695,7 @@ def d_1076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~1195'))
     if c is not None:
-        ASSIGN(ctx, 1077, c, key, E.get('n~1196'))
+        SET(ctx, 'tracks', c, key, E.get('n~1196'), '+=', False, K[8])
     if not d_1078(ctx, E):
         return False
     return True
@@ -13693,7 +13709,7 @@ def d_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~1195'))
     if c is not None:
-        ASSIGN(ctx, 1077, c, key, E.get('n~1196'))
+        SET(ctx, 'tracks', c, key, E.get('n~1196'), '+=', False, K[8])
     return True
 
 
@@ -13709,7 +13725,7 @@ def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 1079, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13721,7 +13737,7 @@ def d_1079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1079, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13789,7 +13805,7 @@ def d_1083(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~1197'))
         if c is not None:
-            ASSIGN(ctx, 1084, c, key, E.get('n~1198'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~1198'), '+=', False, K[20])
     else:
         if not d_1085(ctx, E):
             return False
@@ -13804,7 +13820,7 @@ def d_1084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~1197'))
     if c is not None:
-        ASSIGN(ctx, 1084, c, key, E.get('n~1198'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~1198'), '+=', False, K[20])
     return True
 
 
@@ -13819,7 +13835,7 @@ def d_1085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~1197'))
     if c is not None:
-        ASSIGN(ctx, 1086, c, key, E.get('n~1198'))
+        SET(ctx, 'tracks', c, key, E.get('n~1198'), '+=', False, K[8])
     if not d_1087(ctx, E):
         return False
     return True
@@ -13833,7 +13849,7 @@ def d_1086(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~1197'))
     if c is not None:
-        ASSIGN(ctx, 1086, c, key, E.get('n~1198'))
+        SET(ctx, 'tracks', c, key, E.get('n~1198'), '+=', False, K[8])
     return True
 
 
@@ -13849,7 +13865,7 @@ def d_1087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 1088, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13861,7 +13877,7 @@ def d_1088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1088, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13921,7 +13937,7 @@ def t_1093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~1199'))
     if c is not None:
-        ASSIGN(ctx, 1094, c, key, x_1228(ctx, E))
+        SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[7])
     return t_1095(ctx, k, s, E)
 
 
@@ -13933,7 +13949,7 @@ def d_1094(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~1199'))
     if c is not None:
-        ASSIGN(ctx, 1094, c, key, x_1228(ctx, E))
+        SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -13988,13 +14004,13 @@ def d_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1199'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1099, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1100, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -14006,7 +14022,7 @@ def d_1099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1199'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1099, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -14018,7 +14034,7 @@ def d_1100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1100, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -14032,7 +14048,7 @@ def t_1101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1201', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1201', old)
+        UNSET(ctx, E, 'b~1201', old)
         return k()
 
     def nxt(i):
@@ -14097,7 +14113,7 @@ def d_1105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~1207'))
     if c is not None:
-        ASSIGN(ctx, 1108, c, key, E.get('n~1206'))
+        SET(ctx, 'prod', c, key, E.get('n~1206'), '+=', False, K[6])
     return True
 
 
@@ -14129,7 +14145,7 @@ def d_1108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~1207'))
     if c is not None:
-        ASSIGN(ctx, 1108, c, key, E.get('n~1206'))
+        SET(ctx, 'prod', c, key, E.get('n~1206'), '+=', False, K[6])
     return True
 
 
@@ -14152,7 +14168,7 @@ def d_1109(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~1209'))
     if c is not None:
-        ASSIGN(ctx, 1112, c, key, E.get('n~1208'))
+        SET(ctx, 'prod', c, key, E.get('n~1208'), '+=', False, K[6])
     return True
 
 
@@ -14184,7 +14200,7 @@ def d_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~1209'))
     if c is not None:
-        ASSIGN(ctx, 1112, c, key, E.get('n~1208'))
+        SET(ctx, 'prod', c, key, E.get('n~1208'), '+=', False, K[6])
     return True
 
 
@@ -14207,7 +14223,7 @@ def d_1113(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~1211'))
     if c is not None:
-        ASSIGN(ctx, 1116, c, key, E.get('n~1210'))
+        SET(ctx, 'stock', c, key, E.get('n~1210'), '+=', False, K[10])
     return True
 
 
@@ -14239,7 +14255,7 @@ def d_1116(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~1211'))
     if c is not None:
-        ASSIGN(ctx, 1116, c, key, E.get('n~1210'))
+        SET(ctx, 'stock', c, key, E.get('n~1210'), '+=', False, K[10])
     return True
 
 
@@ -14263,7 +14279,7 @@ def t_1117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~1219'))
         if c is not None:
-            ASSIGN(ctx, 1144, c, key, E.get('n~1218'))
+            SET(ctx, 'stock', c, key, E.get('n~1218'), '+=', False, K[10])
         return k()
 
     return t_1118(ctx, r1, s, E)
@@ -14352,7 +14368,7 @@ def t_1124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~1212'))
     if c is not None:
-        ASSIGN(ctx, 1125, c, key, x_1260(ctx, E))
+        SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[7])
     return t_1126(ctx, k, s, E)
 
 
@@ -14364,7 +14380,7 @@ def d_1125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~1212'))
     if c is not None:
-        ASSIGN(ctx, 1125, c, key, x_1260(ctx, E))
+        SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -14419,13 +14435,13 @@ def d_1129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1212'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1130, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1131, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -14437,7 +14453,7 @@ def d_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1212'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1130, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -14449,7 +14465,7 @@ def d_1131(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1131, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -14463,7 +14479,7 @@ def t_1132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1214', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1214', old)
+        UNSET(ctx, E, 'b~1214', old)
         return k()
 
     def nxt(i):
@@ -14557,7 +14573,7 @@ def d_1140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('target~1217')).get('stock'), E.get('r~1216'))
     if c is not None:
-        ASSIGN(ctx, 1140, c, key, E.get('n~1215'))
+        SET(ctx, 'stock', c, key, E.get('n~1215'), '-=', False, K[10])
     return True
 
 
@@ -14596,7 +14612,7 @@ def d_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~1219'))
     if c is not None:
-        ASSIGN(ctx, 1144, c, key, E.get('n~1218'))
+        SET(ctx, 'stock', c, key, E.get('n~1218'), '+=', False, K[10])
     return True
 
 
@@ -14619,7 +14635,7 @@ def d_1145(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~1221'))
     if c is not None:
-        ASSIGN(ctx, 1148, c, key, E.get('n~1220'))
+        SET(ctx, 'prod', c, key, E.get('n~1220'), '+=', False, K[6])
     return True
 
 
@@ -14651,7 +14667,7 @@ def d_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~1221'))
     if c is not None:
-        ASSIGN(ctx, 1148, c, key, E.get('n~1220'))
+        SET(ctx, 'prod', c, key, E.get('n~1220'), '+=', False, K[6])
     return True
 
 
@@ -14684,7 +14700,7 @@ def d_1149(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~1225'))
     if c is not None:
-        ASSIGN(ctx, 1157, c, key, E.get('n~1224'))
+        SET(ctx, 'prod', c, key, E.get('n~1224'), '+=', False, K[6])
     return True
 
 
@@ -14724,7 +14740,7 @@ def d_1152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~1223'))
     if c is not None:
-        ASSIGN(ctx, 1154, c, key, E.get('n~1222'))
+        SET(ctx, 'prod', c, key, E.get('n~1222'), '-=', False, K[6])
     return True
 
 
@@ -14747,7 +14763,7 @@ def d_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~1223'))
     if c is not None:
-        ASSIGN(ctx, 1154, c, key, E.get('n~1222'))
+        SET(ctx, 'prod', c, key, E.get('n~1222'), '-=', False, K[6])
     return True
 
 
@@ -14779,7 +14795,7 @@ def d_1157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~1225'))
     if c is not None:
-        ASSIGN(ctx, 1157, c, key, E.get('n~1224'))
+        SET(ctx, 'prod', c, key, E.get('n~1224'), '+=', False, K[6])
     return True
 
 
@@ -14811,7 +14827,7 @@ def d_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~1227'))
     if c is not None:
-        ASSIGN(ctx, 1162, c, key, E.get('n~1226'))
+        SET(ctx, 'prod', c, key, E.get('n~1226'), '+=', False, K[6])
     return True
 
 
@@ -14843,7 +14859,7 @@ def d_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~1227'))
     if c is not None:
-        ASSIGN(ctx, 1162, c, key, E.get('n~1226'))
+        SET(ctx, 'prod', c, key, E.get('n~1226'), '+=', False, K[6])
     return True
 
 
@@ -14876,7 +14892,7 @@ def d_1163(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~1231'))
     if c is not None:
-        ASSIGN(ctx, 1171, c, key, E.get('n~1230'))
+        SET(ctx, 'prod', c, key, E.get('n~1230'), '+=', False, K[6])
     return True
 
 
@@ -14916,7 +14932,7 @@ def d_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~1229'))
     if c is not None:
-        ASSIGN(ctx, 1168, c, key, E.get('n~1228'))
+        SET(ctx, 'prod', c, key, E.get('n~1228'), '-=', False, K[6])
     return True
 
 
@@ -14939,7 +14955,7 @@ def d_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~1229'))
     if c is not None:
-        ASSIGN(ctx, 1168, c, key, E.get('n~1228'))
+        SET(ctx, 'prod', c, key, E.get('n~1228'), '-=', False, K[6])
     return True
 
 
@@ -14971,7 +14987,7 @@ def d_1171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~1231'))
     if c is not None:
-        ASSIGN(ctx, 1171, c, key, E.get('n~1230'))
+        SET(ctx, 'prod', c, key, E.get('n~1230'), '+=', False, K[6])
     return True
 
 
@@ -15003,7 +15019,7 @@ def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~1233'))
     if c is not None:
-        ASSIGN(ctx, 1176, c, key, E.get('n~1232'))
+        SET(ctx, 'prod', c, key, E.get('n~1232'), '+=', False, K[6])
     return True
 
 
@@ -15035,7 +15051,7 @@ def d_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~1233'))
     if c is not None:
-        ASSIGN(ctx, 1176, c, key, E.get('n~1232'))
+        SET(ctx, 'prod', c, key, E.get('n~1232'), '+=', False, K[6])
     return True
 
 
@@ -15216,11 +15232,11 @@ def t_1191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~1247'))
     if c is not None:
-        ASSIGN(ctx, 1192, c, key, x_1335(ctx, E))
+        SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1193, ctx.state, 'last_space', E.get('s~1247'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1247'), '=', False, K[19])
     return t_1194(ctx, k, s, E)
 
 
@@ -15232,7 +15248,7 @@ def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~1247'))
     if c is not None:
-        ASSIGN(ctx, 1192, c, key, x_1335(ctx, E))
+        SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[18])
     return True
 
 
@@ -15242,7 +15258,7 @@ def d_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1193, ctx.state, 'last_space', E.get('s~1247'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1247'), '=', False, K[19])
     return True
 
 
@@ -15297,7 +15313,7 @@ def t_1197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1248', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1248', old)
+        UNSET(ctx, E, 'x~1248', old)
         return k()
 
     def nxt(i):
@@ -15366,7 +15382,7 @@ def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~1252'))
     if c is not None:
-        ASSIGN(ctx, 1209, c, key, E.get('n~1251'))
+        SET(ctx, 'prod', c, key, E.get('n~1251'), '+=', False, K[6])
     return True
 
 
@@ -15406,7 +15422,7 @@ def d_1204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~1250'))
     if c is not None:
-        ASSIGN(ctx, 1206, c, key, E.get('n~1249'))
+        SET(ctx, 'prod', c, key, E.get('n~1249'), '-=', False, K[6])
     return True
 
 
@@ -15429,7 +15445,7 @@ def d_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~1250'))
     if c is not None:
-        ASSIGN(ctx, 1206, c, key, E.get('n~1249'))
+        SET(ctx, 'prod', c, key, E.get('n~1249'), '-=', False, K[6])
     return True
 
 
@@ -15461,7 +15477,7 @@ def d_1209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~1252'))
     if c is not None:
-        ASSIGN(ctx, 1209, c, key, E.get('n~1251'))
+        SET(ctx, 'prod', c, key, E.get('n~1251'), '+=', False, K[6])
     return True
 
 
@@ -15493,7 +15509,7 @@ def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~1258'))
     if c is not None:
-        ASSIGN(ctx, 1214, c, key, E.get('n~1257'))
+        SET(ctx, 'prod', c, key, E.get('n~1257'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15507,7 +15523,7 @@ def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~1260'))
     if c is not None:
-        ASSIGN(ctx, 1217, c, key, E.get('n~1259'))
+        SET(ctx, 'prod', c, key, E.get('n~1259'), '+=', False, K[6])
     return True
 
 
@@ -15539,7 +15555,7 @@ def d_1214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~1258'))
     if c is not None:
-        ASSIGN(ctx, 1214, c, key, E.get('n~1257'))
+        SET(ctx, 'prod', c, key, E.get('n~1257'), '+=', False, K[6])
     return True
 
 
@@ -15571,7 +15587,7 @@ def d_1217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~1260'))
     if c is not None:
-        ASSIGN(ctx, 1217, c, key, E.get('n~1259'))
+        SET(ctx, 'prod', c, key, E.get('n~1259'), '+=', False, K[6])
     return True
 
 
@@ -15594,7 +15610,7 @@ def d_1218(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~1262'))
     if c is not None:
-        ASSIGN(ctx, 1221, c, key, E.get('n~1261'))
+        SET(ctx, 'prod', c, key, E.get('n~1261'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15608,7 +15624,7 @@ def d_1218(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1224, PL(ctx, E.get('you')).get('stock'), E.get('r~1264'))
     if c is not None:
-        ASSIGN(ctx, 1224, c, key, E.get('n~1263'))
+        SET(ctx, 'stock', c, key, E.get('n~1263'), '+=', False, K[10])
     return True
 
 
@@ -15640,7 +15656,7 @@ def d_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~1262'))
     if c is not None:
-        ASSIGN(ctx, 1221, c, key, E.get('n~1261'))
+        SET(ctx, 'prod', c, key, E.get('n~1261'), '+=', False, K[6])
     return True
 
 
@@ -15672,7 +15688,7 @@ def d_1224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1224, PL(ctx, E.get('you')).get('stock'), E.get('r~1264'))
     if c is not None:
-        ASSIGN(ctx, 1224, c, key, E.get('n~1263'))
+        SET(ctx, 'stock', c, key, E.get('n~1263'), '+=', False, K[10])
     return True
 
 
@@ -15695,7 +15711,7 @@ def d_1225(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~1266'))
     if c is not None:
-        ASSIGN(ctx, 1228, c, key, E.get('n~1265'))
+        SET(ctx, 'prod', c, key, E.get('n~1265'), '+=', False, K[6])
     return True
 
 
@@ -15727,7 +15743,7 @@ def d_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~1266'))
     if c is not None:
-        ASSIGN(ctx, 1228, c, key, E.get('n~1265'))
+        SET(ctx, 'prod', c, key, E.get('n~1265'), '+=', False, K[6])
     return True
 
 
@@ -15750,7 +15766,7 @@ def d_1229(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1232, c, key, E.get('n~1267'))
+        SET(ctx, 'card_res', c, key, E.get('n~1267'), '+=', False, K[15])
     return True
 
 
@@ -15782,7 +15798,7 @@ def d_1232(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1232, c, key, E.get('n~1267'))
+        SET(ctx, 'card_res', c, key, E.get('n~1267'), '+=', False, K[15])
     return True
 
 
@@ -15856,7 +15872,7 @@ def d_1239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1239, PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'))
     if c is not None:
-        ASSIGN(ctx, 1239, c, key, x_1394(ctx, E))
+        SET(ctx, 'card_res', c, key, x_1394(ctx, E), '-=', False, K[15])
     return True
 
 
@@ -15930,7 +15946,7 @@ def d_1246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1246, PL(ctx, E.get('target~1275')).get('stock'), E.get('r~1274'))
     if c is not None:
-        ASSIGN(ctx, 1246, c, key, E.get('n~1273'))
+        SET(ctx, 'stock', c, key, E.get('n~1273'), '-=', False, K[10])
     return True
 
 
@@ -15964,7 +15980,7 @@ def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~1285'))
     if c is not None:
-        ASSIGN(ctx, 1252, c, key, x_1412(ctx, E))
+        SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -16006,7 +16022,7 @@ def d_1252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~1285'))
     if c is not None:
-        ASSIGN(ctx, 1252, c, key, x_1412(ctx, E))
+        SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -16098,7 +16114,7 @@ def d_1260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1260, PL(ctx, E.get('target~1290')).get('prod'), E.get('r~1288'))
     if c is not None:
-        ASSIGN(ctx, 1260, c, key, E.get('n~1287'))
+        SET(ctx, 'prod', c, key, E.get('n~1287'), '-=', False, K[6])
     return True
 
 
@@ -16121,7 +16137,7 @@ def d_1261(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1264, c, key, E.get('n~1291'))
+        SET(ctx, 'card_res', c, key, E.get('n~1291'), '+=', False, K[15])
     return True
 
 
@@ -16153,7 +16169,7 @@ def d_1264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1264, c, key, E.get('n~1291'))
+        SET(ctx, 'card_res', c, key, E.get('n~1291'), '+=', False, K[15])
     return True
 
 
@@ -16292,11 +16308,11 @@ def t_1275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1276, ctx.state.get('board'), E.get('s~1306'))
     if c is not None:
-        ASSIGN(ctx, 1276, c, key, x_1438(ctx, E))
+        SET(ctx, 'board', c, key, x_1438(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1277, ctx.state, 'last_space', E.get('s~1306'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1306'), '=', False, K[19])
     return t_1278(ctx, k, s, E)
 
 
@@ -16308,7 +16324,7 @@ def d_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1276, ctx.state.get('board'), E.get('s~1306'))
     if c is not None:
-        ASSIGN(ctx, 1276, c, key, x_1438(ctx, E))
+        SET(ctx, 'board', c, key, x_1438(ctx, E), '=', False, K[18])
     return True
 
 
@@ -16318,7 +16334,7 @@ def d_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1277, ctx.state, 'last_space', E.get('s~1306'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1306'), '=', False, K[19])
     return True
 
 
@@ -16373,7 +16389,7 @@ def t_1281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1307', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1307', old)
+        UNSET(ctx, E, 'x~1307', old)
         return k()
 
     def nxt(i):
@@ -16528,11 +16544,11 @@ def t_1294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1295, ctx.state.get('board'), E.get('s~1321'))
     if c is not None:
-        ASSIGN(ctx, 1295, c, key, x_1459(ctx, E))
+        SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1296, ctx.state, 'last_space', E.get('s~1321'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1321'), '=', False, K[19])
     return t_1297(ctx, k, s, E)
 
 
@@ -16544,7 +16560,7 @@ def d_1295(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1295, ctx.state.get('board'), E.get('s~1321'))
     if c is not None:
-        ASSIGN(ctx, 1295, c, key, x_1459(ctx, E))
+        SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[18])
     return True
 
 
@@ -16554,7 +16570,7 @@ def d_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1296, ctx.state, 'last_space', E.get('s~1321'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1321'), '=', False, K[19])
     return True
 
 
@@ -16609,7 +16625,7 @@ def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1322', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1322', old)
+        UNSET(ctx, E, 'x~1322', old)
         return k()
 
     def nxt(i):
@@ -16737,7 +16753,7 @@ def d_1311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1311, PL(ctx, E.get('target~1326')).get('prod'), E.get('r~1324'))
     if c is not None:
-        ASSIGN(ctx, 1311, c, key, E.get('n~1323'))
+        SET(ctx, 'prod', c, key, E.get('n~1323'), '-=', False, K[6])
     return True
 
 
@@ -16760,7 +16776,7 @@ def d_1312(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1315, c, key, E.get('n~1327'))
+        SET(ctx, 'card_res', c, key, E.get('n~1327'), '+=', False, K[15])
     return True
 
 
@@ -16792,7 +16808,7 @@ def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1315, c, key, E.get('n~1327'))
+        SET(ctx, 'card_res', c, key, E.get('n~1327'), '+=', False, K[15])
     return True
 
 
@@ -16815,7 +16831,7 @@ def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~1330'))
     if c is not None:
-        ASSIGN(ctx, 1319, c, key, E.get('n~1329'))
+        SET(ctx, 'prod', c, key, E.get('n~1329'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16829,7 +16845,7 @@ def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~1332'))
     if c is not None:
-        ASSIGN(ctx, 1322, c, key, E.get('n~1331'))
+        SET(ctx, 'prod', c, key, E.get('n~1331'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16843,7 +16859,7 @@ def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~1334'))
     if c is not None:
-        ASSIGN(ctx, 1325, c, key, E.get('n~1333'))
+        SET(ctx, 'stock', c, key, E.get('n~1333'), '+=', False, K[10])
     return True
 
 
@@ -16875,7 +16891,7 @@ def d_1319(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~1330'))
     if c is not None:
-        ASSIGN(ctx, 1319, c, key, E.get('n~1329'))
+        SET(ctx, 'prod', c, key, E.get('n~1329'), '+=', False, K[6])
     return True
 
 
@@ -16907,7 +16923,7 @@ def d_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~1332'))
     if c is not None:
-        ASSIGN(ctx, 1322, c, key, E.get('n~1331'))
+        SET(ctx, 'prod', c, key, E.get('n~1331'), '+=', False, K[6])
     return True
 
 
@@ -16939,7 +16955,7 @@ def d_1325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~1334'))
     if c is not None:
-        ASSIGN(ctx, 1325, c, key, E.get('n~1333'))
+        SET(ctx, 'stock', c, key, E.get('n~1333'), '+=', False, K[10])
     return True
 
 
@@ -16962,7 +16978,7 @@ def d_1326(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~1336'))
     if c is not None:
-        ASSIGN(ctx, 1329, c, key, E.get('n~1335'))
+        SET(ctx, 'prod', c, key, E.get('n~1335'), '+=', False, K[6])
     return True
 
 
@@ -16994,7 +17010,7 @@ def d_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~1336'))
     if c is not None:
-        ASSIGN(ctx, 1329, c, key, E.get('n~1335'))
+        SET(ctx, 'prod', c, key, E.get('n~1335'), '+=', False, K[6])
     return True
 
 
@@ -17026,7 +17042,7 @@ def d_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~1338'))
     if c is not None:
-        ASSIGN(ctx, 1334, c, key, E.get('n~1337'))
+        SET(ctx, 'prod', c, key, E.get('n~1337'), '+=', False, K[6])
     return True
 
 
@@ -17058,7 +17074,7 @@ def d_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~1338'))
     if c is not None:
-        ASSIGN(ctx, 1334, c, key, E.get('n~1337'))
+        SET(ctx, 'prod', c, key, E.get('n~1337'), '+=', False, K[6])
     return True
 
 
@@ -17081,7 +17097,7 @@ def d_1335(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~1344'))
     if c is not None:
-        ASSIGN(ctx, 1338, c, key, E.get('n~1343'))
+        SET(ctx, 'prod', c, key, E.get('n~1343'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17095,7 +17111,7 @@ def d_1335(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~1346'))
     if c is not None:
-        ASSIGN(ctx, 1341, c, key, E.get('n~1345'))
+        SET(ctx, 'prod', c, key, E.get('n~1345'), '+=', False, K[6])
     return True
 
 
@@ -17127,7 +17143,7 @@ def d_1338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~1344'))
     if c is not None:
-        ASSIGN(ctx, 1338, c, key, E.get('n~1343'))
+        SET(ctx, 'prod', c, key, E.get('n~1343'), '+=', False, K[6])
     return True
 
 
@@ -17159,7 +17175,7 @@ def d_1341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~1346'))
     if c is not None:
-        ASSIGN(ctx, 1341, c, key, E.get('n~1345'))
+        SET(ctx, 'prod', c, key, E.get('n~1345'), '+=', False, K[6])
     return True
 
 
@@ -17342,11 +17358,11 @@ def t_1356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~1359'))
     if c is not None:
-        ASSIGN(ctx, 1357, c, key, x_1534(ctx, E))
+        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1358, ctx.state, 'last_space', E.get('s~1359'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1359'), '=', False, K[19])
     return t_1359(ctx, k, s, E)
 
 
@@ -17358,7 +17374,7 @@ def d_1357(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~1359'))
     if c is not None:
-        ASSIGN(ctx, 1357, c, key, x_1534(ctx, E))
+        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[18])
     return True
 
 
@@ -17368,7 +17384,7 @@ def d_1358(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1358, ctx.state, 'last_space', E.get('s~1359'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1359'), '=', False, K[19])
     return True
 
 
@@ -17423,7 +17439,7 @@ def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1360', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1360', old)
+        UNSET(ctx, E, 'x~1360', old)
         return k()
 
     def nxt(i):
@@ -17482,7 +17498,7 @@ def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~1362'))
     if c is not None:
-        ASSIGN(ctx, 1369, c, key, E.get('n~1361'))
+        SET(ctx, 'prod', c, key, E.get('n~1361'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17496,7 +17512,7 @@ def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~1364'))
     if c is not None:
-        ASSIGN(ctx, 1372, c, key, E.get('n~1363'))
+        SET(ctx, 'stock', c, key, E.get('n~1363'), '+=', False, K[10])
     return True
 
 
@@ -17528,7 +17544,7 @@ def d_1369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~1362'))
     if c is not None:
-        ASSIGN(ctx, 1369, c, key, E.get('n~1361'))
+        SET(ctx, 'prod', c, key, E.get('n~1361'), '+=', False, K[6])
     return True
 
 
@@ -17560,7 +17576,7 @@ def d_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~1364'))
     if c is not None:
-        ASSIGN(ctx, 1372, c, key, E.get('n~1363'))
+        SET(ctx, 'stock', c, key, E.get('n~1363'), '+=', False, K[10])
     return True
 
 
@@ -17584,7 +17600,7 @@ def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~1370'))
         if c is not None:
-            ASSIGN(ctx, 1383, c, key, E.get('n~1369'))
+            SET(ctx, 'prod', c, key, E.get('n~1369'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -17669,7 +17685,7 @@ def d_1380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1380, PL(ctx, E.get('target~1368')).get('prod'), E.get('r~1366'))
     if c is not None:
-        ASSIGN(ctx, 1380, c, key, E.get('n~1365'))
+        SET(ctx, 'prod', c, key, E.get('n~1365'), '-=', False, K[6])
     return True
 
 
@@ -17701,7 +17717,7 @@ def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~1370'))
     if c is not None:
-        ASSIGN(ctx, 1383, c, key, E.get('n~1369'))
+        SET(ctx, 'prod', c, key, E.get('n~1369'), '+=', False, K[6])
     return True
 
 
@@ -17724,7 +17740,7 @@ def d_1384(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~1372'))
     if c is not None:
-        ASSIGN(ctx, 1387, c, key, E.get('n~1371'))
+        SET(ctx, 'stock', c, key, E.get('n~1371'), '+=', False, K[10])
     return True
 
 
@@ -17756,7 +17772,7 @@ def d_1387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~1372'))
     if c is not None:
-        ASSIGN(ctx, 1387, c, key, E.get('n~1371'))
+        SET(ctx, 'stock', c, key, E.get('n~1371'), '+=', False, K[10])
     return True
 
 
@@ -17780,7 +17796,7 @@ def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~1380'))
         if c is not None:
-            ASSIGN(ctx, 1415, c, key, E.get('n~1379'))
+            SET(ctx, 'stock', c, key, E.get('n~1379'), '+=', False, K[10])
         return k()
 
     return t_1389(ctx, r1, s, E)
@@ -17869,7 +17885,7 @@ def t_1395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~1373'))
     if c is not None:
-        ASSIGN(ctx, 1396, c, key, x_1581(ctx, E))
+        SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[7])
     return t_1397(ctx, k, s, E)
 
 
@@ -17881,7 +17897,7 @@ def d_1396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~1373'))
     if c is not None:
-        ASSIGN(ctx, 1396, c, key, x_1581(ctx, E))
+        SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -17936,13 +17952,13 @@ def d_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1373'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1401, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1402, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -17954,7 +17970,7 @@ def d_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1373'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1401, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -17966,7 +17982,7 @@ def d_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1402, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -17980,7 +17996,7 @@ def t_1403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1375', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1375', old)
+        UNSET(ctx, E, 'b~1375', old)
         return k()
 
     def nxt(i):
@@ -18074,7 +18090,7 @@ def d_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('target~1378')).get('stock'), E.get('r~1377'))
     if c is not None:
-        ASSIGN(ctx, 1411, c, key, E.get('n~1376'))
+        SET(ctx, 'stock', c, key, E.get('n~1376'), '-=', False, K[10])
     return True
 
 
@@ -18113,7 +18129,7 @@ def d_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~1380'))
     if c is not None:
-        ASSIGN(ctx, 1415, c, key, E.get('n~1379'))
+        SET(ctx, 'stock', c, key, E.get('n~1379'), '+=', False, K[10])
     return True
 
 
@@ -18130,7 +18146,7 @@ def t_1416(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'l~1382', K[7], True)
+    ctx.put(E, 'l~1382', K[21], True)
     return t_1419(ctx, k, s, E)
 
 
@@ -18150,7 +18166,7 @@ def d_1418(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1382', K[7], True)
+    ctx.put(E, 'l~1382', K[21], True)
     return True
 
 
@@ -18228,7 +18244,7 @@ def d_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~1389'))
     if c is not None:
-        ASSIGN(ctx, 1427, c, key, E.get('n~1388'))
+        SET(ctx, 'prod', c, key, E.get('n~1388'), '+=', False, K[6])
     return True
 
 
@@ -18260,7 +18276,7 @@ def d_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~1389'))
     if c is not None:
-        ASSIGN(ctx, 1427, c, key, E.get('n~1388'))
+        SET(ctx, 'prod', c, key, E.get('n~1388'), '+=', False, K[6])
     return True
 
 
@@ -18280,7 +18296,7 @@ def t_1428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'l~1391', K[7], True)
+    ctx.put(E, 'l~1391', K[21], True)
     return t_1431(ctx, r1, s, E)
 
 
@@ -18300,7 +18316,7 @@ def d_1430(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1391', K[7], True)
+    ctx.put(E, 'l~1391', K[21], True)
     return True
 
 
@@ -18446,11 +18462,11 @@ def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~1405'))
     if c is not None:
-        ASSIGN(ctx, 1443, c, key, x_1631(ctx, E))
+        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1444, ctx.state, 'last_space', E.get('s~1405'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1405'), '=', False, K[19])
     return t_1445(ctx, k, s, E)
 
 
@@ -18462,7 +18478,7 @@ def d_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~1405'))
     if c is not None:
-        ASSIGN(ctx, 1443, c, key, x_1631(ctx, E))
+        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[18])
     return True
 
 
@@ -18472,7 +18488,7 @@ def d_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1444, ctx.state, 'last_space', E.get('s~1405'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1405'), '=', False, K[19])
     return True
 
 
@@ -18527,7 +18543,7 @@ def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1406', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1406', old)
+        UNSET(ctx, E, 'x~1406', old)
         return k()
 
     def nxt(i):
@@ -18605,7 +18621,7 @@ def d_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~1410'))
     if c is not None:
-        ASSIGN(ctx, 1461, c, key, E.get('n~1409'))
+        SET(ctx, 'prod', c, key, E.get('n~1409'), '+=', False, K[6])
     return True
 
 
@@ -18645,7 +18661,7 @@ def d_1456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~1408'))
     if c is not None:
-        ASSIGN(ctx, 1458, c, key, E.get('n~1407'))
+        SET(ctx, 'prod', c, key, E.get('n~1407'), '-=', False, K[6])
     return True
 
 
@@ -18668,7 +18684,7 @@ def d_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~1408'))
     if c is not None:
-        ASSIGN(ctx, 1458, c, key, E.get('n~1407'))
+        SET(ctx, 'prod', c, key, E.get('n~1407'), '-=', False, K[6])
     return True
 
 
@@ -18700,7 +18716,7 @@ def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~1410'))
     if c is not None:
-        ASSIGN(ctx, 1461, c, key, E.get('n~1409'))
+        SET(ctx, 'prod', c, key, E.get('n~1409'), '+=', False, K[6])
     return True
 
 
@@ -18728,7 +18744,7 @@ def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1464, ctx.state.get('claims'), E.get('space~1411'))
     if c is not None:
-        ASSIGN(ctx, 1464, c, key, E.get('you'))
+        SET(ctx, 'claims', c, key, E.get('you'), '=', False, K[22])
     return True
 
 
@@ -18745,7 +18761,7 @@ def t_1465(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'l~1413', K[7], True)
+    ctx.put(E, 'l~1413', K[21], True)
     return t_1468(ctx, k, s, E)
 
 
@@ -18765,7 +18781,7 @@ def d_1467(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1413', K[7], True)
+    ctx.put(E, 'l~1413', K[21], True)
     return True
 
 
@@ -18843,7 +18859,7 @@ def d_1473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~1420'))
     if c is not None:
-        ASSIGN(ctx, 1476, c, key, E.get('n~1419'))
+        SET(ctx, 'prod', c, key, E.get('n~1419'), '+=', False, K[6])
     return True
 
 
@@ -18875,7 +18891,7 @@ def d_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~1420'))
     if c is not None:
-        ASSIGN(ctx, 1476, c, key, E.get('n~1419'))
+        SET(ctx, 'prod', c, key, E.get('n~1419'), '+=', False, K[6])
     return True
 
 
@@ -18895,7 +18911,7 @@ def t_1477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'l~1422', K[7], True)
+    ctx.put(E, 'l~1422', K[21], True)
     return t_1480(ctx, r1, s, E)
 
 
@@ -18915,7 +18931,7 @@ def d_1479(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1422', K[7], True)
+    ctx.put(E, 'l~1422', K[21], True)
     return True
 
 
@@ -19061,11 +19077,11 @@ def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~1435'))
     if c is not None:
-        ASSIGN(ctx, 1492, c, key, x_1682(ctx, E))
+        SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1493, ctx.state, 'last_space', E.get('s~1435'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1435'), '=', False, K[19])
     return t_1494(ctx, k, s, E)
 
 
@@ -19077,7 +19093,7 @@ def d_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~1435'))
     if c is not None:
-        ASSIGN(ctx, 1492, c, key, x_1682(ctx, E))
+        SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[18])
     return True
 
 
@@ -19087,7 +19103,7 @@ def d_1493(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1493, ctx.state, 'last_space', E.get('s~1435'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1435'), '=', False, K[19])
     return True
 
 
@@ -19142,7 +19158,7 @@ def t_1497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1436', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1436', old)
+        UNSET(ctx, E, 'x~1436', old)
         return k()
 
     def nxt(i):
@@ -19210,7 +19226,7 @@ def d_1502(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~1438'))
     if c is not None:
-        ASSIGN(ctx, 1505, c, key, E.get('n~1437'))
+        SET(ctx, 'prod', c, key, E.get('n~1437'), '+=', False, K[6])
     return True
 
 
@@ -19242,7 +19258,7 @@ def d_1505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~1438'))
     if c is not None:
-        ASSIGN(ctx, 1505, c, key, E.get('n~1437'))
+        SET(ctx, 'prod', c, key, E.get('n~1437'), '+=', False, K[6])
     return True
 
 
@@ -19301,7 +19317,7 @@ def d_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~1440'))
     if c is not None:
-        ASSIGN(ctx, 1511, c, key, E.get('n~1439'))
+        SET(ctx, 'prod', c, key, E.get('n~1439'), '-=', False, K[6])
     return True
 
 
@@ -19324,7 +19340,7 @@ def d_1511(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~1440'))
     if c is not None:
-        ASSIGN(ctx, 1511, c, key, E.get('n~1439'))
+        SET(ctx, 'prod', c, key, E.get('n~1439'), '-=', False, K[6])
     return True
 
 
@@ -19399,7 +19415,7 @@ def d_1517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~1442'))
     if c is not None:
-        ASSIGN(ctx, 1519, c, key, E.get('n~1441'))
+        SET(ctx, 'stock', c, key, E.get('n~1441'), '-=', False, K[10])
     return True
 
 
@@ -19422,7 +19438,7 @@ def d_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~1442'))
     if c is not None:
-        ASSIGN(ctx, 1519, c, key, E.get('n~1441'))
+        SET(ctx, 'stock', c, key, E.get('n~1441'), '-=', False, K[10])
     return True
 
 
@@ -19481,7 +19497,7 @@ def d_1523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~1444'))
     if c is not None:
-        ASSIGN(ctx, 1525, c, key, E.get('n~1443'))
+        SET(ctx, 'stock', c, key, E.get('n~1443'), '-=', False, K[10])
     return True
 
 
@@ -19504,7 +19520,7 @@ def d_1525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~1444'))
     if c is not None:
-        ASSIGN(ctx, 1525, c, key, E.get('n~1443'))
+        SET(ctx, 'stock', c, key, E.get('n~1443'), '-=', False, K[10])
     return True
 
 
@@ -19527,7 +19543,7 @@ def d_1526(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~1446'))
     if c is not None:
-        ASSIGN(ctx, 1529, c, key, E.get('n~1445'))
+        SET(ctx, 'stock', c, key, E.get('n~1445'), '+=', False, K[10])
     return True
 
 
@@ -19559,7 +19575,7 @@ def d_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~1446'))
     if c is not None:
-        ASSIGN(ctx, 1529, c, key, E.get('n~1445'))
+        SET(ctx, 'stock', c, key, E.get('n~1445'), '+=', False, K[10])
     return True
 
 

@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -44,7 +45,20 @@ K = [
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {},
     {'kind': 'cards', 'f': 'production', 'd': None},
+    ['player', 'prod', 'key'],
+    ['player', 'card_res', 'key'],
+    ['player', 'hand', ''],
+    ['game', 'discard', ''],
+    ['game', 'deck', ''],
     [],
+    ['player', 'stock', 'key'],
+    ['game', 'params', 'key'],
+    ['player', 'tracks', 'key'],
+    ['player', 'tr_raised', ''],
+    ['game', 'board', 'key'],
+    ['game', 'last_space', ''],
+    ['player', 'offer', ''],
+    ['game', 'game_tracks', 'key'],
 ]
 
 
@@ -61,17 +75,17 @@ def x_1729(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:9
 
 
 def x_1730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(13))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 13)
 
 
 def x_1733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1734, E.get('n~1447'), E.get('r~1448'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1449).get('prod'), E.get('r~1448'), 0)) - num(E.get('n~1447')))) >= num(GET(ctx, 'resources', E.get('r~1448'), 'production_min', 0))) for v_target_1449 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1734, E.get('n~1447'), E.get('r~1448'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1449).get('prod'), E.get('r~1448'), 0)) - num(E.get('n~1447')))) >= num(GET(ctx, 'resources', E.get('r~1448'), 'production_min', 0))) for v_target_1449 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1735(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -105,7 +119,7 @@ def x_1742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1744(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
@@ -117,7 +131,7 @@ def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
 def x_1747(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1747, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_1453 for v_x_1453 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1453 == 'science')]))
+    return MEMO(ctx, (1747, E.get('event'),), lambda: FN['count'](ctx, None, [v_x_1453 for v_x_1453 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1453 == 'science')]))
 
 
 def x_1748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
@@ -149,7 +163,7 @@ def x_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def x_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -157,7 +171,7 @@ def x_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_1758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -169,7 +183,7 @@ def x_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -179,7 +193,7 @@ def x_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_1764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -187,7 +201,7 @@ def x_1764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_1766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
@@ -205,7 +219,7 @@ def x_1768(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:49
 def x_1769(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1769, E.get('event'),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_x_1456 for v_x_1456 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1456 == 'plant')]), CALL(ctx, 'count', None, [v_x_1457 for v_x_1457 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1457 == 'microbe')])), CALL(ctx, 'count', None, [v_x_1458 for v_x_1458 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1458 == 'animal')])))
+    return MEMO(ctx, (1769, E.get('event'),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_x_1456 for v_x_1456 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1456 == 'plant')]), FN['count'](ctx, None, [v_x_1457 for v_x_1457 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1457 == 'microbe')])), FN['count'](ctx, None, [v_x_1458 for v_x_1458 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1458 == 'animal')])))
 
 
 def x_1772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -289,19 +303,19 @@ def x_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1798, E.get('t~1465'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1466, 0), GET(ctx, 'parameters', v_p_1466, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1466, 'max', 0))) for v_p_1466 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1466, 'tile', None) == E.get('t~1465'))])))
+    return MEMO(ctx, (1798, E.get('t~1465'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1466, 0), GET(ctx, 'parameters', v_p_1466, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1466, 'max', 0))) for v_p_1466 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1466, 'tile', None) == E.get('t~1465'))])))
 
 
 def x_1799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1799, E.get('this'), E.get('t~1465'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1471: (lambda v_near_1474: (v_near_1474 if (bool((GET(ctx, 'tiles', E.get('t~1465'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1474)) > num(0)))) else v_open_1471))([v_s_1472 for v_s_1472 in items_of(v_open_1471) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1473, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1473, {}), 'owner', None) == E.get('you')))) for v_x_1473 in items_of(ADJ(ctx, 'spaces', v_s_1472))])))]))([v_s_1468 for v_s_1468 in items_of([v_x_1467 for v_x_1467 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1467, 'type', None) == GET(ctx, 'tiles', E.get('t~1465'), 'space', None))]) if (bool((not IN(v_s_1468, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('t~1465'))) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1468, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1468, None) == E.get('you'))))) and bool((bool(IN(v_s_1468, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1469, ctx.state.get('board'))) and bool((not IN(v_x_1469, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) == v_u_1470)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None), 'counts_as', None) == v_u_1470))))) for v_u_1470 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1469 in items_of(ADJ(ctx, 'spaces', v_s_1468))]))))))]))
+    return MEMO(ctx, (1799, E.get('this'), E.get('t~1465'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1471: (lambda v_near_1474: (v_near_1474 if (bool((GET(ctx, 'tiles', E.get('t~1465'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1474)) > 0))) else v_open_1471))([v_s_1472 for v_s_1472 in items_of(v_open_1471) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1473, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1473, {}), 'owner', None) == E.get('you')))) for v_x_1473 in items_of(ADJ(ctx, 'spaces', v_s_1472))])))]))([v_s_1468 for v_s_1468 in items_of([v_x_1467 for v_x_1467 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1467, 'type', None) == GET(ctx, 'tiles', E.get('t~1465'), 'space', None))]) if (bool((not IN(v_s_1468, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('t~1465'))) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1468, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1468, None) == E.get('you'))))) and bool((bool(IN(v_s_1468, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1469, ctx.state.get('board'))) and bool((not IN(v_x_1469, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) == v_u_1470)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None), 'counts_as', None) == v_u_1470))))) for v_u_1470 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1469 in items_of(ADJ(ctx, 'spaces', v_s_1468))]))))))]))
 
 
 def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1475'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1475'))) > 0)
 
 
 def x_1804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -371,19 +385,19 @@ def x_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1484') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~1484') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1485') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~1485') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_1828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_1829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -413,25 +427,25 @@ def x_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('s_v~1486'))) - num(1)), E.get('s_v~1486'))]) if (num(E.get('s_v~1486')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('s_v~1486'))) - 1), E.get('s_v~1486'))]) if (num(E.get('s_v~1486')) > 0) else 0))
 
 
 def x_1835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('t_v~1487'))) - num(1)), E.get('t_v~1487'))]) if (num(E.get('t_v~1487')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('t_v~1487'))) - 1), E.get('t_v~1487'))]) if (num(E.get('t_v~1487')) > 0) else 0))
 
 
 def x_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('h_v~1488'))) - num(1)), E.get('h_v~1488'))]) if (num(E.get('h_v~1488')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('h_v~1488'))) - 1), E.get('h_v~1488'))]) if (num(E.get('h_v~1488')) > 0) else 0))
 
 
 def x_1837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1489')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('s_v~1486')))) >= num(E.get('price~1483'))))))) and bool((not (bool((num(E.get('t~1490')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('t_v~1487')))) >= num(E.get('price~1483'))))))) and bool((not (bool((num(E.get('h~1491')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('h_v~1488')))) >= num(E.get('price~1483'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1489')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('s_v~1486')))) >= num(E.get('price~1483'))))))) and bool((not (bool((num(E.get('t~1490')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('t_v~1487')))) >= num(E.get('price~1483'))))))) and bool((not (bool((num(E.get('h~1491')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('h_v~1488')))) >= num(E.get('price~1483'))))))))
 
 
 def x_1838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -443,7 +457,7 @@ def x_1838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])
 
 
 def x_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -467,7 +481,7 @@ def x_1844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])}, ({'steel': E.get('s~1489')} if (num(E.get('s_v~1486')) > num(0)) else K[4])), ({'titanium': E.get('t~1490')} if (num(E.get('t_v~1487')) > num(0)) else K[4])), ({'heat': E.get('h~1491')} if (num(E.get('h_v~1488')) > num(0)) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])}, ({'steel': E.get('s~1489')} if (num(E.get('s_v~1486')) > 0) else K[4])), ({'titanium': E.get('t~1490')} if (num(E.get('t_v~1487')) > 0) else K[4])), ({'heat': E.get('h~1491')} if (num(E.get('h_v~1488')) > 0) else K[4]))
 
 
 def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -491,19 +505,19 @@ def x_1858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1861, E.get('t~1498'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1499, 0), GET(ctx, 'parameters', v_p_1499, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1499, 'max', 0))) for v_p_1499 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1499, 'tile', None) == E.get('t~1498'))])))
+    return MEMO(ctx, (1861, E.get('t~1498'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1499, 0), GET(ctx, 'parameters', v_p_1499, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1499, 'max', 0))) for v_p_1499 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1499, 'tile', None) == E.get('t~1498'))])))
 
 
 def x_1862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1862, E.get('this'), E.get('t~1498'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1504: (lambda v_near_1507: (v_near_1507 if (bool((GET(ctx, 'tiles', E.get('t~1498'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1507)) > num(0)))) else v_open_1504))([v_s_1505 for v_s_1505 in items_of(v_open_1504) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1506, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1506, {}), 'owner', None) == E.get('you')))) for v_x_1506 in items_of(ADJ(ctx, 'spaces', v_s_1505))])))]))([v_s_1501 for v_s_1501 in items_of([v_x_1500 for v_x_1500 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1500, 'type', None) == GET(ctx, 'tiles', E.get('t~1498'), 'space', None))]) if (bool((not IN(v_s_1501, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('t~1498'))) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1501, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1501, None) == E.get('you'))))) and bool((bool(IN(v_s_1501, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1502, ctx.state.get('board'))) and bool((not IN(v_x_1502, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) == v_u_1503)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None), 'counts_as', None) == v_u_1503))))) for v_u_1503 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1502 in items_of(ADJ(ctx, 'spaces', v_s_1501))]))))))]))
+    return MEMO(ctx, (1862, E.get('this'), E.get('t~1498'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1504: (lambda v_near_1507: (v_near_1507 if (bool((GET(ctx, 'tiles', E.get('t~1498'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1507)) > 0))) else v_open_1504))([v_s_1505 for v_s_1505 in items_of(v_open_1504) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1506, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1506, {}), 'owner', None) == E.get('you')))) for v_x_1506 in items_of(ADJ(ctx, 'spaces', v_s_1505))])))]))([v_s_1501 for v_s_1501 in items_of([v_x_1500 for v_x_1500 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1500, 'type', None) == GET(ctx, 'tiles', E.get('t~1498'), 'space', None))]) if (bool((not IN(v_s_1501, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('t~1498'))) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1501, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1501, None) == E.get('you'))))) and bool((bool(IN(v_s_1501, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1502, ctx.state.get('board'))) and bool((not IN(v_x_1502, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) == v_u_1503)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None), 'counts_as', None) == v_u_1503))))) for v_u_1503 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1502 in items_of(ADJ(ctx, 'spaces', v_s_1501))]))))))]))
 
 
 def x_1863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1508'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1508'))) > 0)
 
 
 def x_1867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -567,19 +581,19 @@ def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1882, E.get('t~1513'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1514, 0), GET(ctx, 'parameters', v_p_1514, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1514, 'max', 0))) for v_p_1514 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1514, 'tile', None) == E.get('t~1513'))])))
+    return MEMO(ctx, (1882, E.get('t~1513'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1514, 0), GET(ctx, 'parameters', v_p_1514, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1514, 'max', 0))) for v_p_1514 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1514, 'tile', None) == E.get('t~1513'))])))
 
 
 def x_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1883, E.get('this'), E.get('t~1513'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1519: (lambda v_near_1522: (v_near_1522 if (bool((GET(ctx, 'tiles', E.get('t~1513'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1522)) > num(0)))) else v_open_1519))([v_s_1520 for v_s_1520 in items_of(v_open_1519) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1521, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1521, {}), 'owner', None) == E.get('you')))) for v_x_1521 in items_of(ADJ(ctx, 'spaces', v_s_1520))])))]))([v_s_1516 for v_s_1516 in items_of([v_x_1515 for v_x_1515 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1515, 'type', None) == GET(ctx, 'tiles', E.get('t~1513'), 'space', None))]) if (bool((not IN(v_s_1516, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('t~1513'))) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1516, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1516, None) == E.get('you'))))) and bool((bool(IN(v_s_1516, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1517, ctx.state.get('board'))) and bool((not IN(v_x_1517, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) == v_u_1518)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None), 'counts_as', None) == v_u_1518))))) for v_u_1518 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1517 in items_of(ADJ(ctx, 'spaces', v_s_1516))]))))))]))
+    return MEMO(ctx, (1883, E.get('this'), E.get('t~1513'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1519: (lambda v_near_1522: (v_near_1522 if (bool((GET(ctx, 'tiles', E.get('t~1513'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1522)) > 0))) else v_open_1519))([v_s_1520 for v_s_1520 in items_of(v_open_1519) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1521, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1521, {}), 'owner', None) == E.get('you')))) for v_x_1521 in items_of(ADJ(ctx, 'spaces', v_s_1520))])))]))([v_s_1516 for v_s_1516 in items_of([v_x_1515 for v_x_1515 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1515, 'type', None) == GET(ctx, 'tiles', E.get('t~1513'), 'space', None))]) if (bool((not IN(v_s_1516, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('t~1513'))) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1516, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1516, None) == E.get('you'))))) and bool((bool(IN(v_s_1516, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1517, ctx.state.get('board'))) and bool((not IN(v_x_1517, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) == v_u_1518)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None), 'counts_as', None) == v_u_1518))))) for v_u_1518 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1517 in items_of(ADJ(ctx, 'spaces', v_s_1516))]))))))]))
 
 
 def x_1884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1523'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1523'))) > 0)
 
 
 def x_1888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -643,7 +657,7 @@ def x_1901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1902(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1902, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1529 for v_x_1529 in items_of(GET(ctx, 'cards', v_c_1528, 'tags', [])) if (v_x_1529 == 'science')]) for v_c_1528 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1531 for v_x_1531 in items_of(GET(ctx, 'corporations', v_c_1530, 'tags', [])) if (v_x_1531 == 'science')]) for v_c_1530 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(4)))
+    return MEMO(ctx, (1902, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1529 for v_x_1529 in items_of(GET(ctx, 'cards', v_c_1528, 'tags', [])) if (v_x_1529 == 'science')]) for v_c_1528 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1531 for v_x_1531 in items_of(GET(ctx, 'corporations', v_c_1530, 'tags', [])) if (v_x_1531 == 'science')]) for v_c_1530 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 4))
 
 
 def x_1905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -721,19 +735,19 @@ def x_1923(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1927, E.get('t~1537'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1538, 0), GET(ctx, 'parameters', v_p_1538, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1538, 'max', 0))) for v_p_1538 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1538, 'tile', None) == E.get('t~1537'))])))
+    return MEMO(ctx, (1927, E.get('t~1537'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1538, 0), GET(ctx, 'parameters', v_p_1538, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1538, 'max', 0))) for v_p_1538 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1538, 'tile', None) == E.get('t~1537'))])))
 
 
 def x_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1928, E.get('this'), E.get('t~1537'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1543: (lambda v_near_1546: (v_near_1546 if (bool((GET(ctx, 'tiles', E.get('t~1537'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1546)) > num(0)))) else v_open_1543))([v_s_1544 for v_s_1544 in items_of(v_open_1543) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1545, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1545, {}), 'owner', None) == E.get('you')))) for v_x_1545 in items_of(ADJ(ctx, 'spaces', v_s_1544))])))]))([v_s_1540 for v_s_1540 in items_of([v_x_1539 for v_x_1539 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1539, 'type', None) == GET(ctx, 'tiles', E.get('t~1537'), 'space', None))]) if (bool((not IN(v_s_1540, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('t~1537'))) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1540, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1540, None) == E.get('you'))))) and bool((bool(IN(v_s_1540, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1541, ctx.state.get('board'))) and bool((not IN(v_x_1541, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) == v_u_1542)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None), 'counts_as', None) == v_u_1542))))) for v_u_1542 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1541 in items_of(ADJ(ctx, 'spaces', v_s_1540))]))))))]))
+    return MEMO(ctx, (1928, E.get('this'), E.get('t~1537'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1543: (lambda v_near_1546: (v_near_1546 if (bool((GET(ctx, 'tiles', E.get('t~1537'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1546)) > 0))) else v_open_1543))([v_s_1544 for v_s_1544 in items_of(v_open_1543) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1545, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1545, {}), 'owner', None) == E.get('you')))) for v_x_1545 in items_of(ADJ(ctx, 'spaces', v_s_1544))])))]))([v_s_1540 for v_s_1540 in items_of([v_x_1539 for v_x_1539 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1539, 'type', None) == GET(ctx, 'tiles', E.get('t~1537'), 'space', None))]) if (bool((not IN(v_s_1540, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('t~1537'))) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1540, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1540, None) == E.get('you'))))) and bool((bool(IN(v_s_1540, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1541, ctx.state.get('board'))) and bool((not IN(v_x_1541, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) == v_u_1542)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None), 'counts_as', None) == v_u_1542))))) for v_u_1542 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1541 in items_of(ADJ(ctx, 'spaces', v_s_1540))]))))))]))
 
 
 def x_1929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1547'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1547'))) > 0)
 
 
 def x_1933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -797,19 +811,19 @@ def x_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1948, E.get('t~1552'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1553, 0), GET(ctx, 'parameters', v_p_1553, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1553, 'max', 0))) for v_p_1553 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1553, 'tile', None) == E.get('t~1552'))])))
+    return MEMO(ctx, (1948, E.get('t~1552'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1553, 0), GET(ctx, 'parameters', v_p_1553, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1553, 'max', 0))) for v_p_1553 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1553, 'tile', None) == E.get('t~1552'))])))
 
 
 def x_1949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1949, E.get('this'), E.get('t~1552'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1558: (lambda v_near_1561: (v_near_1561 if (bool((GET(ctx, 'tiles', E.get('t~1552'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1561)) > num(0)))) else v_open_1558))([v_s_1559 for v_s_1559 in items_of(v_open_1558) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1560, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1560, {}), 'owner', None) == E.get('you')))) for v_x_1560 in items_of(ADJ(ctx, 'spaces', v_s_1559))])))]))([v_s_1555 for v_s_1555 in items_of([v_x_1554 for v_x_1554 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1554, 'type', None) == GET(ctx, 'tiles', E.get('t~1552'), 'space', None))]) if (bool((not IN(v_s_1555, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('t~1552'))) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1555, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1555, None) == E.get('you'))))) and bool((bool(IN(v_s_1555, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1556, ctx.state.get('board'))) and bool((not IN(v_x_1556, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) == v_u_1557)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None), 'counts_as', None) == v_u_1557))))) for v_u_1557 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1556 in items_of(ADJ(ctx, 'spaces', v_s_1555))]))))))]))
+    return MEMO(ctx, (1949, E.get('this'), E.get('t~1552'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1558: (lambda v_near_1561: (v_near_1561 if (bool((GET(ctx, 'tiles', E.get('t~1552'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1561)) > 0))) else v_open_1558))([v_s_1559 for v_s_1559 in items_of(v_open_1558) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1560, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1560, {}), 'owner', None) == E.get('you')))) for v_x_1560 in items_of(ADJ(ctx, 'spaces', v_s_1559))])))]))([v_s_1555 for v_s_1555 in items_of([v_x_1554 for v_x_1554 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1554, 'type', None) == GET(ctx, 'tiles', E.get('t~1552'), 'space', None))]) if (bool((not IN(v_s_1555, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('t~1552'))) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1555, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1555, None) == E.get('you'))))) and bool((bool(IN(v_s_1555, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1556, ctx.state.get('board'))) and bool((not IN(v_x_1556, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) == v_u_1557)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None), 'counts_as', None) == v_u_1557))))) for v_u_1557 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1556 in items_of(ADJ(ctx, 'spaces', v_s_1555))]))))))]))
 
 
 def x_1950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1562'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1562'))) > 0)
 
 
 def x_1954(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -871,7 +885,7 @@ def x_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1971(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -881,7 +895,7 @@ def x_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1569')).get('stock'), E.get('r~1568'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1568'), 'target': E.get('target~1569'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1569')).get('stock'), E.get('r~1568'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1568'), 'target': E.get('target~1569'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_1974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -905,19 +919,19 @@ def x_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1984, E.get('t~1572'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1574, 0), GET(ctx, 'parameters', v_p_1574, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1574, 'max', 0))) for v_p_1574 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1574, 'tile', None) == E.get('t~1572'))])))
+    return MEMO(ctx, (1984, E.get('t~1572'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1574, 0), GET(ctx, 'parameters', v_p_1574, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1574, 'max', 0))) for v_p_1574 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1574, 'tile', None) == E.get('t~1572'))])))
 
 
 def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1985, E.get('l~1573'), E.get('this'), E.get('t~1572'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1575 for v_s_1575 in items_of(E.get('l~1573')) if (bool((not IN(v_s_1575, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('t~1572'))) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1575, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1575, None) == E.get('you'))))) and bool((bool(IN(v_s_1575, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1576, ctx.state.get('board'))) and bool((not IN(v_x_1576, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) == v_u_1577)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None), 'counts_as', None) == v_u_1577))))) for v_u_1577 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1576 in items_of(ADJ(ctx, 'spaces', v_s_1575))]))))))])
+    return MEMO(ctx, (1985, E.get('l~1573'), E.get('this'), E.get('t~1572'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1575 for v_s_1575 in items_of(E.get('l~1573')) if (bool((not IN(v_s_1575, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('t~1572'))) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1575, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1575, None) == E.get('you'))))) and bool((bool(IN(v_s_1575, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1576, ctx.state.get('board'))) and bool((not IN(v_x_1576, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) == v_u_1577)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None), 'counts_as', None) == v_u_1577))))) for v_u_1577 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1576 in items_of(ADJ(ctx, 'spaces', v_s_1575))]))))))])
 
 
 def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1578'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1578'))) > 0)
 
 
 def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -981,7 +995,7 @@ def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2004(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(1) * num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1584 for v_x_1584 in items_of(GET(ctx, 'cards', v_c_1583, 'tags', [])) if (v_x_1584 == 'jovian')]) for v_c_1583 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1586 for v_x_1586 in items_of(GET(ctx, 'corporations', v_c_1585, 'tags', [])) if (v_x_1586 == 'jovian')]) for v_c_1585 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1584 for v_x_1584 in items_of(GET(ctx, 'cards', v_c_1583, 'tags', [])) if (v_x_1584 == 'jovian')]) for v_c_1583 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1586 for v_x_1586 in items_of(GET(ctx, 'corporations', v_c_1585, 'tags', [])) if (v_x_1586 == 'jovian')]) for v_c_1585 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
 
 
 def x_2007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1023,19 +1037,19 @@ def x_2024(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
 def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2026, E.get('t~1595'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1596, 0), GET(ctx, 'parameters', v_p_1596, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1596, 'max', 0))) for v_p_1596 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1596, 'tile', None) == E.get('t~1595'))])))
+    return MEMO(ctx, (2026, E.get('t~1595'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1596, 0), GET(ctx, 'parameters', v_p_1596, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1596, 'max', 0))) for v_p_1596 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1596, 'tile', None) == E.get('t~1595'))])))
 
 
 def x_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2027, E.get('this'), E.get('t~1595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1601: (lambda v_near_1604: (v_near_1604 if (bool((GET(ctx, 'tiles', E.get('t~1595'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1604)) > num(0)))) else v_open_1601))([v_s_1602 for v_s_1602 in items_of(v_open_1601) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1603, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1603, {}), 'owner', None) == E.get('you')))) for v_x_1603 in items_of(ADJ(ctx, 'spaces', v_s_1602))])))]))([v_s_1598 for v_s_1598 in items_of([v_x_1597 for v_x_1597 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1597, 'type', None) == GET(ctx, 'tiles', E.get('t~1595'), 'space', None))]) if (bool((not IN(v_s_1598, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('t~1595'))) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1598, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1598, None) == E.get('you'))))) and bool((bool(IN(v_s_1598, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1599, ctx.state.get('board'))) and bool((not IN(v_x_1599, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) == v_u_1600)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None), 'counts_as', None) == v_u_1600))))) for v_u_1600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1599 in items_of(ADJ(ctx, 'spaces', v_s_1598))]))))))]))
+    return MEMO(ctx, (2027, E.get('this'), E.get('t~1595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1601: (lambda v_near_1604: (v_near_1604 if (bool((GET(ctx, 'tiles', E.get('t~1595'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1604)) > 0))) else v_open_1601))([v_s_1602 for v_s_1602 in items_of(v_open_1601) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1603, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1603, {}), 'owner', None) == E.get('you')))) for v_x_1603 in items_of(ADJ(ctx, 'spaces', v_s_1602))])))]))([v_s_1598 for v_s_1598 in items_of([v_x_1597 for v_x_1597 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1597, 'type', None) == GET(ctx, 'tiles', E.get('t~1595'), 'space', None))]) if (bool((not IN(v_s_1598, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('t~1595'))) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1598, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1598, None) == E.get('you'))))) and bool((bool(IN(v_s_1598, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1599, ctx.state.get('board'))) and bool((not IN(v_x_1599, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) == v_u_1600)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None), 'counts_as', None) == v_u_1600))))) for v_u_1600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1599 in items_of(ADJ(ctx, 'spaces', v_s_1598))]))))))]))
 
 
 def x_2028(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1605'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1605'))) > 0)
 
 
 def x_2032(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1099,7 +1113,7 @@ def x_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2046(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), lambda: (num(1) * num(CALL(ctx, 'count', None, [v_x_1611 for v_x_1611 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_1610 for v_s_1610 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1610, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None), 'counts_as', None) == 'city')))))]))))
+    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(FN['count'](ctx, None, [v_x_1611 for v_x_1611 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_1610 for v_s_1610 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1610, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None), 'counts_as', None) == 'city')))))]))))
 
 
 def x_2047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
@@ -1139,7 +1153,7 @@ def x_2052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def x_2053(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-16))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-16))
 
 
 def x_2056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1155,7 +1169,7 @@ def x_2060(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2062(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-14))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
 
 
 def x_2065(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1195,7 +1209,7 @@ def x_2080(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
 def x_2083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_2084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1203,7 +1217,7 @@ def x_2084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_2086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1215,7 +1229,7 @@ def x_2088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1225,7 +1239,7 @@ def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1233,13 +1247,13 @@ def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2095(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:211
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2095, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1631 for v_x_1631 in items_of(GET(ctx, 'cards', v_c_1630, 'tags', [])) if (v_x_1631 == 'science')]) for v_c_1630 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1633 for v_x_1633 in items_of(GET(ctx, 'corporations', v_c_1632, 'tags', [])) if (v_x_1633 == 'science')]) for v_c_1632 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
+    return MEMO(ctx, (2095, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1631 for v_x_1631 in items_of(GET(ctx, 'cards', v_c_1630, 'tags', [])) if (v_x_1631 == 'science')]) for v_c_1630 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1633 for v_x_1633 in items_of(GET(ctx, 'corporations', v_c_1632, 'tags', [])) if (v_x_1633 == 'science')]) for v_c_1632 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_2098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1263,11 +1277,11 @@ def x_2107(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2109(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(1) * num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1641 for v_x_1641 in items_of(GET(ctx, 'cards', v_c_1640, 'tags', [])) if (v_x_1641 == 'jovian')]) for v_c_1640 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1643 for v_x_1643 in items_of(GET(ctx, 'corporations', v_c_1642, 'tags', [])) if (v_x_1643 == 'jovian')]) for v_c_1642 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1641 for v_x_1641 in items_of(GET(ctx, 'cards', v_c_1640, 'tags', [])) if (v_x_1641 == 'jovian')]) for v_c_1640 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1643 for v_x_1643 in items_of(GET(ctx, 'corporations', v_c_1642, 'tags', [])) if (v_x_1643 == 'jovian')]) for v_c_1642 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
 
 
 def x_2110(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:232
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-10))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-10))
 
 
 def x_2113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1285,7 +1299,7 @@ def x_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2119(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:241
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2119, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1649 for v_x_1649 in items_of(GET(ctx, 'cards', v_c_1648, 'tags', [])) if (v_x_1649 == 'science')]) for v_c_1648 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1651 for v_x_1651 in items_of(GET(ctx, 'corporations', v_c_1650, 'tags', [])) if (v_x_1651 == 'science')]) for v_c_1650 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(5)))
+    return MEMO(ctx, (2119, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1649 for v_x_1649 in items_of(GET(ctx, 'cards', v_c_1648, 'tags', [])) if (v_x_1649 == 'science')]) for v_c_1648 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1651 for v_x_1651 in items_of(GET(ctx, 'corporations', v_c_1650, 'tags', [])) if (v_x_1651 == 'science')]) for v_c_1650 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
 
 
 def x_2122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1303,7 +1317,7 @@ def x_2125(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:241
 def x_2126(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
     if E is None:
         E = ctx.env()
-    return (num(2) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (2 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_2129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1325,7 +1339,7 @@ def x_2134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2138(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
-    return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_1660 for v_s_1660 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
+    return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_1660 for v_s_1660 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
 
 
 def x_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -1343,19 +1357,19 @@ def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2142, E.get('t~1664'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1665, 0), GET(ctx, 'parameters', v_p_1665, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1665, 'max', 0))) for v_p_1665 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1665, 'tile', None) == E.get('t~1664'))])))
+    return MEMO(ctx, (2142, E.get('t~1664'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1665, 0), GET(ctx, 'parameters', v_p_1665, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1665, 'max', 0))) for v_p_1665 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1665, 'tile', None) == E.get('t~1664'))])))
 
 
 def x_2143(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2143, E.get('this'), E.get('t~1664'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1670: (lambda v_near_1673: (v_near_1673 if (bool((GET(ctx, 'tiles', E.get('t~1664'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1673)) > num(0)))) else v_open_1670))([v_s_1671 for v_s_1671 in items_of(v_open_1670) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1672, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1672, {}), 'owner', None) == E.get('you')))) for v_x_1672 in items_of(ADJ(ctx, 'spaces', v_s_1671))])))]))([v_s_1667 for v_s_1667 in items_of([v_x_1666 for v_x_1666 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1666, 'type', None) == GET(ctx, 'tiles', E.get('t~1664'), 'space', None))]) if (bool((not IN(v_s_1667, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('t~1664'))) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1667, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1667, None) == E.get('you'))))) and bool((bool(IN(v_s_1667, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1668, ctx.state.get('board'))) and bool((not IN(v_x_1668, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) == v_u_1669)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None), 'counts_as', None) == v_u_1669))))) for v_u_1669 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1668 in items_of(ADJ(ctx, 'spaces', v_s_1667))]))))))]))
+    return MEMO(ctx, (2143, E.get('this'), E.get('t~1664'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1670: (lambda v_near_1673: (v_near_1673 if (bool((GET(ctx, 'tiles', E.get('t~1664'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1673)) > 0))) else v_open_1670))([v_s_1671 for v_s_1671 in items_of(v_open_1670) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1672, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1672, {}), 'owner', None) == E.get('you')))) for v_x_1672 in items_of(ADJ(ctx, 'spaces', v_s_1671))])))]))([v_s_1667 for v_s_1667 in items_of([v_x_1666 for v_x_1666 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1666, 'type', None) == GET(ctx, 'tiles', E.get('t~1664'), 'space', None))]) if (bool((not IN(v_s_1667, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('t~1664'))) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1667, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1667, None) == E.get('you'))))) and bool((bool(IN(v_s_1667, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1668, ctx.state.get('board'))) and bool((not IN(v_x_1668, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) == v_u_1669)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None), 'counts_as', None) == v_u_1669))))) for v_u_1669 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1668 in items_of(ADJ(ctx, 'spaces', v_s_1667))]))))))]))
 
 
 def x_2144(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1674'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1674'))) > 0)
 
 
 def x_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1503,7 +1517,7 @@ def x_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:290
 def x_2193(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'sum', None, [AS(ctx, v_p_1699, lambda E: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1701 for v_x_1701 in items_of(GET(ctx, 'cards', v_c_1700, 'tags', [])) if (v_x_1701 == 'space')]) for v_c_1700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1703 for v_x_1703 in items_of(GET(ctx, 'corporations', v_c_1702, 'tags', [])) if (v_x_1703 == 'space')]) for v_c_1702 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) for v_p_1699 in items_of(list(range(len(ctx.state['players'])))) if (v_p_1699 != E.get('you'))])
+    return FN['sum'](ctx, None, [AS(ctx, v_p_1699, lambda E: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1701 for v_x_1701 in items_of(GET(ctx, 'cards', v_c_1700, 'tags', [])) if (v_x_1701 == 'space')]) for v_c_1700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1703 for v_x_1703 in items_of(GET(ctx, 'corporations', v_c_1702, 'tags', [])) if (v_x_1703 == 'space')]) for v_c_1702 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) for v_p_1699 in items_of(list(range(len(ctx.state['players'])))) if (v_p_1699 != E.get('you'))])
 
 
 def x_2194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1623,7 +1637,7 @@ def x_2229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2234(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2234, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1728 for v_x_1728 in items_of(GET(ctx, 'cards', v_c_1727, 'tags', [])) if (v_x_1728 == 'power')]) for v_c_1727 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1730 for v_x_1730 in items_of(GET(ctx, 'corporations', v_c_1729, 'tags', [])) if (v_x_1730 == 'power')]) for v_c_1729 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_1731 for v_x_1731 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1731 == 'power')]))))
+    return MEMO(ctx, (2234, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1728 for v_x_1728 in items_of(GET(ctx, 'cards', v_c_1727, 'tags', [])) if (v_x_1728 == 'power')]) for v_c_1727 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1730 for v_x_1730 in items_of(GET(ctx, 'corporations', v_c_1729, 'tags', [])) if (v_x_1730 == 'power')]) for v_c_1729 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_1731 for v_x_1731 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1731 == 'power')]))))
 
 
 def x_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1807,7 +1821,7 @@ def x_2293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2297(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    return MEMO(ctx, (2297, ctx.stamps.get('events', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, PL(ctx, v_p_1752).get('events')) for v_p_1752 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2297, ctx.stamps.get('events', 0),), lambda: FN['sum'](ctx, None, [FN['count'](ctx, None, PL(ctx, v_p_1752).get('events')) for v_p_1752 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -1823,7 +1837,7 @@ def x_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2300(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(12))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 12)
 
 
 def x_2303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1859,19 +1873,19 @@ def x_2313(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2316, E.get('t~1762'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1763, 0), GET(ctx, 'parameters', v_p_1763, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1763, 'max', 0))) for v_p_1763 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1763, 'tile', None) == E.get('t~1762'))])))
+    return MEMO(ctx, (2316, E.get('t~1762'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1763, 0), GET(ctx, 'parameters', v_p_1763, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1763, 'max', 0))) for v_p_1763 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1763, 'tile', None) == E.get('t~1762'))])))
 
 
 def x_2317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2317, E.get('this'), E.get('t~1762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1768: (lambda v_near_1771: (v_near_1771 if (bool((GET(ctx, 'tiles', E.get('t~1762'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1771)) > num(0)))) else v_open_1768))([v_s_1769 for v_s_1769 in items_of(v_open_1768) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1770, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1770, {}), 'owner', None) == E.get('you')))) for v_x_1770 in items_of(ADJ(ctx, 'spaces', v_s_1769))])))]))([v_s_1765 for v_s_1765 in items_of([v_x_1764 for v_x_1764 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1764, 'type', None) == GET(ctx, 'tiles', E.get('t~1762'), 'space', None))]) if (bool((not IN(v_s_1765, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('t~1762'))) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1765, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1765, None) == E.get('you'))))) and bool((bool(IN(v_s_1765, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1766, ctx.state.get('board'))) and bool((not IN(v_x_1766, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) == v_u_1767)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None), 'counts_as', None) == v_u_1767))))) for v_u_1767 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1766 in items_of(ADJ(ctx, 'spaces', v_s_1765))]))))))]))
+    return MEMO(ctx, (2317, E.get('this'), E.get('t~1762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1768: (lambda v_near_1771: (v_near_1771 if (bool((GET(ctx, 'tiles', E.get('t~1762'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1771)) > 0))) else v_open_1768))([v_s_1769 for v_s_1769 in items_of(v_open_1768) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1770, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1770, {}), 'owner', None) == E.get('you')))) for v_x_1770 in items_of(ADJ(ctx, 'spaces', v_s_1769))])))]))([v_s_1765 for v_s_1765 in items_of([v_x_1764 for v_x_1764 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1764, 'type', None) == GET(ctx, 'tiles', E.get('t~1762'), 'space', None))]) if (bool((not IN(v_s_1765, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('t~1762'))) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1765, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1765, None) == E.get('you'))))) and bool((bool(IN(v_s_1765, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1766, ctx.state.get('board'))) and bool((not IN(v_x_1766, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) == v_u_1767)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None), 'counts_as', None) == v_u_1767))))) for v_u_1767 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1766 in items_of(ADJ(ctx, 'spaces', v_s_1765))]))))))]))
 
 
 def x_2318(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1772'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1772'))) > 0)
 
 
 def x_2322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1957,7 +1971,7 @@ def x_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -1965,7 +1979,7 @@ def x_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_2352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -1977,7 +1991,7 @@ def x_2354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -1987,7 +2001,7 @@ def x_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -1995,7 +2009,7 @@ def x_2358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -2007,19 +2021,19 @@ def x_2360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1785') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~1785') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_2366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1786') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~1786') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_2367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2049,25 +2063,25 @@ def x_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('s_v~1787'))) - num(1)), E.get('s_v~1787'))]) if (num(E.get('s_v~1787')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('s_v~1787'))) - 1), E.get('s_v~1787'))]) if (num(E.get('s_v~1787')) > 0) else 0))
 
 
 def x_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('t_v~1788'))) - num(1)), E.get('t_v~1788'))]) if (num(E.get('t_v~1788')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('t_v~1788'))) - 1), E.get('t_v~1788'))]) if (num(E.get('t_v~1788')) > 0) else 0))
 
 
 def x_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('h_v~1789'))) - num(1)), E.get('h_v~1789'))]) if (num(E.get('h_v~1789')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('h_v~1789'))) - 1), E.get('h_v~1789'))]) if (num(E.get('h_v~1789')) > 0) else 0))
 
 
 def x_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1790')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('s_v~1787')))) >= num(E.get('price~1784'))))))) and bool((not (bool((num(E.get('t~1791')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('t_v~1788')))) >= num(E.get('price~1784'))))))) and bool((not (bool((num(E.get('h~1792')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('h_v~1789')))) >= num(E.get('price~1784'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1790')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('s_v~1787')))) >= num(E.get('price~1784'))))))) and bool((not (bool((num(E.get('t~1791')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('t_v~1788')))) >= num(E.get('price~1784'))))))) and bool((not (bool((num(E.get('h~1792')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('h_v~1789')))) >= num(E.get('price~1784'))))))))
 
 
 def x_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2079,7 +2093,7 @@ def x_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])
 
 
 def x_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2103,7 +2117,7 @@ def x_2383(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])}, ({'steel': E.get('s~1790')} if (num(E.get('s_v~1787')) > num(0)) else K[4])), ({'titanium': E.get('t~1791')} if (num(E.get('t_v~1788')) > num(0)) else K[4])), ({'heat': E.get('h~1792')} if (num(E.get('h_v~1789')) > num(0)) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])}, ({'steel': E.get('s~1790')} if (num(E.get('s_v~1787')) > 0) else K[4])), ({'titanium': E.get('t~1791')} if (num(E.get('t_v~1788')) > 0) else K[4])), ({'heat': E.get('h~1792')} if (num(E.get('h_v~1789')) > 0) else K[4]))
 
 
 def x_2387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2147,7 +2161,7 @@ def x_2393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_2399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_2400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2155,7 +2169,7 @@ def x_2400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2167,7 +2181,7 @@ def x_2404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2177,7 +2191,7 @@ def x_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2185,7 +2199,7 @@ def x_2408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2261,7 +2275,7 @@ def x_2426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~1797') == 'tr')) and bool((num(E.get('n~1798')) > num(0))))
+    return (bool((E.get('t~1797') == 'tr')) and bool((num(E.get('n~1798')) > 0)))
 
 
 def x_2429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2283,7 +2297,7 @@ def x_2436(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:437
 
 
 def x_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(7))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
 
 
 def x_2442(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2299,7 +2313,7 @@ def x_2447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
 
 
 def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -2311,19 +2325,19 @@ def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2455(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2455, E.get('t~1808'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1810, 0), GET(ctx, 'parameters', v_p_1810, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1810, 'max', 0))) for v_p_1810 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1810, 'tile', None) == E.get('t~1808'))])))
+    return MEMO(ctx, (2455, E.get('t~1808'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1810, 0), GET(ctx, 'parameters', v_p_1810, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1810, 'max', 0))) for v_p_1810 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1810, 'tile', None) == E.get('t~1808'))])))
 
 
 def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2456, E.get('l~1809'), E.get('this'), E.get('t~1808'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1811 for v_s_1811 in items_of(E.get('l~1809')) if (bool((not IN(v_s_1811, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('t~1808'))) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1811, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1811, None) == E.get('you'))))) and bool((bool(IN(v_s_1811, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1812, ctx.state.get('board'))) and bool((not IN(v_x_1812, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) == v_u_1813)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None), 'counts_as', None) == v_u_1813))))) for v_u_1813 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1812 in items_of(ADJ(ctx, 'spaces', v_s_1811))]))))))])
+    return MEMO(ctx, (2456, E.get('l~1809'), E.get('this'), E.get('t~1808'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1811 for v_s_1811 in items_of(E.get('l~1809')) if (bool((not IN(v_s_1811, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('t~1808'))) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1811, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1811, None) == E.get('you'))))) and bool((bool(IN(v_s_1811, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1812, ctx.state.get('board'))) and bool((not IN(v_x_1812, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) == v_u_1813)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None), 'counts_as', None) == v_u_1813))))) for v_u_1813 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1812 in items_of(ADJ(ctx, 'spaces', v_s_1811))]))))))])
 
 
 def x_2457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1814'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1814'))) > 0)
 
 
 def x_2461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2397,7 +2411,7 @@ def x_2480(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
 def x_2481(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:477
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
 
 
 def x_2484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2419,7 +2433,7 @@ def x_2492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:487
-    return (num((num(KEY(ctx.state.get('params'), 'oceans', 0)) - num((num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))))) <= num(3))
+    return (num((num(KEY(ctx.state.get('params'), 'oceans', 0)) - num((num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))))) <= 3)
 
 
 def x_2499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2449,19 +2463,19 @@ def x_2506(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
 def x_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2510, E.get('t~1831'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1834, 0), GET(ctx, 'parameters', v_p_1834, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1834, 'max', 0))) for v_p_1834 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1834, 'tile', None) == E.get('t~1831'))])))
+    return MEMO(ctx, (2510, E.get('t~1831'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1834, 0), GET(ctx, 'parameters', v_p_1834, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1834, 'max', 0))) for v_p_1834 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1834, 'tile', None) == E.get('t~1831'))])))
 
 
 def x_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2511, E.get('n~1832'), E.get('this'), E.get('t~1831'), E.get('u~1833'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_1836 for v_x_1836 in items_of([v_x_1835 for v_x_1835 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1835, 'type', None) == GET(ctx, 'tiles', E.get('t~1831'), 'space', None))]) if (bool((not IN(v_x_1836, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_x_1836, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_x_1836, None) == E.get('you'))))) and bool((num(CALL(ctx, 'count', None, [v_y_1837 for v_y_1837 in items_of(ADJ(ctx, 'spaces', v_x_1836)) if (bool(IN(v_y_1837, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) == E.get('u~1833'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None), 'counts_as', None) == E.get('u~1833'))))))])) >= num(E.get('n~1832')))))])
+    return MEMO(ctx, (2511, E.get('n~1832'), E.get('this'), E.get('t~1831'), E.get('u~1833'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_1836 for v_x_1836 in items_of([v_x_1835 for v_x_1835 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1835, 'type', None) == GET(ctx, 'tiles', E.get('t~1831'), 'space', None))]) if (bool((not IN(v_x_1836, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_x_1836, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_x_1836, None) == E.get('you'))))) and bool((num(FN['count'](ctx, None, [v_y_1837 for v_y_1837 in items_of(ADJ(ctx, 'spaces', v_x_1836)) if (bool(IN(v_y_1837, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) == E.get('u~1833'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None), 'counts_as', None) == E.get('u~1833'))))))])) >= num(E.get('n~1832')))))])
 
 
 def x_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:149
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('l~1838'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('l~1838'))) > 0)
 
 
 def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2523,7 +2537,7 @@ def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_2532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2533,7 +2547,7 @@ def x_2533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1845')).get('stock'), E.get('r~1844'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1844'), 'target': E.get('target~1845'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1845')).get('stock'), E.get('r~1844'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1844'), 'target': E.get('target~1845'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_2535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2549,7 +2563,7 @@ def x_2537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2559,7 +2573,7 @@ def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1848')).get('stock'), E.get('r~1847'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1847'), 'target': E.get('target~1848'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1848')).get('stock'), E.get('r~1847'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1847'), 'target': E.get('target~1848'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2575,7 +2589,7 @@ def x_2547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2585,7 +2599,7 @@ def x_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1851')).get('stock'), E.get('r~1850'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1850'), 'target': E.get('target~1851'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1851')).get('stock'), E.get('r~1850'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1850'), 'target': E.get('target~1851'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2601,7 +2615,7 @@ def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2560(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:516
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_2563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2625,25 +2639,25 @@ def x_2568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2573, E.get('t~1856'), E.get('u~1857'), ctx.stamps.get('board', 0),), lambda: [v_x_1859 for v_x_1859 in items_of([v_x_1858 for v_x_1858 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1858, 'type', None) == GET(ctx, 'tiles', E.get('t~1856'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_1860, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) == E.get('u~1857'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None), 'counts_as', None) == E.get('u~1857')))))) for v_y_1860 in items_of(ADJ(ctx, 'spaces', v_x_1859))])])
+    return MEMO(ctx, (2573, E.get('t~1856'), E.get('u~1857'), ctx.stamps.get('board', 0),), lambda: [v_x_1859 for v_x_1859 in items_of([v_x_1858 for v_x_1858 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1858, 'type', None) == GET(ctx, 'tiles', E.get('t~1856'), 'space', None))]) if FN['any'](ctx, None, [(bool(IN(v_y_1860, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) == E.get('u~1857'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None), 'counts_as', None) == E.get('u~1857')))))) for v_y_1860 in items_of(ADJ(ctx, 'spaces', v_x_1859))])])
 
 
 def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2574, E.get('t~1861'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1863, 0), GET(ctx, 'parameters', v_p_1863, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1863, 'max', 0))) for v_p_1863 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1863, 'tile', None) == E.get('t~1861'))])))
+    return MEMO(ctx, (2574, E.get('t~1861'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1863, 0), GET(ctx, 'parameters', v_p_1863, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1863, 'max', 0))) for v_p_1863 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1863, 'tile', None) == E.get('t~1861'))])))
 
 
 def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2575, E.get('l~1862'), E.get('this'), E.get('t~1861'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1864 for v_s_1864 in items_of(E.get('l~1862')) if (bool((not IN(v_s_1864, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('t~1861'))) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1864, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1864, None) == E.get('you'))))) and bool((bool(IN(v_s_1864, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1865, ctx.state.get('board'))) and bool((not IN(v_x_1865, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) == v_u_1866)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None), 'counts_as', None) == v_u_1866))))) for v_u_1866 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1865 in items_of(ADJ(ctx, 'spaces', v_s_1864))]))))))])
+    return MEMO(ctx, (2575, E.get('l~1862'), E.get('this'), E.get('t~1861'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1864 for v_s_1864 in items_of(E.get('l~1862')) if (bool((not IN(v_s_1864, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('t~1861'))) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1864, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1864, None) == E.get('you'))))) and bool((bool(IN(v_s_1864, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1865, ctx.state.get('board'))) and bool((not IN(v_x_1865, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) == v_u_1866)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None), 'counts_as', None) == v_u_1866))))) for v_u_1866 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1865 in items_of(ADJ(ctx, 'spaces', v_s_1864))]))))))])
 
 
 def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1867'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1867'))) > 0)
 
 
 def x_2580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2707,19 +2721,19 @@ def x_2593(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1874') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~1874') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1875') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~1875') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_2600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2749,25 +2763,25 @@ def x_2605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('s_v~1876'))) - num(1)), E.get('s_v~1876'))]) if (num(E.get('s_v~1876')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('s_v~1876'))) - 1), E.get('s_v~1876'))]) if (num(E.get('s_v~1876')) > 0) else 0))
 
 
 def x_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('t_v~1877'))) - num(1)), E.get('t_v~1877'))]) if (num(E.get('t_v~1877')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('t_v~1877'))) - 1), E.get('t_v~1877'))]) if (num(E.get('t_v~1877')) > 0) else 0))
 
 
 def x_2608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('h_v~1878'))) - num(1)), E.get('h_v~1878'))]) if (num(E.get('h_v~1878')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('h_v~1878'))) - 1), E.get('h_v~1878'))]) if (num(E.get('h_v~1878')) > 0) else 0))
 
 
 def x_2609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1879')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('s_v~1876')))) >= num(E.get('price~1873'))))))) and bool((not (bool((num(E.get('t~1880')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('t_v~1877')))) >= num(E.get('price~1873'))))))) and bool((not (bool((num(E.get('h~1881')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('h_v~1878')))) >= num(E.get('price~1873'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1879')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('s_v~1876')))) >= num(E.get('price~1873'))))))) and bool((not (bool((num(E.get('t~1880')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('t_v~1877')))) >= num(E.get('price~1873'))))))) and bool((not (bool((num(E.get('h~1881')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('h_v~1878')))) >= num(E.get('price~1873'))))))))
 
 
 def x_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2779,7 +2793,7 @@ def x_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])
 
 
 def x_2612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2803,7 +2817,7 @@ def x_2616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])}, ({'steel': E.get('s~1879')} if (num(E.get('s_v~1876')) > num(0)) else K[4])), ({'titanium': E.get('t~1880')} if (num(E.get('t_v~1877')) > num(0)) else K[4])), ({'heat': E.get('h~1881')} if (num(E.get('h_v~1878')) > num(0)) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])}, ({'steel': E.get('s~1879')} if (num(E.get('s_v~1876')) > 0) else K[4])), ({'titanium': E.get('t~1880')} if (num(E.get('t_v~1877')) > 0) else K[4])), ({'heat': E.get('h~1881')} if (num(E.get('h_v~1878')) > 0) else K[4]))
 
 
 def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2813,7 +2827,7 @@ def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2823,13 +2837,13 @@ def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (bool((E.get('target~1886') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'), 0)) > num(0))))
+    return (bool((E.get('target~1886') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'), 0)) > 0)))
 
 
 def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'min', None, [E.get('n~1884'), KEY(PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'), 0)])
+    return FN['min'](ctx, None, [E.get('n~1884'), KEY(PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'), 0)])
 
 
 def x_2630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -2857,7 +2871,7 @@ def x_2636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def x_2641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2867,13 +2881,13 @@ def x_2642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (bool((E.get('target~1890') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'), 0)) > num(0))))
+    return (bool((E.get('target~1890') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'), 0)) > 0)))
 
 
 def x_2644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'min', None, [E.get('n~1888'), KEY(PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'), 0)])
+    return FN['min'](ctx, None, [E.get('n~1888'), KEY(PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'), 0)])
 
 
 def x_2645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -2913,13 +2927,13 @@ def x_2658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2663(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2663, E.get('n~1894'), E.get('r~1895'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1896).get('prod'), E.get('r~1895'), 0)) - num(E.get('n~1894')))) >= num(GET(ctx, 'resources', E.get('r~1895'), 'production_min', 0))) for v_target_1896 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2663, E.get('n~1894'), E.get('r~1895'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1896).get('prod'), E.get('r~1895'), 0)) - num(E.get('n~1894')))) >= num(GET(ctx, 'resources', E.get('r~1895'), 'production_min', 0))) for v_target_1896 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -2977,19 +2991,19 @@ def x_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:571
 def x_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2684, E.get('t~1904'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1905, 0), GET(ctx, 'parameters', v_p_1905, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1905, 'max', 0))) for v_p_1905 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1905, 'tile', None) == E.get('t~1904'))])))
+    return MEMO(ctx, (2684, E.get('t~1904'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1905, 0), GET(ctx, 'parameters', v_p_1905, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1905, 'max', 0))) for v_p_1905 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1905, 'tile', None) == E.get('t~1904'))])))
 
 
 def x_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2685, E.get('this'), E.get('t~1904'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1910: (lambda v_near_1913: (v_near_1913 if (bool((GET(ctx, 'tiles', E.get('t~1904'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1913)) > num(0)))) else v_open_1910))([v_s_1911 for v_s_1911 in items_of(v_open_1910) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1912, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1912, {}), 'owner', None) == E.get('you')))) for v_x_1912 in items_of(ADJ(ctx, 'spaces', v_s_1911))])))]))([v_s_1907 for v_s_1907 in items_of([v_x_1906 for v_x_1906 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1906, 'type', None) == GET(ctx, 'tiles', E.get('t~1904'), 'space', None))]) if (bool((not IN(v_s_1907, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('t~1904'))) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1907, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1907, None) == E.get('you'))))) and bool((bool(IN(v_s_1907, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1908, ctx.state.get('board'))) and bool((not IN(v_x_1908, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) == v_u_1909)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None), 'counts_as', None) == v_u_1909))))) for v_u_1909 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1908 in items_of(ADJ(ctx, 'spaces', v_s_1907))]))))))]))
+    return MEMO(ctx, (2685, E.get('this'), E.get('t~1904'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1910: (lambda v_near_1913: (v_near_1913 if (bool((GET(ctx, 'tiles', E.get('t~1904'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1913)) > 0))) else v_open_1910))([v_s_1911 for v_s_1911 in items_of(v_open_1910) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1912, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1912, {}), 'owner', None) == E.get('you')))) for v_x_1912 in items_of(ADJ(ctx, 'spaces', v_s_1911))])))]))([v_s_1907 for v_s_1907 in items_of([v_x_1906 for v_x_1906 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1906, 'type', None) == GET(ctx, 'tiles', E.get('t~1904'), 'space', None))]) if (bool((not IN(v_s_1907, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('t~1904'))) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1907, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1907, None) == E.get('you'))))) and bool((bool(IN(v_s_1907, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1908, ctx.state.get('board'))) and bool((not IN(v_x_1908, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) == v_u_1909)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None), 'counts_as', None) == v_u_1909))))) for v_u_1909 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1908 in items_of(ADJ(ctx, 'spaces', v_s_1907))]))))))]))
 
 
 def x_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1914'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1914'))) > 0)
 
 
 def x_2690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3053,31 +3067,31 @@ def x_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_1919 for v_s_1919 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'owner', None) == E.get('you'))))])) >= num(1)))
+    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_1919 for v_s_1919 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'owner', None) == E.get('you'))))])) >= 1))
 
 
 def x_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2708, E.get('t~1920'), E.get('u~1921'), ctx.stamps.get('board', 0),), lambda: [v_x_1923 for v_x_1923 in items_of([v_x_1922 for v_x_1922 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1922, 'type', None) == GET(ctx, 'tiles', E.get('t~1920'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_1924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) == E.get('u~1921'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None), 'counts_as', None) == E.get('u~1921')))))) for v_y_1924 in items_of(ADJ(ctx, 'spaces', v_x_1923))])])
+    return MEMO(ctx, (2708, E.get('t~1920'), E.get('u~1921'), ctx.stamps.get('board', 0),), lambda: [v_x_1923 for v_x_1923 in items_of([v_x_1922 for v_x_1922 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1922, 'type', None) == GET(ctx, 'tiles', E.get('t~1920'), 'space', None))]) if FN['any'](ctx, None, [(bool(IN(v_y_1924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) == E.get('u~1921'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None), 'counts_as', None) == E.get('u~1921')))))) for v_y_1924 in items_of(ADJ(ctx, 'spaces', v_x_1923))])])
 
 
 def x_2709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2709, E.get('t~1925'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1927, 0), GET(ctx, 'parameters', v_p_1927, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1927, 'max', 0))) for v_p_1927 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1927, 'tile', None) == E.get('t~1925'))])))
+    return MEMO(ctx, (2709, E.get('t~1925'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1927, 0), GET(ctx, 'parameters', v_p_1927, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1927, 'max', 0))) for v_p_1927 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1927, 'tile', None) == E.get('t~1925'))])))
 
 
 def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2710, E.get('l~1926'), E.get('this'), E.get('t~1925'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1928 for v_s_1928 in items_of(E.get('l~1926')) if (bool((not IN(v_s_1928, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('t~1925'))) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1928, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1928, None) == E.get('you'))))) and bool((bool(IN(v_s_1928, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1929, ctx.state.get('board'))) and bool((not IN(v_x_1929, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) == v_u_1930)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None), 'counts_as', None) == v_u_1930))))) for v_u_1930 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1929 in items_of(ADJ(ctx, 'spaces', v_s_1928))]))))))])
+    return MEMO(ctx, (2710, E.get('l~1926'), E.get('this'), E.get('t~1925'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1928 for v_s_1928 in items_of(E.get('l~1926')) if (bool((not IN(v_s_1928, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('t~1925'))) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1928, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1928, None) == E.get('you'))))) and bool((bool(IN(v_s_1928, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1929, ctx.state.get('board'))) and bool((not IN(v_x_1929, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) == v_u_1930)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None), 'counts_as', None) == v_u_1930))))) for v_u_1930 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1929 in items_of(ADJ(ctx, 'spaces', v_s_1928))]))))))])
 
 
 def x_2711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1931'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1931'))) > 0)
 
 
 def x_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3147,7 +3161,7 @@ def x_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
 def x_2730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2730, E.get('event'),), lambda: AR('+', CALL(ctx, 'count', None, [v_x_1936 for v_x_1936 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1936 == 'animal')]), CALL(ctx, 'count', None, [v_x_1937 for v_x_1937 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1937 == 'plant')])))
+    return MEMO(ctx, (2730, E.get('event'),), lambda: AR('+', FN['count'](ctx, None, [v_x_1936 for v_x_1936 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1936 == 'animal')]), FN['count'](ctx, None, [v_x_1937 for v_x_1937 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1937 == 'plant')])))
 
 
 def x_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3159,15 +3173,15 @@ def x_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2734(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
 def x_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(5))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
 
 
 def x_2738(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
-    return MEMO(ctx, (2738, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_1943 for v_s_1943 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_1943, 'type', None) != 'off_map')))]))
+    return MEMO(ctx, (2738, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_1943 for v_s_1943 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_1943, 'type', None) != 'off_map')))]))
 
 
 def x_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -3183,13 +3197,13 @@ def x_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:607
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
 
 
 def x_2746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2746, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1948 for v_x_1948 in items_of(GET(ctx, 'cards', v_c_1947, 'tags', [])) if (v_x_1948 == 'microbe')]) for v_c_1947 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1950 for v_x_1950 in items_of(GET(ctx, 'corporations', v_c_1949, 'tags', [])) if (v_x_1950 == 'microbe')]) for v_c_1949 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_1951 for v_x_1951 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1951 == 'microbe')]))))
+    return MEMO(ctx, (2746, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1948 for v_x_1948 in items_of(GET(ctx, 'cards', v_c_1947, 'tags', [])) if (v_x_1948 == 'microbe')]) for v_c_1947 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1950 for v_x_1950 in items_of(GET(ctx, 'corporations', v_c_1949, 'tags', [])) if (v_x_1950 == 'microbe')]) for v_c_1949 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_1951 for v_x_1951 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1951 == 'microbe')]))))
 
 
 def x_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
@@ -3205,7 +3219,7 @@ def x_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def x_2749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(3))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 3)
 
 
 def x_2750(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
@@ -3217,7 +3231,7 @@ def x_2750(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
 def x_2751(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2751, E.get('event'),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_x_1956 for v_x_1956 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1956 == 'animal')]), CALL(ctx, 'count', None, [v_x_1957 for v_x_1957 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1957 == 'plant')])), CALL(ctx, 'count', None, [v_x_1958 for v_x_1958 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1958 == 'microbe')])))
+    return MEMO(ctx, (2751, E.get('event'),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_x_1956 for v_x_1956 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1956 == 'animal')]), FN['count'](ctx, None, [v_x_1957 for v_x_1957 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1957 == 'plant')])), FN['count'](ctx, None, [v_x_1958 for v_x_1958 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1958 == 'microbe')])))
 
 
 def x_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3229,13 +3243,13 @@ def x_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 3)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 3)))
 
 
 def x_2756(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1962 for v_x_1962 in items_of(GET(ctx, 'cards', v_c_1961, 'tags', [])) if (v_x_1962 == 'power')]) for v_c_1961 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1964 for v_x_1964 in items_of(GET(ctx, 'corporations', v_c_1963, 'tags', [])) if (v_x_1964 == 'power')]) for v_c_1963 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1962 for v_x_1962 in items_of(GET(ctx, 'cards', v_c_1961, 'tags', [])) if (v_x_1962 == 'power')]) for v_c_1961 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1964 for v_x_1964 in items_of(GET(ctx, 'corporations', v_c_1963, 'tags', [])) if (v_x_1964 == 'power')]) for v_c_1963 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_2759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3251,13 +3265,13 @@ def x_2761(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
 def x_2762(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:641
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-14))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
 
 
 def x_2763(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2763, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_c_1967, 'resource', None) == 'microbe')) and bool((v_c_1967 != E.get('this')))) for v_c_1967 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return MEMO(ctx, (2763, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_c_1967, 'resource', None) == 'microbe')) and bool((v_c_1967 != E.get('this')))) for v_c_1967 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -3285,7 +3299,7 @@ def x_2770(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-10))
+    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-10))
 
 
 def x_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -3321,11 +3335,11 @@ def x_2783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2785(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:663
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2785, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1977 for v_x_1977 in items_of(GET(ctx, 'cards', v_c_1976, 'tags', [])) if (v_x_1977 == 'plant')]) for v_c_1976 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1979 for v_x_1979 in items_of(GET(ctx, 'corporations', v_c_1978, 'tags', [])) if (v_x_1979 == 'plant')]) for v_c_1978 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1981 for v_x_1981 in items_of(GET(ctx, 'cards', v_c_1980, 'tags', [])) if (v_x_1981 == 'animal')]) for v_c_1980 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1983 for v_x_1983 in items_of(GET(ctx, 'corporations', v_c_1982, 'tags', [])) if (v_x_1983 == 'animal')]) for v_c_1982 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1985 for v_x_1985 in items_of(GET(ctx, 'cards', v_c_1984, 'tags', [])) if (v_x_1985 == 'microbe')]) for v_c_1984 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1987 for v_x_1987 in items_of(GET(ctx, 'corporations', v_c_1986, 'tags', [])) if (v_x_1987 == 'microbe')]) for v_c_1986 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1)))))
+    return MEMO(ctx, (2785, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (bool((num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1977 for v_x_1977 in items_of(GET(ctx, 'cards', v_c_1976, 'tags', [])) if (v_x_1977 == 'plant')]) for v_c_1976 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1979 for v_x_1979 in items_of(GET(ctx, 'corporations', v_c_1978, 'tags', [])) if (v_x_1979 == 'plant')]) for v_c_1978 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and bool((num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1981 for v_x_1981 in items_of(GET(ctx, 'cards', v_c_1980, 'tags', [])) if (v_x_1981 == 'animal')]) for v_c_1980 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1983 for v_x_1983 in items_of(GET(ctx, 'corporations', v_c_1982, 'tags', [])) if (v_x_1983 == 'animal')]) for v_c_1982 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and bool((num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1985 for v_x_1985 in items_of(GET(ctx, 'cards', v_c_1984, 'tags', [])) if (v_x_1985 == 'microbe')]) for v_c_1984 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1987 for v_x_1987 in items_of(GET(ctx, 'corporations', v_c_1986, 'tags', [])) if (v_x_1987 == 'microbe')]) for v_c_1986 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1))))
 
 
 def x_2787(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:672
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
 
 
 def x_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3343,7 +3357,7 @@ def x_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:680
 def x_2796(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2796, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2000 for v_x_2000 in items_of(GET(ctx, 'cards', v_c_1999, 'tags', [])) if (v_x_2000 == 'earth')]) for v_c_1999 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2002 for v_x_2002 in items_of(GET(ctx, 'corporations', v_c_2001, 'tags', [])) if (v_x_2002 == 'earth')]) for v_c_2001 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2003 for v_x_2003 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2003 == 'earth')]))))
+    return MEMO(ctx, (2796, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2000 for v_x_2000 in items_of(GET(ctx, 'cards', v_c_1999, 'tags', [])) if (v_x_2000 == 'earth')]) for v_c_1999 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2002 for v_x_2002 in items_of(GET(ctx, 'corporations', v_c_2001, 'tags', [])) if (v_x_2002 == 'earth')]) for v_c_2001 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2003 for v_x_2003 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2003 == 'earth')]))))
 
 
 def x_2797(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -3449,7 +3463,7 @@ def x_2827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2830(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:702
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_2833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3527,19 +3541,19 @@ def x_2855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2856, E.get('t~2024'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2026, 0), GET(ctx, 'parameters', v_p_2026, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2026, 'max', 0))) for v_p_2026 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2026, 'tile', None) == E.get('t~2024'))])))
+    return MEMO(ctx, (2856, E.get('t~2024'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2026, 0), GET(ctx, 'parameters', v_p_2026, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2026, 'max', 0))) for v_p_2026 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2026, 'tile', None) == E.get('t~2024'))])))
 
 
 def x_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2857, E.get('l~2025'), E.get('this'), E.get('t~2024'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2027 for v_s_2027 in items_of(E.get('l~2025')) if (bool((not IN(v_s_2027, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('t~2024'))) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2027, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2027, None) == E.get('you'))))) and bool((bool(IN(v_s_2027, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2028, ctx.state.get('board'))) and bool((not IN(v_x_2028, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) == v_u_2029)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None), 'counts_as', None) == v_u_2029))))) for v_u_2029 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2028 in items_of(ADJ(ctx, 'spaces', v_s_2027))]))))))])
+    return MEMO(ctx, (2857, E.get('l~2025'), E.get('this'), E.get('t~2024'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2027 for v_s_2027 in items_of(E.get('l~2025')) if (bool((not IN(v_s_2027, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('t~2024'))) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2027, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2027, None) == E.get('you'))))) and bool((bool(IN(v_s_2027, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2028, ctx.state.get('board'))) and bool((not IN(v_x_2028, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) == v_u_2029)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None), 'counts_as', None) == v_u_2029))))) for v_u_2029 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2028 in items_of(ADJ(ctx, 'spaces', v_s_2027))]))))))])
 
 
 def x_2858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~2030'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~2030'))) > 0)
 
 
 def x_2862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3688,7 +3702,7 @@ def d_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1537, PL(ctx, E.get('target~1450')).get('prod'), E.get('r~1448'))
     if c is not None:
-        ASSIGN(ctx, 1537, c, key, E.get('n~1447'))
+        SET(ctx, 'prod', c, key, E.get('n~1447'), '-=', False, K[6])
     return True
 
 
@@ -3711,7 +3725,7 @@ def d_1538(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1541, c, key, E.get('n~1451'))
+        SET(ctx, 'card_res', c, key, E.get('n~1451'), '+=', False, K[7])
     return True
 
 
@@ -3743,7 +3757,7 @@ def d_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1541, c, key, E.get('n~1451'))
+        SET(ctx, 'card_res', c, key, E.get('n~1451'), '+=', False, K[7])
     return True
 
 
@@ -3779,11 +3793,11 @@ def d_1544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1545, c, key, x_1750(ctx, E))
+        SET(ctx, 'hand', c, key, x_1750(ctx, E), '-=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1546, ctx.state, 'discard', x_1752(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_1752(ctx, E), '+=', True, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3801,7 +3815,7 @@ def d_1545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1545, c, key, x_1750(ctx, E))
+        SET(ctx, 'hand', c, key, x_1750(ctx, E), '-=', True, K[8])
     return True
 
 
@@ -3811,7 +3825,7 @@ def d_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1546, ctx.state, 'discard', x_1752(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_1752(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -3873,11 +3887,11 @@ def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1552, ctx.state, 'deck', x_1757(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_1757(ctx, E), '=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1553, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3891,7 +3905,7 @@ def d_1552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1552, ctx.state, 'deck', x_1757(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_1757(ctx, E), '=', False, K[10])
     return True
 
 
@@ -3899,7 +3913,7 @@ def d_1553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1553, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     return True
 
 
@@ -3934,11 +3948,11 @@ def d_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1557, c, key, x_1763(ctx, E))
+        SET(ctx, 'hand', c, key, x_1763(ctx, E), '+=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1558, ctx.state, 'deck', x_1765(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_1765(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -3950,7 +3964,7 @@ def d_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1557, c, key, x_1763(ctx, E))
+        SET(ctx, 'hand', c, key, x_1763(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -3960,7 +3974,7 @@ def d_1558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1558, ctx.state, 'deck', x_1765(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_1765(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -4011,7 +4025,7 @@ def d_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~1460'))
     if c is not None:
-        ASSIGN(ctx, 1565, c, key, E.get('n~1459'))
+        SET(ctx, 'stock', c, key, E.get('n~1459'), '+=', False, K[12])
     return True
 
 
@@ -4043,7 +4057,7 @@ def d_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~1460'))
     if c is not None:
-        ASSIGN(ctx, 1565, c, key, E.get('n~1459'))
+        SET(ctx, 'stock', c, key, E.get('n~1459'), '+=', False, K[12])
     return True
 
 
@@ -4088,7 +4102,7 @@ def d_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        ASSIGN(ctx, 1570, c, key, E.get('n~1461'))
+        SET(ctx, 'card_res', c, key, E.get('n~1461'), '+=', False, K[7])
     return True
 
 
@@ -4111,7 +4125,7 @@ def d_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        ASSIGN(ctx, 1570, c, key, E.get('n~1461'))
+        SET(ctx, 'card_res', c, key, E.get('n~1461'), '+=', False, K[7])
     return True
 
 
@@ -4142,7 +4156,7 @@ def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~1481'))
         if c is not None:
-            ASSIGN(ctx, 1608, c, key, E.get('n~1480'))
+            SET(ctx, 'stock', c, key, E.get('n~1480'), '+=', False, K[12])
         return k()
 
     ctx.steps += 1
@@ -4212,7 +4226,7 @@ def t_1576(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~1462'))
     if c is not None:
-        ASSIGN(ctx, 1577, c, key, x_1785(ctx, E))
+        SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[13])
     return t_1578(ctx, k, s, E)
 
 
@@ -4224,7 +4238,7 @@ def d_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~1462'))
     if c is not None:
-        ASSIGN(ctx, 1577, c, key, x_1785(ctx, E))
+        SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -4279,13 +4293,13 @@ def d_1581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1462'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1582, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1583, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -4297,7 +4311,7 @@ def d_1582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1462'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1582, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -4309,7 +4323,7 @@ def d_1583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1583, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -4323,7 +4337,7 @@ def t_1584(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1464', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1464', old)
+        UNSET(ctx, E, 'b~1464', old)
         return k()
 
     def nxt(i):
@@ -4469,11 +4483,11 @@ def t_1596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~1478'))
     if c is not None:
-        ASSIGN(ctx, 1597, c, key, x_1805(ctx, E))
+        SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1598, ctx.state, 'last_space', E.get('s~1478'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1478'), '=', False, K[17])
     return t_1599(ctx, k, s, E)
 
 
@@ -4485,7 +4499,7 @@ def d_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~1478'))
     if c is not None:
-        ASSIGN(ctx, 1597, c, key, x_1805(ctx, E))
+        SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[16])
     return True
 
 
@@ -4495,7 +4509,7 @@ def d_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1598, ctx.state, 'last_space', E.get('s~1478'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1478'), '=', False, K[17])
     return True
 
 
@@ -4550,7 +4564,7 @@ def t_1602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1479', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1479', old)
+        UNSET(ctx, E, 'x~1479', old)
         return k()
 
     def nxt(i):
@@ -4618,7 +4632,7 @@ def d_1608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~1481'))
     if c is not None:
-        ASSIGN(ctx, 1608, c, key, E.get('n~1480'))
+        SET(ctx, 'stock', c, key, E.get('n~1480'), '+=', False, K[12])
     return True
 
 
@@ -4774,7 +4788,7 @@ def d_1620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 1622, c, key, E.get('price~1483'))
+        SET(ctx, 'stock', c, key, E.get('price~1483'), '-=', False, K[12])
     return True
 
 
@@ -4797,7 +4811,7 @@ def d_1622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 1622, c, key, E.get('price~1483'))
+        SET(ctx, 'stock', c, key, E.get('price~1483'), '-=', False, K[12])
     return True
 
 
@@ -4844,25 +4858,25 @@ def d_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 1627, c, key, x_1839(ctx, E))
+        SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 1628, c, key, E.get('s~1489'))
+        SET(ctx, 'stock', c, key, E.get('s~1489'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 1629, c, key, E.get('t~1490'))
+        SET(ctx, 'stock', c, key, E.get('t~1490'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 1630, c, key, E.get('h~1491'))
+        SET(ctx, 'stock', c, key, E.get('h~1491'), '-=', False, K[12])
     return True
 
 
@@ -4874,7 +4888,7 @@ def d_1627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 1627, c, key, x_1839(ctx, E))
+        SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[12])
     return True
 
 
@@ -4886,7 +4900,7 @@ def d_1628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 1628, c, key, E.get('s~1489'))
+        SET(ctx, 'stock', c, key, E.get('s~1489'), '-=', False, K[12])
     return True
 
 
@@ -4898,7 +4912,7 @@ def d_1629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 1629, c, key, E.get('t~1490'))
+        SET(ctx, 'stock', c, key, E.get('t~1490'), '-=', False, K[12])
     return True
 
 
@@ -4910,7 +4924,7 @@ def d_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 1630, c, key, E.get('h~1491'))
+        SET(ctx, 'stock', c, key, E.get('h~1491'), '-=', False, K[12])
     return True
 
 
@@ -4933,7 +4947,7 @@ def d_1631(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~1493'))
     if c is not None:
-        ASSIGN(ctx, 1634, c, key, E.get('n~1492'))
+        SET(ctx, 'prod', c, key, E.get('n~1492'), '+=', False, K[6])
     return True
 
 
@@ -4965,7 +4979,7 @@ def d_1634(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~1493'))
     if c is not None:
-        ASSIGN(ctx, 1634, c, key, E.get('n~1492'))
+        SET(ctx, 'prod', c, key, E.get('n~1492'), '+=', False, K[6])
     return True
 
 
@@ -4988,7 +5002,7 @@ def d_1635(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~1495'))
     if c is not None:
-        ASSIGN(ctx, 1638, c, key, E.get('n~1494'))
+        SET(ctx, 'prod', c, key, E.get('n~1494'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5002,7 +5016,7 @@ def d_1635(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~1497'))
     if c is not None:
-        ASSIGN(ctx, 1641, c, key, E.get('n~1496'))
+        SET(ctx, 'stock', c, key, E.get('n~1496'), '+=', False, K[12])
     return True
 
 
@@ -5034,7 +5048,7 @@ def d_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~1495'))
     if c is not None:
-        ASSIGN(ctx, 1638, c, key, E.get('n~1494'))
+        SET(ctx, 'prod', c, key, E.get('n~1494'), '+=', False, K[6])
     return True
 
 
@@ -5066,7 +5080,7 @@ def d_1641(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~1497'))
     if c is not None:
-        ASSIGN(ctx, 1641, c, key, E.get('n~1496'))
+        SET(ctx, 'stock', c, key, E.get('n~1496'), '+=', False, K[12])
     return True
 
 
@@ -5205,11 +5219,11 @@ def t_1652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~1511'))
     if c is not None:
-        ASSIGN(ctx, 1653, c, key, x_1868(ctx, E))
+        SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1654, ctx.state, 'last_space', E.get('s~1511'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1511'), '=', False, K[17])
     return t_1655(ctx, k, s, E)
 
 
@@ -5221,7 +5235,7 @@ def d_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~1511'))
     if c is not None:
-        ASSIGN(ctx, 1653, c, key, x_1868(ctx, E))
+        SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[16])
     return True
 
 
@@ -5231,7 +5245,7 @@ def d_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1654, ctx.state, 'last_space', E.get('s~1511'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1511'), '=', False, K[17])
     return True
 
 
@@ -5286,7 +5300,7 @@ def t_1658(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1512', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1512', old)
+        UNSET(ctx, E, 'x~1512', old)
         return k()
 
     def nxt(i):
@@ -5441,11 +5455,11 @@ def t_1671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~1526'))
     if c is not None:
-        ASSIGN(ctx, 1672, c, key, x_1889(ctx, E))
+        SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1673, ctx.state, 'last_space', E.get('s~1526'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1526'), '=', False, K[17])
     return t_1674(ctx, k, s, E)
 
 
@@ -5457,7 +5471,7 @@ def d_1672(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~1526'))
     if c is not None:
-        ASSIGN(ctx, 1672, c, key, x_1889(ctx, E))
+        SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[16])
     return True
 
 
@@ -5467,7 +5481,7 @@ def d_1673(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1673, ctx.state, 'last_space', E.get('s~1526'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1526'), '=', False, K[17])
     return True
 
 
@@ -5522,7 +5536,7 @@ def t_1677(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1527', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1527', old)
+        UNSET(ctx, E, 'x~1527', old)
         return k()
 
     def nxt(i):
@@ -5581,7 +5595,7 @@ def d_1681(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1684, PL(ctx, E.get('you')).get('prod'), E.get('r~1533'))
     if c is not None:
-        ASSIGN(ctx, 1684, c, key, E.get('n~1532'))
+        SET(ctx, 'prod', c, key, E.get('n~1532'), '+=', False, K[6])
     return True
 
 
@@ -5613,7 +5627,7 @@ def d_1684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1684, PL(ctx, E.get('you')).get('prod'), E.get('r~1533'))
     if c is not None:
-        ASSIGN(ctx, 1684, c, key, E.get('n~1532'))
+        SET(ctx, 'prod', c, key, E.get('n~1532'), '+=', False, K[6])
     return True
 
 
@@ -5714,7 +5728,7 @@ def t_1691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~1534'))
     if c is not None:
-        ASSIGN(ctx, 1692, c, key, x_1914(ctx, E))
+        SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[13])
     return t_1693(ctx, k, s, E)
 
 
@@ -5726,7 +5740,7 @@ def d_1692(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~1534'))
     if c is not None:
-        ASSIGN(ctx, 1692, c, key, x_1914(ctx, E))
+        SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -5781,13 +5795,13 @@ def d_1696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1534'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1697, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1698, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -5799,7 +5813,7 @@ def d_1697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1534'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1697, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -5811,7 +5825,7 @@ def d_1698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1698, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -5825,7 +5839,7 @@ def t_1699(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1536', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1536', old)
+        UNSET(ctx, E, 'b~1536', old)
         return k()
 
     def nxt(i):
@@ -5971,11 +5985,11 @@ def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~1550'))
     if c is not None:
-        ASSIGN(ctx, 1712, c, key, x_1934(ctx, E))
+        SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1713, ctx.state, 'last_space', E.get('s~1550'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1550'), '=', False, K[17])
     return t_1714(ctx, k, s, E)
 
 
@@ -5987,7 +6001,7 @@ def d_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~1550'))
     if c is not None:
-        ASSIGN(ctx, 1712, c, key, x_1934(ctx, E))
+        SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[16])
     return True
 
 
@@ -5997,7 +6011,7 @@ def d_1713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1713, ctx.state, 'last_space', E.get('s~1550'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1550'), '=', False, K[17])
     return True
 
 
@@ -6052,7 +6066,7 @@ def t_1717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1551', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1551', old)
+        UNSET(ctx, E, 'x~1551', old)
         return k()
 
     def nxt(i):
@@ -6207,11 +6221,11 @@ def t_1730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~1565'))
     if c is not None:
-        ASSIGN(ctx, 1731, c, key, x_1955(ctx, E))
+        SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1732, ctx.state, 'last_space', E.get('s~1565'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1565'), '=', False, K[17])
     return t_1733(ctx, k, s, E)
 
 
@@ -6223,7 +6237,7 @@ def d_1731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~1565'))
     if c is not None:
-        ASSIGN(ctx, 1731, c, key, x_1955(ctx, E))
+        SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[16])
     return True
 
 
@@ -6233,7 +6247,7 @@ def d_1732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1732, ctx.state, 'last_space', E.get('s~1565'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1565'), '=', False, K[17])
     return True
 
 
@@ -6288,7 +6302,7 @@ def t_1736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1566', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1566', old)
+        UNSET(ctx, E, 'x~1566', old)
         return k()
 
     def nxt(i):
@@ -6391,7 +6405,7 @@ def d_1745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1745, PL(ctx, E.get('target~1569')).get('stock'), E.get('r~1568'))
     if c is not None:
-        ASSIGN(ctx, 1745, c, key, E.get('n~1567'))
+        SET(ctx, 'stock', c, key, E.get('n~1567'), '-=', False, K[12])
     return True
 
 
@@ -6581,11 +6595,11 @@ def t_1761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~1581'))
     if c is not None:
-        ASSIGN(ctx, 1762, c, key, x_1991(ctx, E))
+        SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1763, ctx.state, 'last_space', E.get('s~1581'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1581'), '=', False, K[17])
     return t_1764(ctx, k, s, E)
 
 
@@ -6597,7 +6611,7 @@ def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~1581'))
     if c is not None:
-        ASSIGN(ctx, 1762, c, key, x_1991(ctx, E))
+        SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[16])
     return True
 
 
@@ -6607,7 +6621,7 @@ def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1763, ctx.state, 'last_space', E.get('s~1581'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1581'), '=', False, K[17])
     return True
 
 
@@ -6662,7 +6676,7 @@ def t_1767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1582', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1582', old)
+        UNSET(ctx, E, 'x~1582', old)
         return k()
 
     def nxt(i):
@@ -6721,7 +6735,7 @@ def d_1771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~1588'))
     if c is not None:
-        ASSIGN(ctx, 1774, c, key, E.get('n~1587'))
+        SET(ctx, 'prod', c, key, E.get('n~1587'), '+=', False, K[6])
     return True
 
 
@@ -6753,7 +6767,7 @@ def d_1774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~1588'))
     if c is not None:
-        ASSIGN(ctx, 1774, c, key, E.get('n~1587'))
+        SET(ctx, 'prod', c, key, E.get('n~1587'), '+=', False, K[6])
     return True
 
 
@@ -6776,7 +6790,7 @@ def d_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~1590'))
     if c is not None:
-        ASSIGN(ctx, 1778, c, key, E.get('n~1589'))
+        SET(ctx, 'prod', c, key, E.get('n~1589'), '+=', False, K[6])
     return True
 
 
@@ -6808,7 +6822,7 @@ def d_1778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~1590'))
     if c is not None:
-        ASSIGN(ctx, 1778, c, key, E.get('n~1589'))
+        SET(ctx, 'prod', c, key, E.get('n~1589'), '+=', False, K[6])
     return True
 
 
@@ -6841,7 +6855,7 @@ def d_1779(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~1594'))
     if c is not None:
-        ASSIGN(ctx, 1787, c, key, E.get('n~1593'))
+        SET(ctx, 'prod', c, key, E.get('n~1593'), '+=', False, K[6])
     return True
 
 
@@ -6881,7 +6895,7 @@ def d_1782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~1592'))
     if c is not None:
-        ASSIGN(ctx, 1784, c, key, E.get('n~1591'))
+        SET(ctx, 'prod', c, key, E.get('n~1591'), '-=', False, K[6])
     return True
 
 
@@ -6904,7 +6918,7 @@ def d_1784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~1592'))
     if c is not None:
-        ASSIGN(ctx, 1784, c, key, E.get('n~1591'))
+        SET(ctx, 'prod', c, key, E.get('n~1591'), '-=', False, K[6])
     return True
 
 
@@ -6936,7 +6950,7 @@ def d_1787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~1594'))
     if c is not None:
-        ASSIGN(ctx, 1787, c, key, E.get('n~1593'))
+        SET(ctx, 'prod', c, key, E.get('n~1593'), '+=', False, K[6])
     return True
 
 
@@ -7080,11 +7094,11 @@ def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~1608'))
     if c is not None:
-        ASSIGN(ctx, 1800, c, key, x_2033(ctx, E))
+        SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1801, ctx.state, 'last_space', E.get('s~1608'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1608'), '=', False, K[17])
     return t_1802(ctx, k, s, E)
 
 
@@ -7096,7 +7110,7 @@ def d_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~1608'))
     if c is not None:
-        ASSIGN(ctx, 1800, c, key, x_2033(ctx, E))
+        SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[16])
     return True
 
 
@@ -7106,7 +7120,7 @@ def d_1801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1801, ctx.state, 'last_space', E.get('s~1608'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1608'), '=', False, K[17])
     return True
 
 
@@ -7161,7 +7175,7 @@ def t_1805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1609', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1609', old)
+        UNSET(ctx, E, 'x~1609', old)
         return k()
 
     def nxt(i):
@@ -7278,7 +7292,7 @@ def d_1814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~1618'))
     if c is not None:
-        ASSIGN(ctx, 1817, c, key, E.get('n~1617'))
+        SET(ctx, 'prod', c, key, E.get('n~1617'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7292,7 +7306,7 @@ def d_1814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~1620'))
     if c is not None:
-        ASSIGN(ctx, 1820, c, key, E.get('n~1619'))
+        SET(ctx, 'stock', c, key, E.get('n~1619'), '+=', False, K[12])
     return True
 
 
@@ -7324,7 +7338,7 @@ def d_1817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~1618'))
     if c is not None:
-        ASSIGN(ctx, 1817, c, key, E.get('n~1617'))
+        SET(ctx, 'prod', c, key, E.get('n~1617'), '+=', False, K[6])
     return True
 
 
@@ -7356,7 +7370,7 @@ def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~1620'))
     if c is not None:
-        ASSIGN(ctx, 1820, c, key, E.get('n~1619'))
+        SET(ctx, 'stock', c, key, E.get('n~1619'), '+=', False, K[12])
     return True
 
 
@@ -7379,7 +7393,7 @@ def d_1821(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~1622'))
     if c is not None:
-        ASSIGN(ctx, 1824, c, key, E.get('n~1621'))
+        SET(ctx, 'prod', c, key, E.get('n~1621'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7393,7 +7407,7 @@ def d_1821(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~1624'))
     if c is not None:
-        ASSIGN(ctx, 1827, c, key, E.get('n~1623'))
+        SET(ctx, 'stock', c, key, E.get('n~1623'), '+=', False, K[12])
     return True
 
 
@@ -7425,7 +7439,7 @@ def d_1824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~1622'))
     if c is not None:
-        ASSIGN(ctx, 1824, c, key, E.get('n~1621'))
+        SET(ctx, 'prod', c, key, E.get('n~1621'), '+=', False, K[6])
     return True
 
 
@@ -7457,7 +7471,7 @@ def d_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~1624'))
     if c is not None:
-        ASSIGN(ctx, 1827, c, key, E.get('n~1623'))
+        SET(ctx, 'stock', c, key, E.get('n~1623'), '+=', False, K[12])
     return True
 
 
@@ -7490,7 +7504,7 @@ def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~1628'))
     if c is not None:
-        ASSIGN(ctx, 1836, c, key, E.get('n~1627'))
+        SET(ctx, 'prod', c, key, E.get('n~1627'), '+=', False, K[6])
     return True
 
 
@@ -7530,7 +7544,7 @@ def d_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~1626'))
     if c is not None:
-        ASSIGN(ctx, 1833, c, key, E.get('n~1625'))
+        SET(ctx, 'prod', c, key, E.get('n~1625'), '-=', False, K[6])
     return True
 
 
@@ -7553,7 +7567,7 @@ def d_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~1626'))
     if c is not None:
-        ASSIGN(ctx, 1833, c, key, E.get('n~1625'))
+        SET(ctx, 'prod', c, key, E.get('n~1625'), '-=', False, K[6])
     return True
 
 
@@ -7585,7 +7599,7 @@ def d_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~1628'))
     if c is not None:
-        ASSIGN(ctx, 1836, c, key, E.get('n~1627'))
+        SET(ctx, 'prod', c, key, E.get('n~1627'), '+=', False, K[6])
     return True
 
 
@@ -7671,11 +7685,11 @@ def d_1843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1844, ctx.state, 'deck', x_2085(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2085(ctx, E), '=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1845, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7689,7 +7703,7 @@ def d_1844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1844, ctx.state, 'deck', x_2085(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2085(ctx, E), '=', False, K[10])
     return True
 
 
@@ -7697,7 +7711,7 @@ def d_1845(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1845, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     return True
 
 
@@ -7732,11 +7746,11 @@ def d_1848(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1849, c, key, x_2091(ctx, E))
+        SET(ctx, 'hand', c, key, x_2091(ctx, E), '+=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1850, ctx.state, 'deck', x_2093(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2093(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -7748,7 +7762,7 @@ def d_1849(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1849, c, key, x_2091(ctx, E))
+        SET(ctx, 'hand', c, key, x_2091(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -7758,7 +7772,7 @@ def d_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1850, ctx.state, 'deck', x_2093(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2093(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -7781,7 +7795,7 @@ def d_1851(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~1635'))
     if c is not None:
-        ASSIGN(ctx, 1854, c, key, E.get('n~1634'))
+        SET(ctx, 'prod', c, key, E.get('n~1634'), '+=', False, K[6])
     return True
 
 
@@ -7813,7 +7827,7 @@ def d_1854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~1635'))
     if c is not None:
-        ASSIGN(ctx, 1854, c, key, E.get('n~1634'))
+        SET(ctx, 'prod', c, key, E.get('n~1634'), '+=', False, K[6])
     return True
 
 
@@ -7836,7 +7850,7 @@ def d_1855(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~1637'))
     if c is not None:
-        ASSIGN(ctx, 1858, c, key, E.get('n~1636'))
+        SET(ctx, 'prod', c, key, E.get('n~1636'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7850,7 +7864,7 @@ def d_1855(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~1639'))
     if c is not None:
-        ASSIGN(ctx, 1861, c, key, E.get('n~1638'))
+        SET(ctx, 'prod', c, key, E.get('n~1638'), '+=', False, K[6])
     return True
 
 
@@ -7882,7 +7896,7 @@ def d_1858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~1637'))
     if c is not None:
-        ASSIGN(ctx, 1858, c, key, E.get('n~1636'))
+        SET(ctx, 'prod', c, key, E.get('n~1636'), '+=', False, K[6])
     return True
 
 
@@ -7914,7 +7928,7 @@ def d_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~1639'))
     if c is not None:
-        ASSIGN(ctx, 1861, c, key, E.get('n~1638'))
+        SET(ctx, 'prod', c, key, E.get('n~1638'), '+=', False, K[6])
     return True
 
 
@@ -7937,7 +7951,7 @@ def d_1862(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1865, PL(ctx, E.get('you')).get('prod'), E.get('r~1645'))
     if c is not None:
-        ASSIGN(ctx, 1865, c, key, E.get('n~1644'))
+        SET(ctx, 'prod', c, key, E.get('n~1644'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7951,7 +7965,7 @@ def d_1862(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1868, PL(ctx, E.get('you')).get('stock'), E.get('r~1647'))
     if c is not None:
-        ASSIGN(ctx, 1868, c, key, E.get('n~1646'))
+        SET(ctx, 'stock', c, key, E.get('n~1646'), '+=', False, K[12])
     return True
 
 
@@ -7983,7 +7997,7 @@ def d_1865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1865, PL(ctx, E.get('you')).get('prod'), E.get('r~1645'))
     if c is not None:
-        ASSIGN(ctx, 1865, c, key, E.get('n~1644'))
+        SET(ctx, 'prod', c, key, E.get('n~1644'), '+=', False, K[6])
     return True
 
 
@@ -8015,7 +8029,7 @@ def d_1868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1868, PL(ctx, E.get('you')).get('stock'), E.get('r~1647'))
     if c is not None:
-        ASSIGN(ctx, 1868, c, key, E.get('n~1646'))
+        SET(ctx, 'stock', c, key, E.get('n~1646'), '+=', False, K[12])
     return True
 
 
@@ -8038,7 +8052,7 @@ def d_1869(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~1653'))
     if c is not None:
-        ASSIGN(ctx, 1872, c, key, E.get('n~1652'))
+        SET(ctx, 'prod', c, key, E.get('n~1652'), '+=', False, K[6])
     return True
 
 
@@ -8070,7 +8084,7 @@ def d_1872(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~1653'))
     if c is not None:
-        ASSIGN(ctx, 1872, c, key, E.get('n~1652'))
+        SET(ctx, 'prod', c, key, E.get('n~1652'), '+=', False, K[6])
     return True
 
 
@@ -8129,7 +8143,7 @@ def d_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~1655'))
     if c is not None:
-        ASSIGN(ctx, 1878, c, key, E.get('n~1654'))
+        SET(ctx, 'stock', c, key, E.get('n~1654'), '-=', False, K[12])
     return True
 
 
@@ -8152,7 +8166,7 @@ def d_1878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~1655'))
     if c is not None:
-        ASSIGN(ctx, 1878, c, key, E.get('n~1654'))
+        SET(ctx, 'stock', c, key, E.get('n~1654'), '-=', False, K[12])
     return True
 
 
@@ -8175,7 +8189,7 @@ def d_1879(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1882, c, key, E.get('n~1656'))
+        SET(ctx, 'card_res', c, key, E.get('n~1656'), '+=', False, K[7])
     return True
 
 
@@ -8207,7 +8221,7 @@ def d_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1882, c, key, E.get('n~1656'))
+        SET(ctx, 'card_res', c, key, E.get('n~1656'), '+=', False, K[7])
     return True
 
 
@@ -8234,7 +8248,7 @@ def d_1883(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~1662'))
     if c is not None:
-        ASSIGN(ctx, 1887, c, key, x_2140(ctx, E))
+        SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[12])
     return True
 
 
@@ -8276,7 +8290,7 @@ def d_1887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~1662'))
     if c is not None:
-        ASSIGN(ctx, 1887, c, key, x_2140(ctx, E))
+        SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[12])
     return True
 
 
@@ -8419,11 +8433,11 @@ def t_1898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~1677'))
     if c is not None:
-        ASSIGN(ctx, 1899, c, key, x_2149(ctx, E))
+        SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1900, ctx.state, 'last_space', E.get('s~1677'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1677'), '=', False, K[17])
     return t_1901(ctx, k, s, E)
 
 
@@ -8435,7 +8449,7 @@ def d_1899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~1677'))
     if c is not None:
-        ASSIGN(ctx, 1899, c, key, x_2149(ctx, E))
+        SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[16])
     return True
 
 
@@ -8445,7 +8459,7 @@ def d_1900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1900, ctx.state, 'last_space', E.get('s~1677'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1677'), '=', False, K[17])
     return True
 
 
@@ -8500,7 +8514,7 @@ def t_1904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1678', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1678', old)
+        UNSET(ctx, E, 'x~1678', old)
         return k()
 
     def nxt(i):
@@ -8596,7 +8610,7 @@ def t_1912(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~1679'))
     if c is not None:
-        ASSIGN(ctx, 1913, c, key, x_2167(ctx, E))
+        SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[13])
     return t_1914(ctx, k, s, E)
 
 
@@ -8608,7 +8622,7 @@ def d_1913(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~1679'))
     if c is not None:
-        ASSIGN(ctx, 1913, c, key, x_2167(ctx, E))
+        SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -8663,13 +8677,13 @@ def d_1917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1679'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1918, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1919, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -8681,7 +8695,7 @@ def d_1918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1679'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1918, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -8693,7 +8707,7 @@ def d_1919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1919, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -8707,7 +8721,7 @@ def t_1920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1681', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1681', old)
+        UNSET(ctx, E, 'b~1681', old)
         return k()
 
     def nxt(i):
@@ -8767,7 +8781,7 @@ def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~1685'))
     if c is not None:
-        ASSIGN(ctx, 1931, c, key, E.get('n~1684'))
+        SET(ctx, 'prod', c, key, E.get('n~1684'), '+=', False, K[6])
     return True
 
 
@@ -8807,7 +8821,7 @@ def d_1926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~1683'))
     if c is not None:
-        ASSIGN(ctx, 1928, c, key, E.get('n~1682'))
+        SET(ctx, 'prod', c, key, E.get('n~1682'), '-=', False, K[6])
     return True
 
 
@@ -8830,7 +8844,7 @@ def d_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~1683'))
     if c is not None:
-        ASSIGN(ctx, 1928, c, key, E.get('n~1682'))
+        SET(ctx, 'prod', c, key, E.get('n~1682'), '-=', False, K[6])
     return True
 
 
@@ -8862,7 +8876,7 @@ def d_1931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~1685'))
     if c is not None:
-        ASSIGN(ctx, 1931, c, key, E.get('n~1684'))
+        SET(ctx, 'prod', c, key, E.get('n~1684'), '+=', False, K[6])
     return True
 
 
@@ -8898,7 +8912,7 @@ def d_1933(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~1705'))
     if c is not None:
-        ASSIGN(ctx, 1937, c, key, x_2195(ctx, E))
+        SET(ctx, 'prod', c, key, x_2195(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -8940,7 +8954,7 @@ def d_1937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~1705'))
     if c is not None:
-        ASSIGN(ctx, 1937, c, key, x_2195(ctx, E))
+        SET(ctx, 'prod', c, key, x_2195(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -8973,7 +8987,7 @@ def d_1938(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~1710'))
     if c is not None:
-        ASSIGN(ctx, 1946, c, key, E.get('n~1709'))
+        SET(ctx, 'prod', c, key, E.get('n~1709'), '+=', False, K[6])
     return True
 
 
@@ -9013,7 +9027,7 @@ def d_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~1708'))
     if c is not None:
-        ASSIGN(ctx, 1943, c, key, E.get('n~1707'))
+        SET(ctx, 'prod', c, key, E.get('n~1707'), '-=', False, K[6])
     return True
 
 
@@ -9036,7 +9050,7 @@ def d_1943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~1708'))
     if c is not None:
-        ASSIGN(ctx, 1943, c, key, E.get('n~1707'))
+        SET(ctx, 'prod', c, key, E.get('n~1707'), '-=', False, K[6])
     return True
 
 
@@ -9068,7 +9082,7 @@ def d_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~1710'))
     if c is not None:
-        ASSIGN(ctx, 1946, c, key, E.get('n~1709'))
+        SET(ctx, 'prod', c, key, E.get('n~1709'), '+=', False, K[6])
     return True
 
 
@@ -9136,7 +9150,7 @@ def d_1951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~1712'))
     if c is not None:
-        ASSIGN(ctx, 1953, c, key, E.get('n~1711'))
+        SET(ctx, 'stock', c, key, E.get('n~1711'), '-=', False, K[12])
     return True
 
 
@@ -9159,7 +9173,7 @@ def d_1953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~1712'))
     if c is not None:
-        ASSIGN(ctx, 1953, c, key, E.get('n~1711'))
+        SET(ctx, 'stock', c, key, E.get('n~1711'), '-=', False, K[12])
     return True
 
 
@@ -9182,7 +9196,7 @@ def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~1714'))
     if c is not None:
-        ASSIGN(ctx, 1957, c, key, E.get('n~1713'))
+        SET(ctx, 'stock', c, key, E.get('n~1713'), '+=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9222,7 +9236,7 @@ def d_1957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~1714'))
     if c is not None:
-        ASSIGN(ctx, 1957, c, key, E.get('n~1713'))
+        SET(ctx, 'stock', c, key, E.get('n~1713'), '+=', False, K[12])
     return True
 
 
@@ -9282,7 +9296,7 @@ def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~1715'))
     if c is not None:
-        ASSIGN(ctx, 1963, c, key, x_2220(ctx, E))
+        SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[13])
     return t_1964(ctx, k, s, E)
 
 
@@ -9294,7 +9308,7 @@ def d_1963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~1715'))
     if c is not None:
-        ASSIGN(ctx, 1963, c, key, x_2220(ctx, E))
+        SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -9349,13 +9363,13 @@ def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1715'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1968, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1969, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -9367,7 +9381,7 @@ def d_1968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1715'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1968, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -9379,7 +9393,7 @@ def d_1969(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1969, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -9393,7 +9407,7 @@ def t_1970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1717', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1717', old)
+        UNSET(ctx, E, 'b~1717', old)
         return k()
 
     def nxt(i):
@@ -9447,7 +9461,7 @@ def d_1973(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~1733'))
     if c is not None:
-        ASSIGN(ctx, 1977, c, key, x_2236(ctx, E))
+        SET(ctx, 'prod', c, key, x_2236(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -9489,7 +9503,7 @@ def d_1977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~1733'))
     if c is not None:
-        ASSIGN(ctx, 1977, c, key, x_2236(ctx, E))
+        SET(ctx, 'prod', c, key, x_2236(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -9548,7 +9562,7 @@ def d_1981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~1736'))
     if c is not None:
-        ASSIGN(ctx, 1983, c, key, E.get('n~1735'))
+        SET(ctx, 'stock', c, key, E.get('n~1735'), '-=', False, K[12])
     return True
 
 
@@ -9571,7 +9585,7 @@ def d_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~1736'))
     if c is not None:
-        ASSIGN(ctx, 1983, c, key, E.get('n~1735'))
+        SET(ctx, 'stock', c, key, E.get('n~1735'), '-=', False, K[12])
     return True
 
 
@@ -9594,7 +9608,7 @@ def t_1984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~1738'))
     if c is not None:
-        ASSIGN(ctx, 1987, c, key, E.get('n~1737'))
+        SET(ctx, 'stock', c, key, E.get('n~1737'), '+=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9634,7 +9648,7 @@ def d_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~1738'))
     if c is not None:
-        ASSIGN(ctx, 1987, c, key, E.get('n~1737'))
+        SET(ctx, 'stock', c, key, E.get('n~1737'), '+=', False, K[12])
     return True
 
 
@@ -9694,7 +9708,7 @@ def t_1992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~1739'))
     if c is not None:
-        ASSIGN(ctx, 1993, c, key, x_2251(ctx, E))
+        SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[13])
     return t_1994(ctx, k, s, E)
 
 
@@ -9706,7 +9720,7 @@ def d_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~1739'))
     if c is not None:
-        ASSIGN(ctx, 1993, c, key, x_2251(ctx, E))
+        SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -9761,13 +9775,13 @@ def d_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1739'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1998, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1999, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -9779,7 +9793,7 @@ def d_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1739'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1998, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -9791,7 +9805,7 @@ def d_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1999, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -9805,7 +9819,7 @@ def t_2000(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1741', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1741', old)
+        UNSET(ctx, E, 'b~1741', old)
         return k()
 
     def nxt(i):
@@ -9891,7 +9905,7 @@ def d_2006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~1743'))
     if c is not None:
-        ASSIGN(ctx, 2008, c, key, E.get('n~1742'))
+        SET(ctx, 'stock', c, key, E.get('n~1742'), '-=', False, K[12])
     return True
 
 
@@ -9914,7 +9928,7 @@ def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~1743'))
     if c is not None:
-        ASSIGN(ctx, 2008, c, key, E.get('n~1742'))
+        SET(ctx, 'stock', c, key, E.get('n~1742'), '-=', False, K[12])
     return True
 
 
@@ -9937,7 +9951,7 @@ def t_2009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~1745'))
     if c is not None:
-        ASSIGN(ctx, 2012, c, key, E.get('n~1744'))
+        SET(ctx, 'stock', c, key, E.get('n~1744'), '+=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9977,7 +9991,7 @@ def d_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~1745'))
     if c is not None:
-        ASSIGN(ctx, 2012, c, key, E.get('n~1744'))
+        SET(ctx, 'stock', c, key, E.get('n~1744'), '+=', False, K[12])
     return True
 
 
@@ -10037,7 +10051,7 @@ def t_2017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~1746'))
     if c is not None:
-        ASSIGN(ctx, 2018, c, key, x_2277(ctx, E))
+        SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[13])
     return t_2019(ctx, k, s, E)
 
 
@@ -10049,7 +10063,7 @@ def d_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~1746'))
     if c is not None:
-        ASSIGN(ctx, 2018, c, key, x_2277(ctx, E))
+        SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -10104,13 +10118,13 @@ def d_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1746'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2023, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2024, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -10122,7 +10136,7 @@ def d_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1746'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2023, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -10134,7 +10148,7 @@ def d_2024(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2024, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -10148,7 +10162,7 @@ def t_2025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1748', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1748', old)
+        UNSET(ctx, E, 'b~1748', old)
         return k()
 
     def nxt(i):
@@ -10198,7 +10212,7 @@ def d_2028(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~1750'))
     if c is not None:
-        ASSIGN(ctx, 2031, c, key, E.get('n~1749'))
+        SET(ctx, 'prod', c, key, E.get('n~1749'), '+=', False, K[6])
     return True
 
 
@@ -10230,7 +10244,7 @@ def d_2031(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~1750'))
     if c is not None:
-        ASSIGN(ctx, 2031, c, key, E.get('n~1749'))
+        SET(ctx, 'prod', c, key, E.get('n~1749'), '+=', False, K[6])
     return True
 
 
@@ -10257,7 +10271,7 @@ def d_2032(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~1754'))
     if c is not None:
-        ASSIGN(ctx, 2036, c, key, x_2299(ctx, E))
+        SET(ctx, 'stock', c, key, x_2299(ctx, E), '+=', False, K[12])
     return True
 
 
@@ -10299,7 +10313,7 @@ def d_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~1754'))
     if c is not None:
-        ASSIGN(ctx, 2036, c, key, x_2299(ctx, E))
+        SET(ctx, 'stock', c, key, x_2299(ctx, E), '+=', False, K[12])
     return True
 
 
@@ -10332,7 +10346,7 @@ def d_2037(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~1759'))
     if c is not None:
-        ASSIGN(ctx, 2045, c, key, E.get('n~1758'))
+        SET(ctx, 'prod', c, key, E.get('n~1758'), '+=', False, K[6])
     return True
 
 
@@ -10372,7 +10386,7 @@ def d_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~1757'))
     if c is not None:
-        ASSIGN(ctx, 2042, c, key, E.get('n~1756'))
+        SET(ctx, 'prod', c, key, E.get('n~1756'), '-=', False, K[6])
     return True
 
 
@@ -10395,7 +10409,7 @@ def d_2042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~1757'))
     if c is not None:
-        ASSIGN(ctx, 2042, c, key, E.get('n~1756'))
+        SET(ctx, 'prod', c, key, E.get('n~1756'), '-=', False, K[6])
     return True
 
 
@@ -10427,7 +10441,7 @@ def d_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~1759'))
     if c is not None:
-        ASSIGN(ctx, 2045, c, key, E.get('n~1758'))
+        SET(ctx, 'prod', c, key, E.get('n~1758'), '+=', False, K[6])
     return True
 
 
@@ -10451,7 +10465,7 @@ def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~1761'))
         if c is not None:
-            ASSIGN(ctx, 2050, c, key, E.get('n~1760'))
+            SET(ctx, 'stock', c, key, E.get('n~1760'), '+=', False, K[12])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10498,7 +10512,7 @@ def d_2050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~1761'))
     if c is not None:
-        ASSIGN(ctx, 2050, c, key, E.get('n~1760'))
+        SET(ctx, 'stock', c, key, E.get('n~1760'), '+=', False, K[12])
     return True
 
 
@@ -10617,11 +10631,11 @@ def t_2060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~1775'))
     if c is not None:
-        ASSIGN(ctx, 2061, c, key, x_2323(ctx, E))
+        SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2062, ctx.state, 'last_space', E.get('s~1775'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1775'), '=', False, K[17])
     return t_2063(ctx, k, s, E)
 
 
@@ -10633,7 +10647,7 @@ def d_2061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~1775'))
     if c is not None:
-        ASSIGN(ctx, 2061, c, key, x_2323(ctx, E))
+        SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[16])
     return True
 
 
@@ -10643,7 +10657,7 @@ def d_2062(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2062, ctx.state, 'last_space', E.get('s~1775'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1775'), '=', False, K[17])
     return True
 
 
@@ -10698,7 +10712,7 @@ def t_2066(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1776', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1776', old)
+        UNSET(ctx, E, 'x~1776', old)
         return k()
 
     def nxt(i):
@@ -10757,7 +10771,7 @@ def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~1778'))
     if c is not None:
-        ASSIGN(ctx, 2073, c, key, E.get('n~1777'))
+        SET(ctx, 'stock', c, key, E.get('n~1777'), '+=', False, K[12])
     return True
 
 
@@ -10789,7 +10803,7 @@ def d_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~1778'))
     if c is not None:
-        ASSIGN(ctx, 2073, c, key, E.get('n~1777'))
+        SET(ctx, 'stock', c, key, E.get('n~1777'), '+=', False, K[12])
     return True
 
 
@@ -10848,7 +10862,7 @@ def d_2077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~1780'))
     if c is not None:
-        ASSIGN(ctx, 2079, c, key, E.get('n~1779'))
+        SET(ctx, 'prod', c, key, E.get('n~1779'), '-=', False, K[6])
     return True
 
 
@@ -10871,7 +10885,7 @@ def d_2079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~1780'))
     if c is not None:
-        ASSIGN(ctx, 2079, c, key, E.get('n~1779'))
+        SET(ctx, 'prod', c, key, E.get('n~1779'), '-=', False, K[6])
     return True
 
 
@@ -10887,7 +10901,7 @@ def t_2080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 2119, c, key, K[6])
+            SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
         return k()
 
     ctx.steps += 1
@@ -10957,11 +10971,11 @@ def d_2085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2086, ctx.state, 'deck', x_2351(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2351(ctx, E), '=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2087, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10975,7 +10989,7 @@ def d_2086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2086, ctx.state, 'deck', x_2351(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2351(ctx, E), '=', False, K[10])
     return True
 
 
@@ -10983,7 +10997,7 @@ def d_2087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2087, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     return True
 
 
@@ -11018,11 +11032,11 @@ def d_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2091, c, key, x_2357(ctx, E))
+        SET(ctx, 'offer', c, key, x_2357(ctx, E), '+=', True, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2092, ctx.state, 'deck', x_2359(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2359(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -11034,7 +11048,7 @@ def d_2091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2091, c, key, x_2357(ctx, E))
+        SET(ctx, 'offer', c, key, x_2357(ctx, E), '+=', True, K[18])
     return True
 
 
@@ -11044,7 +11058,7 @@ def d_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2092, ctx.state, 'deck', x_2359(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2359(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -11058,7 +11072,7 @@ def t_2093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~1782', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~1782', old)
+        UNSET(ctx, E, 'card~1782', old)
         return k()
 
     def nxt(i):
@@ -11091,7 +11105,7 @@ def t_2095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 2117, c, key, x_2388(ctx, E))
+            SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[8])
         return k()
 
     ctx.steps += 1
@@ -11240,7 +11254,7 @@ def d_2106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2108, c, key, E.get('price~1784'))
+        SET(ctx, 'stock', c, key, E.get('price~1784'), '-=', False, K[12])
     return True
 
 
@@ -11263,7 +11277,7 @@ def d_2108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2108, c, key, E.get('price~1784'))
+        SET(ctx, 'stock', c, key, E.get('price~1784'), '-=', False, K[12])
     return True
 
 
@@ -11310,25 +11324,25 @@ def d_2112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2113, c, key, x_2378(ctx, E))
+        SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 2114, c, key, E.get('s~1790'))
+        SET(ctx, 'stock', c, key, E.get('s~1790'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 2115, c, key, E.get('t~1791'))
+        SET(ctx, 'stock', c, key, E.get('t~1791'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 2116, c, key, E.get('h~1792'))
+        SET(ctx, 'stock', c, key, E.get('h~1792'), '-=', False, K[12])
     return True
 
 
@@ -11340,7 +11354,7 @@ def d_2113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2113, c, key, x_2378(ctx, E))
+        SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[12])
     return True
 
 
@@ -11352,7 +11366,7 @@ def d_2114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 2114, c, key, E.get('s~1790'))
+        SET(ctx, 'stock', c, key, E.get('s~1790'), '-=', False, K[12])
     return True
 
 
@@ -11364,7 +11378,7 @@ def d_2115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 2115, c, key, E.get('t~1791'))
+        SET(ctx, 'stock', c, key, E.get('t~1791'), '-=', False, K[12])
     return True
 
 
@@ -11376,7 +11390,7 @@ def d_2116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 2116, c, key, E.get('h~1792'))
+        SET(ctx, 'stock', c, key, E.get('h~1792'), '-=', False, K[12])
     return True
 
 
@@ -11388,7 +11402,7 @@ def d_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2117, c, key, x_2388(ctx, E))
+        SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -11398,7 +11412,7 @@ def d_2118(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2118, ctx.state, 'discard', x_2391(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_2391(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -11410,7 +11424,7 @@ def d_2119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2119, c, key, K[6])
+        SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
     return True
 
 
@@ -11461,13 +11475,13 @@ def t_2123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 2140, ctx.state, 'discard', x_2418(ctx, E))
+        SET(ctx, 'discard', ctx.state, 'discard', x_2418(ctx, E), '+=', True, K[9])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 2141, c, key, K[6])
+            SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
         return k()
 
     ctx.steps += 1
@@ -11537,11 +11551,11 @@ def d_2128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2129, ctx.state, 'deck', x_2401(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2401(ctx, E), '=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2130, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11555,7 +11569,7 @@ def d_2129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2129, ctx.state, 'deck', x_2401(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2401(ctx, E), '=', False, K[10])
     return True
 
 
@@ -11563,7 +11577,7 @@ def d_2130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2130, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     return True
 
 
@@ -11598,11 +11612,11 @@ def d_2133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2134, c, key, x_2407(ctx, E))
+        SET(ctx, 'offer', c, key, x_2407(ctx, E), '+=', True, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2135, ctx.state, 'deck', x_2409(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2409(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -11614,7 +11628,7 @@ def d_2134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2134, c, key, x_2407(ctx, E))
+        SET(ctx, 'offer', c, key, x_2407(ctx, E), '+=', True, K[18])
     return True
 
 
@@ -11624,7 +11638,7 @@ def d_2135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2135, ctx.state, 'deck', x_2409(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2409(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -11651,13 +11665,13 @@ def d_2137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2138, c, key, x_2412(ctx, E))
+        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2139, c, key, x_2414(ctx, E))
+        SET(ctx, 'hand', c, key, x_2414(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -11669,7 +11683,7 @@ def d_2138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2138, c, key, x_2412(ctx, E))
+        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[18])
     return True
 
 
@@ -11681,7 +11695,7 @@ def d_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2139, c, key, x_2414(ctx, E))
+        SET(ctx, 'hand', c, key, x_2414(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -11691,7 +11705,7 @@ def d_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2140, ctx.state, 'discard', x_2418(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_2418(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -11703,7 +11717,7 @@ def d_2141(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2141, c, key, K[6])
+        SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
     return True
 
 
@@ -11758,7 +11772,7 @@ def d_2145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~1797'))
         if c is not None:
-            ASSIGN(ctx, 2146, c, key, E.get('n~1798'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~1798'), '+=', False, K[19])
     else:
         if not d_2147(ctx, E):
             return False
@@ -11773,7 +11787,7 @@ def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~1797'))
     if c is not None:
-        ASSIGN(ctx, 2146, c, key, E.get('n~1798'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~1798'), '+=', False, K[19])
     return True
 
 
@@ -11788,7 +11802,7 @@ def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~1797'))
     if c is not None:
-        ASSIGN(ctx, 2148, c, key, E.get('n~1798'))
+        SET(ctx, 'tracks', c, key, E.get('n~1798'), '+=', False, K[14])
     if not d_2149(ctx, E):
         return False
     return True
@@ -11802,7 +11816,7 @@ def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~1797'))
     if c is not None:
-        ASSIGN(ctx, 2148, c, key, E.get('n~1798'))
+        SET(ctx, 'tracks', c, key, E.get('n~1798'), '+=', False, K[14])
     return True
 
 
@@ -11818,7 +11832,7 @@ def d_2149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2150, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -11830,7 +11844,7 @@ def d_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2150, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -11853,7 +11867,7 @@ def d_2151(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~1800'))
     if c is not None:
-        ASSIGN(ctx, 2154, c, key, E.get('n~1799'))
+        SET(ctx, 'prod', c, key, E.get('n~1799'), '+=', False, K[6])
     return True
 
 
@@ -11885,7 +11899,7 @@ def d_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~1800'))
     if c is not None:
-        ASSIGN(ctx, 2154, c, key, E.get('n~1799'))
+        SET(ctx, 'prod', c, key, E.get('n~1799'), '+=', False, K[6])
     return True
 
 
@@ -11924,7 +11938,7 @@ def d_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~1802'))
     if c is not None:
-        ASSIGN(ctx, 2160, c, key, E.get('n~1801'))
+        SET(ctx, 'prod', c, key, E.get('n~1801'), '+=', False, K[6])
     return True
 
 
@@ -11956,7 +11970,7 @@ def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~1802'))
     if c is not None:
-        ASSIGN(ctx, 2160, c, key, E.get('n~1801'))
+        SET(ctx, 'prod', c, key, E.get('n~1801'), '+=', False, K[6])
     return True
 
 
@@ -11979,7 +11993,7 @@ def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~1804'))
     if c is not None:
-        ASSIGN(ctx, 2164, c, key, E.get('n~1803'))
+        SET(ctx, 'prod', c, key, E.get('n~1803'), '+=', False, K[6])
     return True
 
 
@@ -12011,7 +12025,7 @@ def d_2164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~1804'))
     if c is not None:
-        ASSIGN(ctx, 2164, c, key, E.get('n~1803'))
+        SET(ctx, 'prod', c, key, E.get('n~1803'), '+=', False, K[6])
     return True
 
 
@@ -12194,11 +12208,11 @@ def t_2179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~1817'))
     if c is not None:
-        ASSIGN(ctx, 2180, c, key, x_2462(ctx, E))
+        SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2181, ctx.state, 'last_space', E.get('s~1817'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1817'), '=', False, K[17])
     return t_2182(ctx, k, s, E)
 
 
@@ -12210,7 +12224,7 @@ def d_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~1817'))
     if c is not None:
-        ASSIGN(ctx, 2180, c, key, x_2462(ctx, E))
+        SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[16])
     return True
 
 
@@ -12220,7 +12234,7 @@ def d_2181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2181, ctx.state, 'last_space', E.get('s~1817'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1817'), '=', False, K[17])
     return True
 
 
@@ -12275,7 +12289,7 @@ def t_2185(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1818', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1818', old)
+        UNSET(ctx, E, 'x~1818', old)
         return k()
 
     def nxt(i):
@@ -12334,7 +12348,7 @@ def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~1820'))
     if c is not None:
-        ASSIGN(ctx, 2192, c, key, E.get('n~1819'))
+        SET(ctx, 'prod', c, key, E.get('n~1819'), '+=', False, K[6])
     return True
 
 
@@ -12366,7 +12380,7 @@ def d_2192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~1820'))
     if c is not None:
-        ASSIGN(ctx, 2192, c, key, E.get('n~1819'))
+        SET(ctx, 'prod', c, key, E.get('n~1819'), '+=', False, K[6])
     return True
 
 
@@ -12398,7 +12412,7 @@ def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~1822'))
     if c is not None:
-        ASSIGN(ctx, 2197, c, key, E.get('n~1821'))
+        SET(ctx, 'prod', c, key, E.get('n~1821'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12412,7 +12426,7 @@ def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~1824'))
     if c is not None:
-        ASSIGN(ctx, 2200, c, key, E.get('n~1823'))
+        SET(ctx, 'prod', c, key, E.get('n~1823'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12426,7 +12440,7 @@ def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~1826'))
     if c is not None:
-        ASSIGN(ctx, 2203, c, key, E.get('n~1825'))
+        SET(ctx, 'stock', c, key, E.get('n~1825'), '+=', False, K[12])
     return True
 
 
@@ -12458,7 +12472,7 @@ def d_2197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~1822'))
     if c is not None:
-        ASSIGN(ctx, 2197, c, key, E.get('n~1821'))
+        SET(ctx, 'prod', c, key, E.get('n~1821'), '+=', False, K[6])
     return True
 
 
@@ -12490,7 +12504,7 @@ def d_2200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~1824'))
     if c is not None:
-        ASSIGN(ctx, 2200, c, key, E.get('n~1823'))
+        SET(ctx, 'prod', c, key, E.get('n~1823'), '+=', False, K[6])
     return True
 
 
@@ -12522,7 +12536,7 @@ def d_2203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~1826'))
     if c is not None:
-        ASSIGN(ctx, 2203, c, key, E.get('n~1825'))
+        SET(ctx, 'stock', c, key, E.get('n~1825'), '+=', False, K[12])
     return True
 
 
@@ -12555,7 +12569,7 @@ def d_2204(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~1830'))
     if c is not None:
-        ASSIGN(ctx, 2212, c, key, E.get('n~1829'))
+        SET(ctx, 'prod', c, key, E.get('n~1829'), '+=', False, K[6])
     return True
 
 
@@ -12595,7 +12609,7 @@ def d_2207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~1828'))
     if c is not None:
-        ASSIGN(ctx, 2209, c, key, E.get('n~1827'))
+        SET(ctx, 'prod', c, key, E.get('n~1827'), '-=', False, K[6])
     return True
 
 
@@ -12618,7 +12632,7 @@ def d_2209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~1828'))
     if c is not None:
-        ASSIGN(ctx, 2209, c, key, E.get('n~1827'))
+        SET(ctx, 'prod', c, key, E.get('n~1827'), '-=', False, K[6])
     return True
 
 
@@ -12650,7 +12664,7 @@ def d_2212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~1830'))
     if c is not None:
-        ASSIGN(ctx, 2212, c, key, E.get('n~1829'))
+        SET(ctx, 'prod', c, key, E.get('n~1829'), '+=', False, K[6])
     return True
 
 
@@ -12822,11 +12836,11 @@ def t_2226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~1841'))
     if c is not None:
-        ASSIGN(ctx, 2227, c, key, x_2517(ctx, E))
+        SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2228, ctx.state, 'last_space', E.get('s~1841'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1841'), '=', False, K[17])
     return t_2229(ctx, k, s, E)
 
 
@@ -12838,7 +12852,7 @@ def d_2227(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~1841'))
     if c is not None:
-        ASSIGN(ctx, 2227, c, key, x_2517(ctx, E))
+        SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[16])
     return True
 
 
@@ -12848,7 +12862,7 @@ def d_2228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2228, ctx.state, 'last_space', E.get('s~1841'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1841'), '=', False, K[17])
     return True
 
 
@@ -12903,7 +12917,7 @@ def t_2232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1842', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1842', old)
+        UNSET(ctx, E, 'x~1842', old)
         return k()
 
     def nxt(i):
@@ -13013,7 +13027,7 @@ def d_2242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2242, PL(ctx, E.get('target~1845')).get('stock'), E.get('r~1844'))
     if c is not None:
-        ASSIGN(ctx, 2242, c, key, E.get('n~1843'))
+        SET(ctx, 'stock', c, key, E.get('n~1843'), '-=', False, K[12])
     return True
 
 
@@ -13087,7 +13101,7 @@ def d_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2249, PL(ctx, E.get('target~1848')).get('stock'), E.get('r~1847'))
     if c is not None:
-        ASSIGN(ctx, 2249, c, key, E.get('n~1846'))
+        SET(ctx, 'stock', c, key, E.get('n~1846'), '-=', False, K[12])
     return True
 
 
@@ -13161,7 +13175,7 @@ def d_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('target~1851')).get('stock'), E.get('r~1850'))
     if c is not None:
-        ASSIGN(ctx, 2256, c, key, E.get('n~1849'))
+        SET(ctx, 'stock', c, key, E.get('n~1849'), '-=', False, K[12])
     return True
 
 
@@ -13191,7 +13205,7 @@ def d_2258(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~1853'))
     if c is not None:
-        ASSIGN(ctx, 2261, c, key, E.get('n~1852'))
+        SET(ctx, 'prod', c, key, E.get('n~1852'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13233,7 +13247,7 @@ def d_2261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~1853'))
     if c is not None:
-        ASSIGN(ctx, 2261, c, key, E.get('n~1852'))
+        SET(ctx, 'prod', c, key, E.get('n~1852'), '+=', False, K[6])
     return True
 
 
@@ -13273,7 +13287,7 @@ def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~1855'))
     if c is not None:
-        ASSIGN(ctx, 2266, c, key, E.get('n~1854'))
+        SET(ctx, 'stock', c, key, E.get('n~1854'), '-=', False, K[12])
     return True
 
 
@@ -13296,7 +13310,7 @@ def d_2266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~1855'))
     if c is not None:
-        ASSIGN(ctx, 2266, c, key, E.get('n~1854'))
+        SET(ctx, 'stock', c, key, E.get('n~1854'), '-=', False, K[12])
     return True
 
 
@@ -13479,11 +13493,11 @@ def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~1870'))
     if c is not None:
-        ASSIGN(ctx, 2282, c, key, x_2581(ctx, E))
+        SET(ctx, 'board', c, key, x_2581(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2283, ctx.state, 'last_space', E.get('s~1870'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1870'), '=', False, K[17])
     return t_2284(ctx, k, s, E)
 
 
@@ -13495,7 +13509,7 @@ def d_2282(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~1870'))
     if c is not None:
-        ASSIGN(ctx, 2282, c, key, x_2581(ctx, E))
+        SET(ctx, 'board', c, key, x_2581(ctx, E), '=', False, K[16])
     return True
 
 
@@ -13505,7 +13519,7 @@ def d_2283(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2283, ctx.state, 'last_space', E.get('s~1870'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1870'), '=', False, K[17])
     return True
 
 
@@ -13560,7 +13574,7 @@ def t_2287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1871', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1871', old)
+        UNSET(ctx, E, 'x~1871', old)
         return k()
 
     def nxt(i):
@@ -13752,7 +13766,7 @@ def d_2302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2304, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2304, c, key, E.get('price~1873'))
+        SET(ctx, 'stock', c, key, E.get('price~1873'), '-=', False, K[12])
     return True
 
 
@@ -13775,7 +13789,7 @@ def d_2304(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2304, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2304, c, key, E.get('price~1873'))
+        SET(ctx, 'stock', c, key, E.get('price~1873'), '-=', False, K[12])
     return True
 
 
@@ -13822,25 +13836,25 @@ def d_2308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2309, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2309, c, key, x_2611(ctx, E))
+        SET(ctx, 'stock', c, key, x_2611(ctx, E), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 2310, c, key, E.get('s~1879'))
+        SET(ctx, 'stock', c, key, E.get('s~1879'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2311, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 2311, c, key, E.get('t~1880'))
+        SET(ctx, 'stock', c, key, E.get('t~1880'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2312, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 2312, c, key, E.get('h~1881'))
+        SET(ctx, 'stock', c, key, E.get('h~1881'), '-=', False, K[12])
     return True
 
 
@@ -13852,7 +13866,7 @@ def d_2309(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2309, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2309, c, key, x_2611(ctx, E))
+        SET(ctx, 'stock', c, key, x_2611(ctx, E), '-=', False, K[12])
     return True
 
 
@@ -13864,7 +13878,7 @@ def d_2310(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 2310, c, key, E.get('s~1879'))
+        SET(ctx, 'stock', c, key, E.get('s~1879'), '-=', False, K[12])
     return True
 
 
@@ -13876,7 +13890,7 @@ def d_2311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2311, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 2311, c, key, E.get('t~1880'))
+        SET(ctx, 'stock', c, key, E.get('t~1880'), '-=', False, K[12])
     return True
 
 
@@ -13888,7 +13902,7 @@ def d_2312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2312, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 2312, c, key, E.get('h~1881'))
+        SET(ctx, 'stock', c, key, E.get('h~1881'), '-=', False, K[12])
     return True
 
 
@@ -13911,7 +13925,7 @@ def d_2313(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~1883'))
     if c is not None:
-        ASSIGN(ctx, 2316, c, key, E.get('n~1882'))
+        SET(ctx, 'prod', c, key, E.get('n~1882'), '+=', False, K[6])
     return True
 
 
@@ -13943,7 +13957,7 @@ def d_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~1883'))
     if c is not None:
-        ASSIGN(ctx, 2316, c, key, E.get('n~1882'))
+        SET(ctx, 'prod', c, key, E.get('n~1882'), '+=', False, K[6])
     return True
 
 
@@ -14024,13 +14038,13 @@ def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'))
     if c is not None:
-        ASSIGN(ctx, 2325, c, key, E.get('got~1887'))
+        SET(ctx, 'stock', c, key, E.get('got~1887'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~1885'))
     if c is not None:
-        ASSIGN(ctx, 2326, c, key, E.get('got~1887'))
+        SET(ctx, 'stock', c, key, E.get('got~1887'), '+=', False, K[12])
     return True
 
 
@@ -14052,7 +14066,7 @@ def d_2325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'))
     if c is not None:
-        ASSIGN(ctx, 2325, c, key, E.get('got~1887'))
+        SET(ctx, 'stock', c, key, E.get('got~1887'), '-=', False, K[12])
     return True
 
 
@@ -14064,7 +14078,7 @@ def d_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~1885'))
     if c is not None:
-        ASSIGN(ctx, 2326, c, key, E.get('got~1887'))
+        SET(ctx, 'stock', c, key, E.get('got~1887'), '+=', False, K[12])
     return True
 
 
@@ -14083,7 +14097,7 @@ def d_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2328, PL(ctx, E.get('you')).get('stock'), E.get('r~1885'))
     if c is not None:
-        ASSIGN(ctx, 2328, c, key, E.get('n~1884'))
+        SET(ctx, 'stock', c, key, E.get('n~1884'), '+=', False, K[12])
     return True
 
 
@@ -14157,13 +14171,13 @@ def d_2334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'))
     if c is not None:
-        ASSIGN(ctx, 2336, c, key, E.get('got~1891'))
+        SET(ctx, 'stock', c, key, E.get('got~1891'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~1889'))
     if c is not None:
-        ASSIGN(ctx, 2337, c, key, E.get('got~1891'))
+        SET(ctx, 'stock', c, key, E.get('got~1891'), '+=', False, K[12])
     return True
 
 
@@ -14185,7 +14199,7 @@ def d_2336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'))
     if c is not None:
-        ASSIGN(ctx, 2336, c, key, E.get('got~1891'))
+        SET(ctx, 'stock', c, key, E.get('got~1891'), '-=', False, K[12])
     return True
 
 
@@ -14197,7 +14211,7 @@ def d_2337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~1889'))
     if c is not None:
-        ASSIGN(ctx, 2337, c, key, E.get('got~1891'))
+        SET(ctx, 'stock', c, key, E.get('got~1891'), '+=', False, K[12])
     return True
 
 
@@ -14216,7 +14230,7 @@ def d_2339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2339, PL(ctx, E.get('you')).get('stock'), E.get('r~1889'))
     if c is not None:
-        ASSIGN(ctx, 2339, c, key, E.get('n~1888'))
+        SET(ctx, 'stock', c, key, E.get('n~1888'), '+=', False, K[12])
     return True
 
 
@@ -14240,7 +14254,7 @@ def t_2340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2355, PL(ctx, E.get('you')).get('prod'), E.get('r~1899'))
         if c is not None:
-            ASSIGN(ctx, 2355, c, key, E.get('n~1898'))
+            SET(ctx, 'prod', c, key, E.get('n~1898'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -14300,7 +14314,7 @@ def d_2343(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~1893'))
     if c is not None:
-        ASSIGN(ctx, 2345, c, key, E.get('n~1892'))
+        SET(ctx, 'prod', c, key, E.get('n~1892'), '-=', False, K[6])
     return True
 
 
@@ -14323,7 +14337,7 @@ def d_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~1893'))
     if c is not None:
-        ASSIGN(ctx, 2345, c, key, E.get('n~1892'))
+        SET(ctx, 'prod', c, key, E.get('n~1892'), '-=', False, K[6])
     return True
 
 
@@ -14398,7 +14412,7 @@ def d_2352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2352, PL(ctx, E.get('target~1897')).get('prod'), E.get('r~1895'))
     if c is not None:
-        ASSIGN(ctx, 2352, c, key, E.get('n~1894'))
+        SET(ctx, 'prod', c, key, E.get('n~1894'), '-=', False, K[6])
     return True
 
 
@@ -14430,7 +14444,7 @@ def d_2355(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2355, PL(ctx, E.get('you')).get('prod'), E.get('r~1899'))
     if c is not None:
-        ASSIGN(ctx, 2355, c, key, E.get('n~1898'))
+        SET(ctx, 'prod', c, key, E.get('n~1898'), '+=', False, K[6])
     return True
 
 
@@ -14463,7 +14477,7 @@ def d_2356(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2364, PL(ctx, E.get('you')).get('prod'), E.get('r~1903'))
     if c is not None:
-        ASSIGN(ctx, 2364, c, key, E.get('n~1902'))
+        SET(ctx, 'prod', c, key, E.get('n~1902'), '+=', False, K[6])
     return True
 
 
@@ -14503,7 +14517,7 @@ def d_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2361, PL(ctx, E.get('you')).get('prod'), E.get('r~1901'))
     if c is not None:
-        ASSIGN(ctx, 2361, c, key, E.get('n~1900'))
+        SET(ctx, 'prod', c, key, E.get('n~1900'), '-=', False, K[6])
     return True
 
 
@@ -14526,7 +14540,7 @@ def d_2361(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2361, PL(ctx, E.get('you')).get('prod'), E.get('r~1901'))
     if c is not None:
-        ASSIGN(ctx, 2361, c, key, E.get('n~1900'))
+        SET(ctx, 'prod', c, key, E.get('n~1900'), '-=', False, K[6])
     return True
 
 
@@ -14558,7 +14572,7 @@ def d_2364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2364, PL(ctx, E.get('you')).get('prod'), E.get('r~1903'))
     if c is not None:
-        ASSIGN(ctx, 2364, c, key, E.get('n~1902'))
+        SET(ctx, 'prod', c, key, E.get('n~1902'), '+=', False, K[6])
     return True
 
 
@@ -14699,11 +14713,11 @@ def t_2376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2377, ctx.state.get('board'), E.get('s~1917'))
     if c is not None:
-        ASSIGN(ctx, 2377, c, key, x_2691(ctx, E))
+        SET(ctx, 'board', c, key, x_2691(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2378, ctx.state, 'last_space', E.get('s~1917'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1917'), '=', False, K[17])
     return t_2379(ctx, k, s, E)
 
 
@@ -14715,7 +14729,7 @@ def d_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2377, ctx.state.get('board'), E.get('s~1917'))
     if c is not None:
-        ASSIGN(ctx, 2377, c, key, x_2691(ctx, E))
+        SET(ctx, 'board', c, key, x_2691(ctx, E), '=', False, K[16])
     return True
 
 
@@ -14725,7 +14739,7 @@ def d_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2378, ctx.state, 'last_space', E.get('s~1917'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1917'), '=', False, K[17])
     return True
 
 
@@ -14780,7 +14794,7 @@ def t_2382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1918', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1918', old)
+        UNSET(ctx, E, 'x~1918', old)
         return k()
 
     def nxt(i):
@@ -14999,11 +15013,11 @@ def t_2400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2401, ctx.state.get('board'), E.get('s~1934'))
     if c is not None:
-        ASSIGN(ctx, 2401, c, key, x_2716(ctx, E))
+        SET(ctx, 'board', c, key, x_2716(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2402, ctx.state, 'last_space', E.get('s~1934'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1934'), '=', False, K[17])
     return t_2403(ctx, k, s, E)
 
 
@@ -15015,7 +15029,7 @@ def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2401, ctx.state.get('board'), E.get('s~1934'))
     if c is not None:
-        ASSIGN(ctx, 2401, c, key, x_2716(ctx, E))
+        SET(ctx, 'board', c, key, x_2716(ctx, E), '=', False, K[16])
     return True
 
 
@@ -15025,7 +15039,7 @@ def d_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2402, ctx.state, 'last_space', E.get('s~1934'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1934'), '=', False, K[17])
     return True
 
 
@@ -15080,7 +15094,7 @@ def t_2406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1935', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1935', old)
+        UNSET(ctx, E, 'x~1935', old)
         return k()
 
     def nxt(i):
@@ -15139,7 +15153,7 @@ def d_2410(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2413, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2413, c, key, E.get('n~1938'))
+        SET(ctx, 'card_res', c, key, E.get('n~1938'), '+=', False, K[7])
     return True
 
 
@@ -15171,7 +15185,7 @@ def d_2413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2413, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2413, c, key, E.get('n~1938'))
+        SET(ctx, 'card_res', c, key, E.get('n~1938'), '+=', False, K[7])
     return True
 
 
@@ -15198,7 +15212,7 @@ def d_2414(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2418, PL(ctx, E.get('you')).get('prod'), E.get('r~1945'))
     if c is not None:
-        ASSIGN(ctx, 2418, c, key, x_2740(ctx, E))
+        SET(ctx, 'prod', c, key, x_2740(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15240,7 +15254,7 @@ def d_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2418, PL(ctx, E.get('you')).get('prod'), E.get('r~1945'))
     if c is not None:
-        ASSIGN(ctx, 2418, c, key, x_2740(ctx, E))
+        SET(ctx, 'prod', c, key, x_2740(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15271,7 +15285,7 @@ def d_2419(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2424, PL(ctx, E.get('you')).get('prod'), E.get('r~1953'))
     if c is not None:
-        ASSIGN(ctx, 2424, c, key, x_2748(ctx, E))
+        SET(ctx, 'prod', c, key, x_2748(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15323,7 +15337,7 @@ def d_2424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2424, PL(ctx, E.get('you')).get('prod'), E.get('r~1953'))
     if c is not None:
-        ASSIGN(ctx, 2424, c, key, x_2748(ctx, E))
+        SET(ctx, 'prod', c, key, x_2748(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15346,7 +15360,7 @@ def d_2425(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2428, c, key, E.get('n~1959'))
+        SET(ctx, 'card_res', c, key, E.get('n~1959'), '+=', False, K[7])
     return True
 
 
@@ -15378,7 +15392,7 @@ def d_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2428, c, key, E.get('n~1959'))
+        SET(ctx, 'card_res', c, key, E.get('n~1959'), '+=', False, K[7])
     return True
 
 
@@ -15401,7 +15415,7 @@ def d_2429(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2432, PL(ctx, E.get('you')).get('prod'), E.get('r~1966'))
     if c is not None:
-        ASSIGN(ctx, 2432, c, key, E.get('n~1965'))
+        SET(ctx, 'prod', c, key, E.get('n~1965'), '+=', False, K[6])
     return True
 
 
@@ -15433,7 +15447,7 @@ def d_2432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2432, PL(ctx, E.get('you')).get('prod'), E.get('r~1966'))
     if c is not None:
-        ASSIGN(ctx, 2432, c, key, E.get('n~1965'))
+        SET(ctx, 'prod', c, key, E.get('n~1965'), '+=', False, K[6])
     return True
 
 
@@ -15509,7 +15523,7 @@ def d_2439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2439, PL(ctx, E.get('you')).get('card_res'), E.get('card~1970'))
     if c is not None:
-        ASSIGN(ctx, 2439, c, key, E.get('n~1968'))
+        SET(ctx, 'card_res', c, key, E.get('n~1968'), '+=', False, K[7])
     return True
 
 
@@ -15539,7 +15553,7 @@ def d_2441(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2444, PL(ctx, E.get('you')).get('stock'), E.get('r~1972'))
     if c is not None:
-        ASSIGN(ctx, 2444, c, key, E.get('n~1971'))
+        SET(ctx, 'stock', c, key, E.get('n~1971'), '+=', False, K[12])
     return True
 
 
@@ -15571,7 +15585,7 @@ def d_2444(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2444, PL(ctx, E.get('you')).get('stock'), E.get('r~1972'))
     if c is not None:
-        ASSIGN(ctx, 2444, c, key, E.get('n~1971'))
+        SET(ctx, 'stock', c, key, E.get('n~1971'), '+=', False, K[12])
     return True
 
 
@@ -15627,7 +15641,7 @@ def d_2449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2449, PL(ctx, E.get('you')).get('card_res'), E.get('card~1975'))
     if c is not None:
-        ASSIGN(ctx, 2449, c, key, E.get('n~1973'))
+        SET(ctx, 'card_res', c, key, E.get('n~1973'), '+=', False, K[7])
     return True
 
 
@@ -15650,7 +15664,7 @@ def d_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2453, PL(ctx, E.get('you')).get('prod'), E.get('r~1989'))
     if c is not None:
-        ASSIGN(ctx, 2453, c, key, E.get('n~1988'))
+        SET(ctx, 'prod', c, key, E.get('n~1988'), '+=', False, K[6])
     return True
 
 
@@ -15682,7 +15696,7 @@ def d_2453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2453, PL(ctx, E.get('you')).get('prod'), E.get('r~1989'))
     if c is not None:
-        ASSIGN(ctx, 2453, c, key, E.get('n~1988'))
+        SET(ctx, 'prod', c, key, E.get('n~1988'), '+=', False, K[6])
     return True
 
 
@@ -15718,7 +15732,7 @@ def d_2455(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('prod'), E.get('r~2005'))
     if c is not None:
-        ASSIGN(ctx, 2459, c, key, x_2798(ctx, E))
+        SET(ctx, 'prod', c, key, x_2798(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15760,7 +15774,7 @@ def d_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('prod'), E.get('r~2005'))
     if c is not None:
-        ASSIGN(ctx, 2459, c, key, x_2798(ctx, E))
+        SET(ctx, 'prod', c, key, x_2798(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15793,7 +15807,7 @@ def d_2460(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~2010'))
     if c is not None:
-        ASSIGN(ctx, 2468, c, key, E.get('n~2009'))
+        SET(ctx, 'prod', c, key, E.get('n~2009'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15807,7 +15821,7 @@ def d_2460(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2471, PL(ctx, E.get('you')).get('prod'), E.get('r~2012'))
     if c is not None:
-        ASSIGN(ctx, 2471, c, key, E.get('n~2011'))
+        SET(ctx, 'prod', c, key, E.get('n~2011'), '+=', False, K[6])
     return True
 
 
@@ -15847,7 +15861,7 @@ def d_2463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2465, PL(ctx, E.get('you')).get('prod'), E.get('r~2008'))
     if c is not None:
-        ASSIGN(ctx, 2465, c, key, E.get('n~2007'))
+        SET(ctx, 'prod', c, key, E.get('n~2007'), '-=', False, K[6])
     return True
 
 
@@ -15870,7 +15884,7 @@ def d_2465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2465, PL(ctx, E.get('you')).get('prod'), E.get('r~2008'))
     if c is not None:
-        ASSIGN(ctx, 2465, c, key, E.get('n~2007'))
+        SET(ctx, 'prod', c, key, E.get('n~2007'), '-=', False, K[6])
     return True
 
 
@@ -15902,7 +15916,7 @@ def d_2468(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~2010'))
     if c is not None:
-        ASSIGN(ctx, 2468, c, key, E.get('n~2009'))
+        SET(ctx, 'prod', c, key, E.get('n~2009'), '+=', False, K[6])
     return True
 
 
@@ -15934,7 +15948,7 @@ def d_2471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2471, PL(ctx, E.get('you')).get('prod'), E.get('r~2012'))
     if c is not None:
-        ASSIGN(ctx, 2471, c, key, E.get('n~2011'))
+        SET(ctx, 'prod', c, key, E.get('n~2011'), '+=', False, K[6])
     return True
 
 
@@ -16023,7 +16037,7 @@ def t_2478(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2479, ctx.state.get('params'), E.get('p~2013'))
     if c is not None:
-        ASSIGN(ctx, 2479, c, key, x_2818(ctx, E))
+        SET(ctx, 'params', c, key, x_2818(ctx, E), '+=', False, K[13])
     return t_2480(ctx, k, s, E)
 
 
@@ -16035,7 +16049,7 @@ def d_2479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2479, ctx.state.get('params'), E.get('p~2013'))
     if c is not None:
-        ASSIGN(ctx, 2479, c, key, x_2818(ctx, E))
+        SET(ctx, 'params', c, key, x_2818(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -16090,13 +16104,13 @@ def d_2483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2484, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2013'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2484, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2485, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -16108,7 +16122,7 @@ def d_2484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2484, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2013'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2484, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -16120,7 +16134,7 @@ def d_2485(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2485, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -16134,7 +16148,7 @@ def t_2486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2015', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2015', old)
+        UNSET(ctx, E, 'b~2015', old)
         return k()
 
     def nxt(i):
@@ -16184,7 +16198,7 @@ def d_2489(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2492, PL(ctx, E.get('you')).get('prod'), E.get('r~2017'))
     if c is not None:
-        ASSIGN(ctx, 2492, c, key, E.get('n~2016'))
+        SET(ctx, 'prod', c, key, E.get('n~2016'), '+=', False, K[6])
     return True
 
 
@@ -16216,7 +16230,7 @@ def d_2492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2492, PL(ctx, E.get('you')).get('prod'), E.get('r~2017'))
     if c is not None:
-        ASSIGN(ctx, 2492, c, key, E.get('n~2016'))
+        SET(ctx, 'prod', c, key, E.get('n~2016'), '+=', False, K[6])
     return True
 
 
@@ -16300,7 +16314,7 @@ def t_2498(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2499, ctx.state.get('params'), E.get('p~2018'))
     if c is not None:
-        ASSIGN(ctx, 2499, c, key, x_2841(ctx, E))
+        SET(ctx, 'params', c, key, x_2841(ctx, E), '+=', False, K[13])
     return t_2500(ctx, k, s, E)
 
 
@@ -16312,7 +16326,7 @@ def d_2499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2499, ctx.state.get('params'), E.get('p~2018'))
     if c is not None:
-        ASSIGN(ctx, 2499, c, key, x_2841(ctx, E))
+        SET(ctx, 'params', c, key, x_2841(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -16367,13 +16381,13 @@ def d_2503(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2504, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2018'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2504, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2505, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -16385,7 +16399,7 @@ def d_2504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2504, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2018'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2504, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -16397,7 +16411,7 @@ def d_2505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2505, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -16411,7 +16425,7 @@ def t_2506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2020', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2020', old)
+        UNSET(ctx, E, 'b~2020', old)
         return k()
 
     def nxt(i):
@@ -16594,11 +16608,11 @@ def t_2521(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2522, ctx.state.get('board'), E.get('s~2033'))
     if c is not None:
-        ASSIGN(ctx, 2522, c, key, x_2863(ctx, E))
+        SET(ctx, 'board', c, key, x_2863(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2523, ctx.state, 'last_space', E.get('s~2033'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2033'), '=', False, K[17])
     return t_2524(ctx, k, s, E)
 
 
@@ -16610,7 +16624,7 @@ def d_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2522, ctx.state.get('board'), E.get('s~2033'))
     if c is not None:
-        ASSIGN(ctx, 2522, c, key, x_2863(ctx, E))
+        SET(ctx, 'board', c, key, x_2863(ctx, E), '=', False, K[16])
     return True
 
 
@@ -16620,7 +16634,7 @@ def d_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2523, ctx.state, 'last_space', E.get('s~2033'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2033'), '=', False, K[17])
     return True
 
 
@@ -16675,7 +16689,7 @@ def t_2527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2034', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2034', old)
+        UNSET(ctx, E, 'x~2034', old)
         return k()
 
     def nxt(i):

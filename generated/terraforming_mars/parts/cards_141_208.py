@@ -9,29 +9,30 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -44,7 +45,21 @@ K = [
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     {},
+    ['player', 'prod', 'key'],
+    ['game', 'board', 'key'],
+    ['game', 'last_space', ''],
+    ['game', 'deck', ''],
     [],
+    ['game', 'discard', ''],
+    ['player', 'hand', ''],
+    ['player', 'stock', 'key'],
+    ['player', 'card_res', 'key'],
+    ['player', 'chosen', ''],
+    ['game', 'game_tracks', 'key'],
+    ['player', 'tracks', 'key'],
+    ['player', 'tr_raised', ''],
+    ['game', 'params', 'key'],
+    ['player', 'offer', ''],
 ]
 
 
@@ -81,19 +96,19 @@ def x_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2890, E.get('t~2042'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2044, 0), GET(ctx, 'parameters', v_p_2044, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2044, 'max', 0))) for v_p_2044 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2044, 'tile', None) == E.get('t~2042'))])))
+    return MEMO(ctx, (2890, E.get('t~2042'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2044, 0), GET(ctx, 'parameters', v_p_2044, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2044, 'max', 0))) for v_p_2044 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2044, 'tile', None) == E.get('t~2042'))])))
 
 
 def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2891, E.get('l~2043'), E.get('this'), E.get('t~2042'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2045 for v_s_2045 in items_of(E.get('l~2043')) if (bool((not IN(v_s_2045, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('t~2042'))) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2045, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2045, None) == E.get('you'))))) and bool((bool(IN(v_s_2045, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2046, ctx.state.get('board'))) and bool((not IN(v_x_2046, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) == v_u_2047)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None), 'counts_as', None) == v_u_2047))))) for v_u_2047 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2046 in items_of(ADJ(ctx, 'spaces', v_s_2045))]))))))])
+    return MEMO(ctx, (2891, E.get('l~2043'), E.get('this'), E.get('t~2042'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2045 for v_s_2045 in items_of(E.get('l~2043')) if (bool((not IN(v_s_2045, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('t~2042'))) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2045, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2045, None) == E.get('you'))))) and bool((bool(IN(v_s_2045, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2046, ctx.state.get('board'))) and bool((not IN(v_x_2046, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) == v_u_2047)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None), 'counts_as', None) == v_u_2047))))) for v_u_2047 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2046 in items_of(ADJ(ctx, 'spaces', v_s_2045))]))))))])
 
 
 def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~2048'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~2048'))) > 0)
 
 
 def x_2896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -157,19 +172,19 @@ def x_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2911, E.get('t~2053'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2054, 0), GET(ctx, 'parameters', v_p_2054, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2054, 'max', 0))) for v_p_2054 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2054, 'tile', None) == E.get('t~2053'))])))
+    return MEMO(ctx, (2911, E.get('t~2053'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2054, 0), GET(ctx, 'parameters', v_p_2054, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2054, 'max', 0))) for v_p_2054 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2054, 'tile', None) == E.get('t~2053'))])))
 
 
 def x_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2912, E.get('this'), E.get('t~2053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2059: (lambda v_near_2062: (v_near_2062 if (bool((GET(ctx, 'tiles', E.get('t~2053'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2062)) > num(0)))) else v_open_2059))([v_s_2060 for v_s_2060 in items_of(v_open_2059) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2061, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2061, {}), 'owner', None) == E.get('you')))) for v_x_2061 in items_of(ADJ(ctx, 'spaces', v_s_2060))])))]))([v_s_2056 for v_s_2056 in items_of([v_x_2055 for v_x_2055 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2055, 'type', None) == GET(ctx, 'tiles', E.get('t~2053'), 'space', None))]) if (bool((not IN(v_s_2056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('t~2053'))) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2056, None) == E.get('you'))))) and bool((bool(IN(v_s_2056, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2057, ctx.state.get('board'))) and bool((not IN(v_x_2057, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) == v_u_2058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None), 'counts_as', None) == v_u_2058))))) for v_u_2058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2057 in items_of(ADJ(ctx, 'spaces', v_s_2056))]))))))]))
+    return MEMO(ctx, (2912, E.get('this'), E.get('t~2053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2059: (lambda v_near_2062: (v_near_2062 if (bool((GET(ctx, 'tiles', E.get('t~2053'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2062)) > 0))) else v_open_2059))([v_s_2060 for v_s_2060 in items_of(v_open_2059) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2061, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2061, {}), 'owner', None) == E.get('you')))) for v_x_2061 in items_of(ADJ(ctx, 'spaces', v_s_2060))])))]))([v_s_2056 for v_s_2056 in items_of([v_x_2055 for v_x_2055 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2055, 'type', None) == GET(ctx, 'tiles', E.get('t~2053'), 'space', None))]) if (bool((not IN(v_s_2056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('t~2053'))) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2056, None) == E.get('you'))))) and bool((bool(IN(v_s_2056, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2057, ctx.state.get('board'))) and bool((not IN(v_x_2057, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) == v_u_2058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None), 'counts_as', None) == v_u_2058))))) for v_u_2058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2057 in items_of(ADJ(ctx, 'spaces', v_s_2056))]))))))]))
 
 
 def x_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2063'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2063'))) > 0)
 
 
 def x_2917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -231,7 +246,7 @@ def x_2930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_2933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -239,7 +254,7 @@ def x_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_2936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -251,7 +266,7 @@ def x_2938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -261,7 +276,7 @@ def x_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -269,7 +284,7 @@ def x_2942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -317,7 +332,7 @@ def x_2962(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:43
 def x_2963(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2077 for v_x_2077 in items_of(GET(ctx, 'cards', v_c_2076, 'tags', [])) if (v_x_2077 == 'science')]) for v_c_2076 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2079 for v_x_2079 in items_of(GET(ctx, 'corporations', v_c_2078, 'tags', [])) if (v_x_2079 == 'science')]) for v_c_2078 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2077 for v_x_2077 in items_of(GET(ctx, 'cards', v_c_2076, 'tags', [])) if (v_x_2077 == 'science')]) for v_c_2076 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2079 for v_x_2079 in items_of(GET(ctx, 'corporations', v_c_2078, 'tags', [])) if (v_x_2079 == 'science')]) for v_c_2078 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_2966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -333,7 +348,7 @@ def x_2968(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 def x_2970(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:57
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_2973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -355,7 +370,7 @@ def x_2978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2980(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(8))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 8)
 
 
 def x_2983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -365,13 +380,13 @@ def x_2983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2988, E.get('n~2088'), E.get('r~2089'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2090).get('prod'), E.get('r~2089'), 0)) - num(E.get('n~2088')))) >= num(GET(ctx, 'resources', E.get('r~2089'), 'production_min', 0))) for v_target_2090 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2988, E.get('n~2088'), E.get('r~2089'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2090).get('prod'), E.get('r~2089'), 0)) - num(E.get('n~2088')))) >= num(GET(ctx, 'resources', E.get('r~2089'), 'production_min', 0))) for v_target_2090 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -399,7 +414,7 @@ def x_2993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2994(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
 def x_2995(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
@@ -415,13 +430,13 @@ def x_2998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:81
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
 
 
 def x_3003(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3003, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2099 for v_x_2099 in items_of(GET(ctx, 'cards', v_c_2098, 'tags', [])) if (v_x_2099 == 'plant')]) for v_c_2098 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2101 for v_x_2101 in items_of(GET(ctx, 'corporations', v_c_2100, 'tags', [])) if (v_x_2101 == 'plant')]) for v_c_2100 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (3003, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2099 for v_x_2099 in items_of(GET(ctx, 'cards', v_c_2098, 'tags', [])) if (v_x_2099 == 'plant')]) for v_c_2098 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2101 for v_x_2101 in items_of(GET(ctx, 'corporations', v_c_2100, 'tags', [])) if (v_x_2101 == 'plant')]) for v_c_2100 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -439,7 +454,7 @@ def x_3005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_2106, 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), v_card_2106, 0)) > num(0)))) for v_card_2106 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_card_2106, 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), v_card_2106, 0)) > 0))) for v_card_2106 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_3008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
@@ -451,7 +466,7 @@ def x_3008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2107'), 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2107'), 0)) > num(0))))
+    return (bool((GET(ctx, 'cards', E.get('card~2107'), 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2107'), 0)) > 0)))
 
 
 def x_3010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
@@ -469,7 +484,7 @@ def x_3012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3013(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:98
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3013, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2109 for v_x_2109 in items_of(GET(ctx, 'cards', v_c_2108, 'tags', [])) if (v_x_2109 == 'science')]) for v_c_2108 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2111 for v_x_2111 in items_of(GET(ctx, 'corporations', v_c_2110, 'tags', [])) if (v_x_2111 == 'science')]) for v_c_2110 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(7)))
+    return MEMO(ctx, (3013, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2109 for v_x_2109 in items_of(GET(ctx, 'cards', v_c_2108, 'tags', [])) if (v_x_2109 == 'science')]) for v_c_2108 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2111 for v_x_2111 in items_of(GET(ctx, 'corporations', v_c_2110, 'tags', [])) if (v_x_2111 == 'science')]) for v_c_2110 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 7))
 
 
 def x_3018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -499,7 +514,7 @@ def x_3025(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
 def x_3026(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2116')) >= num(1))
+    return (num(E.get('n~2116')) >= 1)
 
 
 def x_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
@@ -551,7 +566,7 @@ def x_3039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3043(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:138
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(0))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
 
 
 def x_3046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -587,7 +602,7 @@ def x_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2124') == 'tr')) and bool((num(E.get('n~2125')) > num(0))))
+    return (bool((E.get('t~2124') == 'tr')) and bool((num(E.get('n~2125')) > 0)))
 
 
 def x_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -597,7 +612,7 @@ def x_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-14))
+    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-14))
 
 
 def x_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -663,7 +678,7 @@ def x_3088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2136') == 'tr')) and bool((num(E.get('n~2137')) > num(0))))
+    return (bool((E.get('t~2136') == 'tr')) and bool((num(E.get('n~2137')) > 0)))
 
 
 def x_3091(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -691,7 +706,7 @@ def x_3102(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 def x_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-24))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-24))
 
 
 def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -703,17 +718,17 @@ def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3108(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:197
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2145 for v_x_2145 in items_of(GET(ctx, 'cards', v_c_2144, 'tags', [])) if (v_x_2145 == 'power')]) for v_c_2144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2147 for v_x_2147 in items_of(GET(ctx, 'corporations', v_c_2146, 'tags', [])) if (v_x_2147 == 'power')]) for v_c_2146 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2145 for v_x_2145 in items_of(GET(ctx, 'cards', v_c_2144, 'tags', [])) if (v_x_2145 == 'power')]) for v_c_2144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2147 for v_x_2147 in items_of(GET(ctx, 'corporations', v_c_2146, 'tags', [])) if (v_x_2147 == 'power')]) for v_c_2146 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_3111(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3112, E.get('n~2148'), E.get('r~2149'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2150).get('prod'), E.get('r~2149'), 0)) - num(E.get('n~2148')))) >= num(GET(ctx, 'resources', E.get('r~2149'), 'production_min', 0))) for v_target_2150 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3112, E.get('n~2148'), E.get('r~2149'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2150).get('prod'), E.get('r~2149'), 0)) - num(E.get('n~2148')))) >= num(GET(ctx, 'resources', E.get('r~2149'), 'production_min', 0))) for v_target_2150 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -747,19 +762,19 @@ def x_3120(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3123, E.get('t~2154'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2155, 0), GET(ctx, 'parameters', v_p_2155, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2155, 'max', 0))) for v_p_2155 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2155, 'tile', None) == E.get('t~2154'))])))
+    return MEMO(ctx, (3123, E.get('t~2154'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2155, 0), GET(ctx, 'parameters', v_p_2155, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2155, 'max', 0))) for v_p_2155 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2155, 'tile', None) == E.get('t~2154'))])))
 
 
 def x_3124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3124, E.get('this'), E.get('t~2154'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2160: (lambda v_near_2163: (v_near_2163 if (bool((GET(ctx, 'tiles', E.get('t~2154'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2163)) > num(0)))) else v_open_2160))([v_s_2161 for v_s_2161 in items_of(v_open_2160) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2162, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2162, {}), 'owner', None) == E.get('you')))) for v_x_2162 in items_of(ADJ(ctx, 'spaces', v_s_2161))])))]))([v_s_2157 for v_s_2157 in items_of([v_x_2156 for v_x_2156 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2156, 'type', None) == GET(ctx, 'tiles', E.get('t~2154'), 'space', None))]) if (bool((not IN(v_s_2157, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('t~2154'))) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2157, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2157, None) == E.get('you'))))) and bool((bool(IN(v_s_2157, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2158, ctx.state.get('board'))) and bool((not IN(v_x_2158, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) == v_u_2159)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None), 'counts_as', None) == v_u_2159))))) for v_u_2159 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2158 in items_of(ADJ(ctx, 'spaces', v_s_2157))]))))))]))
+    return MEMO(ctx, (3124, E.get('this'), E.get('t~2154'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2160: (lambda v_near_2163: (v_near_2163 if (bool((GET(ctx, 'tiles', E.get('t~2154'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2163)) > 0))) else v_open_2160))([v_s_2161 for v_s_2161 in items_of(v_open_2160) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2162, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2162, {}), 'owner', None) == E.get('you')))) for v_x_2162 in items_of(ADJ(ctx, 'spaces', v_s_2161))])))]))([v_s_2157 for v_s_2157 in items_of([v_x_2156 for v_x_2156 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2156, 'type', None) == GET(ctx, 'tiles', E.get('t~2154'), 'space', None))]) if (bool((not IN(v_s_2157, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('t~2154'))) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2157, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2157, None) == E.get('you'))))) and bool((bool(IN(v_s_2157, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2158, ctx.state.get('board'))) and bool((not IN(v_x_2158, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) == v_u_2159)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None), 'counts_as', None) == v_u_2159))))) for v_u_2159 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2158 in items_of(ADJ(ctx, 'spaces', v_s_2157))]))))))]))
 
 
 def x_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2164'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2164'))) > 0)
 
 
 def x_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -821,7 +836,7 @@ def x_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_3145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -829,7 +844,7 @@ def x_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -841,7 +856,7 @@ def x_3150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -851,7 +866,7 @@ def x_3152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -859,7 +874,7 @@ def x_3154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -895,7 +910,7 @@ def x_3169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2174') == 'tr')) and bool((num(E.get('n~2175')) > num(0))))
+    return (bool((E.get('t~2174') == 'tr')) and bool((num(E.get('n~2175')) > 0)))
 
 
 def x_3172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1009,7 +1024,7 @@ def x_3211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2190') == 'tr')) and bool((num(E.get('n~2191')) > num(0))))
+    return (bool((E.get('t~2190') == 'tr')) and bool((num(E.get('n~2191')) > 0)))
 
 
 def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1019,7 +1034,7 @@ def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3216(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:248
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(5))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
 
 
 def x_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1053,7 +1068,7 @@ def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3233(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:268
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(7))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
 
 
 def x_3236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1069,7 +1084,7 @@ def x_3238(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
 
 
 def x_3240(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:279
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
 
 
 def x_3243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1171,7 +1186,7 @@ def x_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2217') == 'tr')) and bool((num(E.get('n~2218')) > num(0))))
+    return (bool((E.get('t~2217') == 'tr')) and bool((num(E.get('n~2218')) > 0)))
 
 
 def x_3287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1207,7 +1222,7 @@ def x_3299(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
 def x_3300(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
 def x_3302(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:322
@@ -1243,19 +1258,19 @@ def x_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3314, E.get('t~2228'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2230, 0), GET(ctx, 'parameters', v_p_2230, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2230, 'max', 0))) for v_p_2230 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2230, 'tile', None) == E.get('t~2228'))])))
+    return MEMO(ctx, (3314, E.get('t~2228'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2230, 0), GET(ctx, 'parameters', v_p_2230, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2230, 'max', 0))) for v_p_2230 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2230, 'tile', None) == E.get('t~2228'))])))
 
 
 def x_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3315, E.get('l~2229'), E.get('this'), E.get('t~2228'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2231 for v_s_2231 in items_of(E.get('l~2229')) if (bool((not IN(v_s_2231, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('t~2228'))) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2231, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2231, None) == E.get('you'))))) and bool((bool(IN(v_s_2231, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2232, ctx.state.get('board'))) and bool((not IN(v_x_2232, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) == v_u_2233)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None), 'counts_as', None) == v_u_2233))))) for v_u_2233 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2232 in items_of(ADJ(ctx, 'spaces', v_s_2231))]))))))])
+    return MEMO(ctx, (3315, E.get('l~2229'), E.get('this'), E.get('t~2228'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2231 for v_s_2231 in items_of(E.get('l~2229')) if (bool((not IN(v_s_2231, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('t~2228'))) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2231, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2231, None) == E.get('you'))))) and bool((bool(IN(v_s_2231, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2232, ctx.state.get('board'))) and bool((not IN(v_x_2232, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) == v_u_2233)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None), 'counts_as', None) == v_u_2233))))) for v_u_2233 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2232 in items_of(ADJ(ctx, 'spaces', v_s_2231))]))))))])
 
 
 def x_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~2234'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~2234'))) > 0)
 
 
 def x_3320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1319,7 +1334,7 @@ def x_3333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3336(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3336, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2249 for v_x_2249 in items_of(GET(ctx, 'cards', v_c_2248, 'tags', [])) if (v_x_2249 == 'space')]) for v_c_2248 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2251 for v_x_2251 in items_of(GET(ctx, 'corporations', v_c_2250, 'tags', [])) if (v_x_2251 == 'space')]) for v_c_2250 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2252 for v_x_2252 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2252 == 'space')]))))
+    return MEMO(ctx, (3336, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2249 for v_x_2249 in items_of(GET(ctx, 'cards', v_c_2248, 'tags', [])) if (v_x_2249 == 'space')]) for v_c_2248 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2251 for v_x_2251 in items_of(GET(ctx, 'corporations', v_c_2250, 'tags', [])) if (v_x_2251 == 'space')]) for v_c_2250 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2252 for v_x_2252 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2252 == 'space')]))))
 
 
 def x_3337(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1335,7 +1350,7 @@ def x_3338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:353
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-20))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-20))
 
 
 def x_3342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1357,7 +1372,7 @@ def x_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3350(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:364
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(2))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 2)
 
 
 def x_3353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1433,13 +1448,13 @@ def x_3370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3376, E.get('n~2265'), E.get('r~2266'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2267).get('prod'), E.get('r~2266'), 0)) - num(E.get('n~2265')))) >= num(GET(ctx, 'resources', E.get('r~2266'), 'production_min', 0))) for v_target_2267 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3376, E.get('n~2265'), E.get('r~2266'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2267).get('prod'), E.get('r~2266'), 0)) - num(E.get('n~2265')))) >= num(GET(ctx, 'resources', E.get('r~2266'), 'production_min', 0))) for v_target_2267 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1531,25 +1546,25 @@ def x_3412(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
 def x_3413(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:404
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(2))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
 
 
 def x_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3415, E.get('t~2281'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2282, 0), GET(ctx, 'parameters', v_p_2282, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2282, 'max', 0))) for v_p_2282 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2282, 'tile', None) == E.get('t~2281'))])))
+    return MEMO(ctx, (3415, E.get('t~2281'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2282, 0), GET(ctx, 'parameters', v_p_2282, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2282, 'max', 0))) for v_p_2282 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2282, 'tile', None) == E.get('t~2281'))])))
 
 
 def x_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3416, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2287: (lambda v_near_2290: (v_near_2290 if (bool((GET(ctx, 'tiles', E.get('t~2281'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2290)) > num(0)))) else v_open_2287))([v_s_2288 for v_s_2288 in items_of(v_open_2287) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2289, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2289, {}), 'owner', None) == E.get('you')))) for v_x_2289 in items_of(ADJ(ctx, 'spaces', v_s_2288))])))]))([v_s_2284 for v_s_2284 in items_of([v_x_2283 for v_x_2283 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2283, 'type', None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))]) if (bool((not IN(v_s_2284, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('t~2281'))) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2284, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2284, None) == E.get('you'))))) and bool((bool(IN(v_s_2284, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2285, ctx.state.get('board'))) and bool((not IN(v_x_2285, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) == v_u_2286)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None), 'counts_as', None) == v_u_2286))))) for v_u_2286 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2285 in items_of(ADJ(ctx, 'spaces', v_s_2284))]))))))]))
+    return MEMO(ctx, (3416, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2287: (lambda v_near_2290: (v_near_2290 if (bool((GET(ctx, 'tiles', E.get('t~2281'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2290)) > 0))) else v_open_2287))([v_s_2288 for v_s_2288 in items_of(v_open_2287) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2289, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2289, {}), 'owner', None) == E.get('you')))) for v_x_2289 in items_of(ADJ(ctx, 'spaces', v_s_2288))])))]))([v_s_2284 for v_s_2284 in items_of([v_x_2283 for v_x_2283 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2283, 'type', None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))]) if (bool((not IN(v_s_2284, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('t~2281'))) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2284, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2284, None) == E.get('you'))))) and bool((bool(IN(v_s_2284, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2285, ctx.state.get('board'))) and bool((not IN(v_x_2285, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) == v_u_2286)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None), 'counts_as', None) == v_u_2286))))) for v_u_2286 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2285 in items_of(ADJ(ctx, 'spaces', v_s_2284))]))))))]))
 
 
 def x_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2291'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2291'))) > 0)
 
 
 def x_3421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1637,19 +1652,19 @@ def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
 def x_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3446, E.get('t~2300'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2301, 0), GET(ctx, 'parameters', v_p_2301, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2301, 'max', 0))) for v_p_2301 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2301, 'tile', None) == E.get('t~2300'))])))
+    return MEMO(ctx, (3446, E.get('t~2300'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2301, 0), GET(ctx, 'parameters', v_p_2301, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2301, 'max', 0))) for v_p_2301 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2301, 'tile', None) == E.get('t~2300'))])))
 
 
 def x_3447(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3447, E.get('this'), E.get('t~2300'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2306: (lambda v_near_2309: (v_near_2309 if (bool((GET(ctx, 'tiles', E.get('t~2300'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2309)) > num(0)))) else v_open_2306))([v_s_2307 for v_s_2307 in items_of(v_open_2306) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2308, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2308, {}), 'owner', None) == E.get('you')))) for v_x_2308 in items_of(ADJ(ctx, 'spaces', v_s_2307))])))]))([v_s_2303 for v_s_2303 in items_of([v_x_2302 for v_x_2302 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2302, 'type', None) == GET(ctx, 'tiles', E.get('t~2300'), 'space', None))]) if (bool((not IN(v_s_2303, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('t~2300'))) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2303, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2303, None) == E.get('you'))))) and bool((bool(IN(v_s_2303, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2304, ctx.state.get('board'))) and bool((not IN(v_x_2304, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) == v_u_2305)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None), 'counts_as', None) == v_u_2305))))) for v_u_2305 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2304 in items_of(ADJ(ctx, 'spaces', v_s_2303))]))))))]))
+    return MEMO(ctx, (3447, E.get('this'), E.get('t~2300'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2306: (lambda v_near_2309: (v_near_2309 if (bool((GET(ctx, 'tiles', E.get('t~2300'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2309)) > 0))) else v_open_2306))([v_s_2307 for v_s_2307 in items_of(v_open_2306) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2308, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2308, {}), 'owner', None) == E.get('you')))) for v_x_2308 in items_of(ADJ(ctx, 'spaces', v_s_2307))])))]))([v_s_2303 for v_s_2303 in items_of([v_x_2302 for v_x_2302 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2302, 'type', None) == GET(ctx, 'tiles', E.get('t~2300'), 'space', None))]) if (bool((not IN(v_s_2303, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('t~2300'))) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2303, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2303, None) == E.get('you'))))) and bool((bool(IN(v_s_2303, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2304, ctx.state.get('board'))) and bool((not IN(v_x_2304, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) == v_u_2305)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None), 'counts_as', None) == v_u_2305))))) for v_u_2305 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2304 in items_of(ADJ(ctx, 'spaces', v_s_2303))]))))))]))
 
 
 def x_3448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2310'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2310'))) > 0)
 
 
 def x_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1711,17 +1726,17 @@ def x_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:423
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
 
 
 def x_3470(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3471, E.get('n~2315'), E.get('r~2316'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2317).get('prod'), E.get('r~2316'), 0)) - num(E.get('n~2315')))) >= num(GET(ctx, 'resources', E.get('r~2316'), 'production_min', 0))) for v_target_2317 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3471, E.get('n~2315'), E.get('r~2316'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2317).get('prod'), E.get('r~2316'), 0)) - num(E.get('n~2315')))) >= num(GET(ctx, 'resources', E.get('r~2316'), 'production_min', 0))) for v_target_2317 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1759,7 +1774,7 @@ def x_3481(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
 
 
 def x_3483(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(9))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 9)
 
 
 def x_3486(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1783,7 +1798,7 @@ def x_3491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3493(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_3496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -1801,7 +1816,7 @@ def x_3498(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:447
 def x_3499(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3499, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2327 for v_x_2327 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2327 == 'science')]))
+    return MEMO(ctx, (3499, E.get('event'),), lambda: FN['count'](ctx, None, [v_x_2327 for v_x_2327 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2327 == 'science')]))
 
 
 def x_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -1823,7 +1838,7 @@ def x_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3513(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1831,7 +1846,7 @@ def x_3513(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1843,7 +1858,7 @@ def x_3517(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1853,7 +1868,7 @@ def x_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3520(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3521(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1861,11 +1876,11 @@ def x_3521(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3525(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:462
-    return MEMO(ctx, (3525, ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2333 for v_s_2333 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None), 'counts_as', None) == 'city')))))])) >= num(2)))
+    return MEMO(ctx, (3525, ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_2333 for v_s_2333 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None), 'counts_as', None) == 'city')))))])) >= 2))
 
 
 def x_3528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1883,19 +1898,19 @@ def x_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2338') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2338') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2339') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2339') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1925,25 +1940,25 @@ def x_3542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('s_v~2340'))) - num(1)), E.get('s_v~2340'))]) if (num(E.get('s_v~2340')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('s_v~2340'))) - 1), E.get('s_v~2340'))]) if (num(E.get('s_v~2340')) > 0) else 0))
 
 
 def x_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('t_v~2341'))) - num(1)), E.get('t_v~2341'))]) if (num(E.get('t_v~2341')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('t_v~2341'))) - 1), E.get('t_v~2341'))]) if (num(E.get('t_v~2341')) > 0) else 0))
 
 
 def x_3545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('h_v~2342'))) - num(1)), E.get('h_v~2342'))]) if (num(E.get('h_v~2342')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('h_v~2342'))) - 1), E.get('h_v~2342'))]) if (num(E.get('h_v~2342')) > 0) else 0))
 
 
 def x_3546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2343')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('s_v~2340')))) >= num(E.get('price~2337'))))))) and bool((not (bool((num(E.get('t~2344')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('t_v~2341')))) >= num(E.get('price~2337'))))))) and bool((not (bool((num(E.get('h~2345')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('h_v~2342')))) >= num(E.get('price~2337'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2343')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('s_v~2340')))) >= num(E.get('price~2337'))))))) and bool((not (bool((num(E.get('t~2344')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('t_v~2341')))) >= num(E.get('price~2337'))))))) and bool((not (bool((num(E.get('h~2345')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('h_v~2342')))) >= num(E.get('price~2337'))))))))
 
 
 def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1955,7 +1970,7 @@ def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])
 
 
 def x_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1979,25 +1994,25 @@ def x_3553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])}, ({'steel': E.get('s~2343')} if (num(E.get('s_v~2340')) > num(0)) else K[5])), ({'titanium': E.get('t~2344')} if (num(E.get('t_v~2341')) > num(0)) else K[5])), ({'heat': E.get('h~2345')} if (num(E.get('h_v~2342')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])}, ({'steel': E.get('s~2343')} if (num(E.get('s_v~2340')) > 0) else K[5])), ({'titanium': E.get('t~2344')} if (num(E.get('t_v~2341')) > 0) else K[5])), ({'heat': E.get('h~2345')} if (num(E.get('h_v~2342')) > 0) else K[5]))
 
 
 def x_3559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3559, E.get('t~2346'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2347, 0), GET(ctx, 'parameters', v_p_2347, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2347, 'max', 0))) for v_p_2347 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2347, 'tile', None) == E.get('t~2346'))])))
+    return MEMO(ctx, (3559, E.get('t~2346'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2347, 0), GET(ctx, 'parameters', v_p_2347, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2347, 'max', 0))) for v_p_2347 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2347, 'tile', None) == E.get('t~2346'))])))
 
 
 def x_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3560, E.get('this'), E.get('t~2346'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2352: (lambda v_near_2355: (v_near_2355 if (bool((GET(ctx, 'tiles', E.get('t~2346'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2355)) > num(0)))) else v_open_2352))([v_s_2353 for v_s_2353 in items_of(v_open_2352) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2354, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2354, {}), 'owner', None) == E.get('you')))) for v_x_2354 in items_of(ADJ(ctx, 'spaces', v_s_2353))])))]))([v_s_2349 for v_s_2349 in items_of([v_x_2348 for v_x_2348 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2348, 'type', None) == GET(ctx, 'tiles', E.get('t~2346'), 'space', None))]) if (bool((not IN(v_s_2349, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('t~2346'))) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2349, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2349, None) == E.get('you'))))) and bool((bool(IN(v_s_2349, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2350, ctx.state.get('board'))) and bool((not IN(v_x_2350, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) == v_u_2351)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None), 'counts_as', None) == v_u_2351))))) for v_u_2351 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2350 in items_of(ADJ(ctx, 'spaces', v_s_2349))]))))))]))
+    return MEMO(ctx, (3560, E.get('this'), E.get('t~2346'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2352: (lambda v_near_2355: (v_near_2355 if (bool((GET(ctx, 'tiles', E.get('t~2346'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2355)) > 0))) else v_open_2352))([v_s_2353 for v_s_2353 in items_of(v_open_2352) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2354, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2354, {}), 'owner', None) == E.get('you')))) for v_x_2354 in items_of(ADJ(ctx, 'spaces', v_s_2353))])))]))([v_s_2349 for v_s_2349 in items_of([v_x_2348 for v_x_2348 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2348, 'type', None) == GET(ctx, 'tiles', E.get('t~2346'), 'space', None))]) if (bool((not IN(v_s_2349, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('t~2346'))) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2349, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2349, None) == E.get('you'))))) and bool((bool(IN(v_s_2349, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2350, ctx.state.get('board'))) and bool((not IN(v_x_2350, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) == v_u_2351)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None), 'counts_as', None) == v_u_2351))))) for v_u_2351 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2350 in items_of(ADJ(ctx, 'spaces', v_s_2349))]))))))]))
 
 
 def x_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2356'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2356'))) > 0)
 
 
 def x_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2061,19 +2076,19 @@ def x_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3580, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2362, 0), GET(ctx, 'parameters', v_p_2362, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2362, 'max', 0))) for v_p_2362 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2362, 'tile', None) == E.get('t~2361'))])))
+    return MEMO(ctx, (3580, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2362, 0), GET(ctx, 'parameters', v_p_2362, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2362, 'max', 0))) for v_p_2362 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2362, 'tile', None) == E.get('t~2361'))])))
 
 
 def x_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3581, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2370)) > num(0)))) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2369, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2369, {}), 'owner', None) == E.get('you')))) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])))]))([v_s_2364 for v_s_2364 in items_of([v_x_2363 for v_x_2363 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2363, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2364, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2364, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2364, None) == E.get('you'))))) and bool((bool(IN(v_s_2364, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2365, ctx.state.get('board'))) and bool((not IN(v_x_2365, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) == v_u_2366)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None), 'counts_as', None) == v_u_2366))))) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))))))]))
+    return MEMO(ctx, (3581, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2370)) > 0))) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2369, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2369, {}), 'owner', None) == E.get('you')))) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])))]))([v_s_2364 for v_s_2364 in items_of([v_x_2363 for v_x_2363 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2363, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2364, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2364, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2364, None) == E.get('you'))))) and bool((bool(IN(v_s_2364, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2365, ctx.state.get('board'))) and bool((not IN(v_x_2365, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) == v_u_2366)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None), 'counts_as', None) == v_u_2366))))) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))))))]))
 
 
 def x_3582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2371'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2371'))) > 0)
 
 
 def x_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2137,7 +2152,7 @@ def x_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     if E is None:
         E = ctx.env()
-    return (bool((num(len(ctx.state['players'])) > num(1))) and bool((ctx.state.get('last_space') != None)) and bool(IN(ctx.state.get('last_space'), ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'card', None) == E.get('this'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'tile', None) == 'ocean')))
+    return (bool((num(len(ctx.state['players'])) > 1)) and bool((ctx.state.get('last_space') != None)) and bool(IN(ctx.state.get('last_space'), ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'card', None) == E.get('this'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'tile', None) == 'ocean')))
 
 
 def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
@@ -2147,7 +2162,7 @@ def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     if E is None:
         E = ctx.env()
-    return (bool((E.get('target~2378') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2378')).get('stock'), E.get('r~2377'), 0)) > num(0))) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2379, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2379, {}), 'owner', None) == E.get('target~2378')))) for v_x_2379 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2377'), 'target': E.get('target~2378'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((E.get('target~2378') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2378')).get('stock'), E.get('r~2377'), 0)) > 0)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2379, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2379, {}), 'owner', None) == E.get('target~2378')))) for v_x_2379 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2377'), 'target': E.get('target~2378'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
@@ -2163,7 +2178,7 @@ def x_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def x_3612(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
-    return MEMO(ctx, (3612, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2382 for v_s_2382 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
+    return MEMO(ctx, (3612, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_2382 for v_s_2382 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
 
 
 def x_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -2221,25 +2236,25 @@ def x_3631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3633(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:511
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-8))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-8))
 
 
 def x_3635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3635, E.get('t~2393'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2394, 0), GET(ctx, 'parameters', v_p_2394, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2394, 'max', 0))) for v_p_2394 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2394, 'tile', None) == E.get('t~2393'))])))
+    return MEMO(ctx, (3635, E.get('t~2393'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2394, 0), GET(ctx, 'parameters', v_p_2394, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2394, 'max', 0))) for v_p_2394 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2394, 'tile', None) == E.get('t~2393'))])))
 
 
 def x_3636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3636, E.get('this'), E.get('t~2393'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2399: (lambda v_near_2402: (v_near_2402 if (bool((GET(ctx, 'tiles', E.get('t~2393'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2402)) > num(0)))) else v_open_2399))([v_s_2400 for v_s_2400 in items_of(v_open_2399) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2401, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2401, {}), 'owner', None) == E.get('you')))) for v_x_2401 in items_of(ADJ(ctx, 'spaces', v_s_2400))])))]))([v_s_2396 for v_s_2396 in items_of([v_x_2395 for v_x_2395 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2395, 'type', None) == GET(ctx, 'tiles', E.get('t~2393'), 'space', None))]) if (bool((not IN(v_s_2396, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('t~2393'))) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2396, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2396, None) == E.get('you'))))) and bool((bool(IN(v_s_2396, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2397, ctx.state.get('board'))) and bool((not IN(v_x_2397, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) == v_u_2398)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None), 'counts_as', None) == v_u_2398))))) for v_u_2398 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2397 in items_of(ADJ(ctx, 'spaces', v_s_2396))]))))))]))
+    return MEMO(ctx, (3636, E.get('this'), E.get('t~2393'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2399: (lambda v_near_2402: (v_near_2402 if (bool((GET(ctx, 'tiles', E.get('t~2393'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2402)) > 0))) else v_open_2399))([v_s_2400 for v_s_2400 in items_of(v_open_2399) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2401, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2401, {}), 'owner', None) == E.get('you')))) for v_x_2401 in items_of(ADJ(ctx, 'spaces', v_s_2400))])))]))([v_s_2396 for v_s_2396 in items_of([v_x_2395 for v_x_2395 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2395, 'type', None) == GET(ctx, 'tiles', E.get('t~2393'), 'space', None))]) if (bool((not IN(v_s_2396, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('t~2393'))) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2396, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2396, None) == E.get('you'))))) and bool((bool(IN(v_s_2396, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2397, ctx.state.get('board'))) and bool((not IN(v_x_2397, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) == v_u_2398)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None), 'counts_as', None) == v_u_2398))))) for v_u_2398 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2397 in items_of(ADJ(ctx, 'spaces', v_s_2396))]))))))]))
 
 
 def x_3637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2403'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2403'))) > 0)
 
 
 def x_3641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2301,7 +2316,7 @@ def x_3654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2309,7 +2324,7 @@ def x_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2321,7 +2336,7 @@ def x_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2331,7 +2346,7 @@ def x_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2339,7 +2354,7 @@ def x_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3669(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2397,25 +2412,25 @@ def x_3679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_3681(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:528
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3681, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2413 for v_x_2413 in items_of(GET(ctx, 'cards', v_c_2412, 'tags', [])) if (v_x_2413 == 'science')]) for v_c_2412 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2415 for v_x_2415 in items_of(GET(ctx, 'corporations', v_c_2414, 'tags', [])) if (v_x_2415 == 'science')]) for v_c_2414 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (3681, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2413 for v_x_2413 in items_of(GET(ctx, 'cards', v_c_2412, 'tags', [])) if (v_x_2413 == 'science')]) for v_c_2412 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2415 for v_x_2415 in items_of(GET(ctx, 'corporations', v_c_2414, 'tags', [])) if (v_x_2415 == 'science')]) for v_c_2414 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_3683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3683, E.get('t~2416'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2417, 0), GET(ctx, 'parameters', v_p_2417, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2417, 'max', 0))) for v_p_2417 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2417, 'tile', None) == E.get('t~2416'))])))
+    return MEMO(ctx, (3683, E.get('t~2416'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2417, 0), GET(ctx, 'parameters', v_p_2417, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2417, 'max', 0))) for v_p_2417 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2417, 'tile', None) == E.get('t~2416'))])))
 
 
 def x_3684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3684, E.get('this'), E.get('t~2416'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2422: (lambda v_near_2425: (v_near_2425 if (bool((GET(ctx, 'tiles', E.get('t~2416'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2425)) > num(0)))) else v_open_2422))([v_s_2423 for v_s_2423 in items_of(v_open_2422) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2424, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2424, {}), 'owner', None) == E.get('you')))) for v_x_2424 in items_of(ADJ(ctx, 'spaces', v_s_2423))])))]))([v_s_2419 for v_s_2419 in items_of([v_x_2418 for v_x_2418 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2418, 'type', None) == GET(ctx, 'tiles', E.get('t~2416'), 'space', None))]) if (bool((not IN(v_s_2419, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('t~2416'))) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2419, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2419, None) == E.get('you'))))) and bool((bool(IN(v_s_2419, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2420, ctx.state.get('board'))) and bool((not IN(v_x_2420, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) == v_u_2421)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None), 'counts_as', None) == v_u_2421))))) for v_u_2421 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2420 in items_of(ADJ(ctx, 'spaces', v_s_2419))]))))))]))
+    return MEMO(ctx, (3684, E.get('this'), E.get('t~2416'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2422: (lambda v_near_2425: (v_near_2425 if (bool((GET(ctx, 'tiles', E.get('t~2416'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2425)) > 0))) else v_open_2422))([v_s_2423 for v_s_2423 in items_of(v_open_2422) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2424, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2424, {}), 'owner', None) == E.get('you')))) for v_x_2424 in items_of(ADJ(ctx, 'spaces', v_s_2423))])))]))([v_s_2419 for v_s_2419 in items_of([v_x_2418 for v_x_2418 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2418, 'type', None) == GET(ctx, 'tiles', E.get('t~2416'), 'space', None))]) if (bool((not IN(v_s_2419, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('t~2416'))) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2419, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2419, None) == E.get('you'))))) and bool((bool(IN(v_s_2419, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2420, ctx.state.get('board'))) and bool((not IN(v_x_2420, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) == v_u_2421)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None), 'counts_as', None) == v_u_2421))))) for v_u_2421 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2420 in items_of(ADJ(ctx, 'spaces', v_s_2419))]))))))]))
 
 
 def x_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2426'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2426'))) > 0)
 
 
 def x_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2485,7 +2500,7 @@ def x_3703(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
 def x_3704(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2431')) >= num(1))
+    return (num(E.get('n~2431')) >= 1)
 
 
 def x_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
@@ -2539,7 +2554,7 @@ def x_3717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
-    return (num(0) - num(E.get('n~2437')))
+    return (0 - num(E.get('n~2437')))
 
 
 def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
@@ -2549,7 +2564,7 @@ def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2557,7 +2572,7 @@ def x_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2569,7 +2584,7 @@ def x_3730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2579,7 +2594,7 @@ def x_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2587,13 +2602,13 @@ def x_3734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3739, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2440 for v_x_2440 in items_of(GET(ctx, 'cards', v_c_2439, 'tags', [])) if (v_x_2440 == 'jovian')]) for v_c_2439 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2442 for v_x_2442 in items_of(GET(ctx, 'corporations', v_c_2441, 'tags', [])) if (v_x_2442 == 'jovian')]) for v_c_2441 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2443 for v_x_2443 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2443 == 'jovian')]))))
+    return MEMO(ctx, (3739, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2440 for v_x_2440 in items_of(GET(ctx, 'cards', v_c_2439, 'tags', [])) if (v_x_2440 == 'jovian')]) for v_c_2439 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2442 for v_x_2442 in items_of(GET(ctx, 'corporations', v_c_2441, 'tags', [])) if (v_x_2442 == 'jovian')]) for v_c_2441 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2443 for v_x_2443 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2443 == 'jovian')]))))
 
 
 def x_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
@@ -2623,7 +2638,7 @@ def x_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2447') == 'tr')) and bool((num(E.get('n~2448')) > num(0))))
+    return (bool((E.get('t~2447') == 'tr')) and bool((num(E.get('n~2448')) > 0)))
 
 
 def x_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2639,25 +2654,25 @@ def x_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3755(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:579
-    return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_2451 for v_s_2451 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
+    return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (1 * num(AR('/', FN['count'](ctx, None, [v_s_2451 for v_s_2451 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
 
 
 def x_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3757, E.get('t~2452'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2453, 0), GET(ctx, 'parameters', v_p_2453, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2453, 'max', 0))) for v_p_2453 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2453, 'tile', None) == E.get('t~2452'))])))
+    return MEMO(ctx, (3757, E.get('t~2452'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2453, 0), GET(ctx, 'parameters', v_p_2453, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2453, 'max', 0))) for v_p_2453 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2453, 'tile', None) == E.get('t~2452'))])))
 
 
 def x_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3758, E.get('this'), E.get('t~2452'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2458: (lambda v_near_2461: (v_near_2461 if (bool((GET(ctx, 'tiles', E.get('t~2452'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2461)) > num(0)))) else v_open_2458))([v_s_2459 for v_s_2459 in items_of(v_open_2458) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2460, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2460, {}), 'owner', None) == E.get('you')))) for v_x_2460 in items_of(ADJ(ctx, 'spaces', v_s_2459))])))]))([v_s_2455 for v_s_2455 in items_of([v_x_2454 for v_x_2454 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2454, 'type', None) == GET(ctx, 'tiles', E.get('t~2452'), 'space', None))]) if (bool((not IN(v_s_2455, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('t~2452'))) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2455, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2455, None) == E.get('you'))))) and bool((bool(IN(v_s_2455, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2456, ctx.state.get('board'))) and bool((not IN(v_x_2456, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) == v_u_2457)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None), 'counts_as', None) == v_u_2457))))) for v_u_2457 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2456 in items_of(ADJ(ctx, 'spaces', v_s_2455))]))))))]))
+    return MEMO(ctx, (3758, E.get('this'), E.get('t~2452'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2458: (lambda v_near_2461: (v_near_2461 if (bool((GET(ctx, 'tiles', E.get('t~2452'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2461)) > 0))) else v_open_2458))([v_s_2459 for v_s_2459 in items_of(v_open_2458) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2460, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2460, {}), 'owner', None) == E.get('you')))) for v_x_2460 in items_of(ADJ(ctx, 'spaces', v_s_2459))])))]))([v_s_2455 for v_s_2455 in items_of([v_x_2454 for v_x_2454 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2454, 'type', None) == GET(ctx, 'tiles', E.get('t~2452'), 'space', None))]) if (bool((not IN(v_s_2455, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('t~2452'))) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2455, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2455, None) == E.get('you'))))) and bool((bool(IN(v_s_2455, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2456, ctx.state.get('board'))) and bool((not IN(v_x_2456, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) == v_u_2457)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None), 'counts_as', None) == v_u_2457))))) for v_u_2457 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2456 in items_of(ADJ(ctx, 'spaces', v_s_2455))]))))))]))
 
 
 def x_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2462'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2462'))) > 0)
 
 
 def x_3763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2721,19 +2736,19 @@ def x_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2469') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2469') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2470') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2470') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2763,25 +2778,25 @@ def x_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('s_v~2471'))) - num(1)), E.get('s_v~2471'))]) if (num(E.get('s_v~2471')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('s_v~2471'))) - 1), E.get('s_v~2471'))]) if (num(E.get('s_v~2471')) > 0) else 0))
 
 
 def x_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('t_v~2472'))) - num(1)), E.get('t_v~2472'))]) if (num(E.get('t_v~2472')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('t_v~2472'))) - 1), E.get('t_v~2472'))]) if (num(E.get('t_v~2472')) > 0) else 0))
 
 
 def x_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('h_v~2473'))) - num(1)), E.get('h_v~2473'))]) if (num(E.get('h_v~2473')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('h_v~2473'))) - 1), E.get('h_v~2473'))]) if (num(E.get('h_v~2473')) > 0) else 0))
 
 
 def x_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2474')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('s_v~2471')))) >= num(E.get('price~2468'))))))) and bool((not (bool((num(E.get('t~2475')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('t_v~2472')))) >= num(E.get('price~2468'))))))) and bool((not (bool((num(E.get('h~2476')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('h_v~2473')))) >= num(E.get('price~2468'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2474')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('s_v~2471')))) >= num(E.get('price~2468'))))))) and bool((not (bool((num(E.get('t~2475')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('t_v~2472')))) >= num(E.get('price~2468'))))))) and bool((not (bool((num(E.get('h~2476')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('h_v~2473')))) >= num(E.get('price~2468'))))))))
 
 
 def x_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2793,7 +2808,7 @@ def x_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])
 
 
 def x_3795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2817,11 +2832,11 @@ def x_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])}, ({'steel': E.get('s~2474')} if (num(E.get('s_v~2471')) > num(0)) else K[5])), ({'titanium': E.get('t~2475')} if (num(E.get('t_v~2472')) > num(0)) else K[5])), ({'heat': E.get('h~2476')} if (num(E.get('h_v~2473')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])}, ({'steel': E.get('s~2474')} if (num(E.get('s_v~2471')) > 0) else K[5])), ({'titanium': E.get('t~2475')} if (num(E.get('t_v~2472')) > 0) else K[5])), ({'heat': E.get('h~2476')} if (num(E.get('h_v~2473')) > 0) else K[5]))
 
 
 def x_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2829,7 +2844,7 @@ def x_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2841,7 +2856,7 @@ def x_3810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2851,7 +2866,7 @@ def x_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2859,7 +2874,7 @@ def x_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2901,19 +2916,19 @@ def x_3830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
 def x_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3832, E.get('t~2484'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2485, 0), GET(ctx, 'parameters', v_p_2485, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2485, 'max', 0))) for v_p_2485 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2485, 'tile', None) == E.get('t~2484'))])))
+    return MEMO(ctx, (3832, E.get('t~2484'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2485, 0), GET(ctx, 'parameters', v_p_2485, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2485, 'max', 0))) for v_p_2485 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2485, 'tile', None) == E.get('t~2484'))])))
 
 
 def x_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3833, E.get('this'), E.get('t~2484'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2490: (lambda v_near_2493: (v_near_2493 if (bool((GET(ctx, 'tiles', E.get('t~2484'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2493)) > num(0)))) else v_open_2490))([v_s_2491 for v_s_2491 in items_of(v_open_2490) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2492, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2492, {}), 'owner', None) == E.get('you')))) for v_x_2492 in items_of(ADJ(ctx, 'spaces', v_s_2491))])))]))([v_s_2487 for v_s_2487 in items_of([v_x_2486 for v_x_2486 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2486, 'type', None) == GET(ctx, 'tiles', E.get('t~2484'), 'space', None))]) if (bool((not IN(v_s_2487, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('t~2484'))) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2487, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2487, None) == E.get('you'))))) and bool((bool(IN(v_s_2487, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2488, ctx.state.get('board'))) and bool((not IN(v_x_2488, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) == v_u_2489)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None), 'counts_as', None) == v_u_2489))))) for v_u_2489 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2488 in items_of(ADJ(ctx, 'spaces', v_s_2487))]))))))]))
+    return MEMO(ctx, (3833, E.get('this'), E.get('t~2484'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2490: (lambda v_near_2493: (v_near_2493 if (bool((GET(ctx, 'tiles', E.get('t~2484'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2493)) > 0))) else v_open_2490))([v_s_2491 for v_s_2491 in items_of(v_open_2490) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2492, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2492, {}), 'owner', None) == E.get('you')))) for v_x_2492 in items_of(ADJ(ctx, 'spaces', v_s_2491))])))]))([v_s_2487 for v_s_2487 in items_of([v_x_2486 for v_x_2486 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2486, 'type', None) == GET(ctx, 'tiles', E.get('t~2484'), 'space', None))]) if (bool((not IN(v_s_2487, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('t~2484'))) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2487, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2487, None) == E.get('you'))))) and bool((bool(IN(v_s_2487, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2488, ctx.state.get('board'))) and bool((not IN(v_x_2488, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) == v_u_2489)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None), 'counts_as', None) == v_u_2489))))) for v_u_2489 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2488 in items_of(ADJ(ctx, 'spaces', v_s_2487))]))))))]))
 
 
 def x_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2494'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2494'))) > 0)
 
 
 def x_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2987,13 +3002,13 @@ def x_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3860, E.get('n~2501'), E.get('r~2502'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2503).get('prod'), E.get('r~2502'), 0)) - num(E.get('n~2501')))) >= num(GET(ctx, 'resources', E.get('r~2502'), 'production_min', 0))) for v_target_2503 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3860, E.get('n~2501'), E.get('r~2502'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2503).get('prod'), E.get('r~2502'), 0)) - num(E.get('n~2501')))) >= num(GET(ctx, 'resources', E.get('r~2502'), 'production_min', 0))) for v_target_2503 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3027,19 +3042,19 @@ def x_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2509') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2509') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2510') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2510') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3069,25 +3084,25 @@ def x_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('s_v~2511'))) - num(1)), E.get('s_v~2511'))]) if (num(E.get('s_v~2511')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('s_v~2511'))) - 1), E.get('s_v~2511'))]) if (num(E.get('s_v~2511')) > 0) else 0))
 
 
 def x_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('t_v~2512'))) - num(1)), E.get('t_v~2512'))]) if (num(E.get('t_v~2512')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('t_v~2512'))) - 1), E.get('t_v~2512'))]) if (num(E.get('t_v~2512')) > 0) else 0))
 
 
 def x_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('h_v~2513'))) - num(1)), E.get('h_v~2513'))]) if (num(E.get('h_v~2513')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('h_v~2513'))) - 1), E.get('h_v~2513'))]) if (num(E.get('h_v~2513')) > 0) else 0))
 
 
 def x_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2514')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('s_v~2511')))) >= num(E.get('price~2508'))))))) and bool((not (bool((num(E.get('t~2515')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('t_v~2512')))) >= num(E.get('price~2508'))))))) and bool((not (bool((num(E.get('h~2516')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('h_v~2513')))) >= num(E.get('price~2508'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2514')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('s_v~2511')))) >= num(E.get('price~2508'))))))) and bool((not (bool((num(E.get('t~2515')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('t_v~2512')))) >= num(E.get('price~2508'))))))) and bool((not (bool((num(E.get('h~2516')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('h_v~2513')))) >= num(E.get('price~2508'))))))))
 
 
 def x_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3099,7 +3114,7 @@ def x_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])
 
 
 def x_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3123,7 +3138,7 @@ def x_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])}, ({'steel': E.get('s~2514')} if (num(E.get('s_v~2511')) > num(0)) else K[5])), ({'titanium': E.get('t~2515')} if (num(E.get('t_v~2512')) > num(0)) else K[5])), ({'heat': E.get('h~2516')} if (num(E.get('h_v~2513')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])}, ({'steel': E.get('s~2514')} if (num(E.get('s_v~2511')) > 0) else K[5])), ({'titanium': E.get('t~2515')} if (num(E.get('t_v~2512')) > 0) else K[5])), ({'heat': E.get('h~2516')} if (num(E.get('h_v~2513')) > 0) else K[5]))
 
 
 def x_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3139,7 +3154,7 @@ def x_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3147,7 +3162,7 @@ def x_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3159,7 +3174,7 @@ def x_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3169,7 +3184,7 @@ def x_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3177,7 +3192,7 @@ def x_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3219,7 +3234,7 @@ def x_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2524') == 'tr')) and bool((num(E.get('n~2525')) > num(0))))
+    return (bool((E.get('t~2524') == 'tr')) and bool((num(E.get('n~2525')) > 0)))
 
 
 def x_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -3237,7 +3252,7 @@ def x_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirement
 def x_3940(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3940, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2528 for v_x_2528 in items_of(GET(ctx, 'cards', v_c_2527, 'tags', [])) if (v_x_2528 == 'building')]) for v_c_2527 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2530 for v_x_2530 in items_of(GET(ctx, 'corporations', v_c_2529, 'tags', [])) if (v_x_2530 == 'building')]) for v_c_2529 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2531 for v_x_2531 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2531 == 'building')]))))
+    return MEMO(ctx, (3940, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2528 for v_x_2528 in items_of(GET(ctx, 'cards', v_c_2527, 'tags', [])) if (v_x_2528 == 'building')]) for v_c_2527 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2530 for v_x_2530 in items_of(GET(ctx, 'corporations', v_c_2529, 'tags', [])) if (v_x_2530 == 'building')]) for v_c_2529 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2531 for v_x_2531 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2531 == 'building')]))))
 
 
 def x_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
@@ -3261,7 +3276,7 @@ def x_3943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:678
 def x_3945(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:682
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3945, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2537 for v_x_2537 in items_of(GET(ctx, 'cards', v_c_2536, 'tags', [])) if (v_x_2537 == 'science')]) for v_c_2536 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2539 for v_x_2539 in items_of(GET(ctx, 'corporations', v_c_2538, 'tags', [])) if (v_x_2539 == 'science')]) for v_c_2538 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
+    return MEMO(ctx, (3945, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2537 for v_x_2537 in items_of(GET(ctx, 'cards', v_c_2536, 'tags', [])) if (v_x_2537 == 'science')]) for v_c_2536 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2539 for v_x_2539 in items_of(GET(ctx, 'corporations', v_c_2538, 'tags', [])) if (v_x_2539 == 'science')]) for v_c_2538 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3283,7 +3298,7 @@ def x_3951(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:690
 
 
 def x_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3291,7 +3306,7 @@ def x_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3303,7 +3318,7 @@ def x_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3313,7 +3328,7 @@ def x_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3321,7 +3336,7 @@ def x_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def d_2531(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
@@ -3343,7 +3358,7 @@ def d_2531(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2534, PL(ctx, E.get('you')).get('prod'), E.get('r~2036'))
     if c is not None:
-        ASSIGN(ctx, 2534, c, key, E.get('n~2035'))
+        SET(ctx, 'prod', c, key, E.get('n~2035'), '+=', False, K[6])
     return True
 
 
@@ -3375,7 +3390,7 @@ def d_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2534, PL(ctx, E.get('you')).get('prod'), E.get('r~2036'))
     if c is not None:
-        ASSIGN(ctx, 2534, c, key, E.get('n~2035'))
+        SET(ctx, 'prod', c, key, E.get('n~2035'), '+=', False, K[6])
     return True
 
 
@@ -3407,7 +3422,7 @@ def d_2536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2539, PL(ctx, E.get('you')).get('prod'), E.get('r~2038'))
     if c is not None:
-        ASSIGN(ctx, 2539, c, key, E.get('n~2037'))
+        SET(ctx, 'prod', c, key, E.get('n~2037'), '+=', False, K[6])
     return True
 
 
@@ -3439,7 +3454,7 @@ def d_2539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2539, PL(ctx, E.get('you')).get('prod'), E.get('r~2038'))
     if c is not None:
-        ASSIGN(ctx, 2539, c, key, E.get('n~2037'))
+        SET(ctx, 'prod', c, key, E.get('n~2037'), '+=', False, K[6])
     return True
 
 
@@ -3634,11 +3649,11 @@ def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2556, ctx.state.get('board'), E.get('s~2051'))
     if c is not None:
-        ASSIGN(ctx, 2556, c, key, x_2897(ctx, E))
+        SET(ctx, 'board', c, key, x_2897(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2557, ctx.state, 'last_space', E.get('s~2051'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2051'), '=', False, K[8])
     return t_2558(ctx, k, s, E)
 
 
@@ -3650,7 +3665,7 @@ def d_2556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2556, ctx.state.get('board'), E.get('s~2051'))
     if c is not None:
-        ASSIGN(ctx, 2556, c, key, x_2897(ctx, E))
+        SET(ctx, 'board', c, key, x_2897(ctx, E), '=', False, K[7])
     return True
 
 
@@ -3660,7 +3675,7 @@ def d_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2557, ctx.state, 'last_space', E.get('s~2051'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2051'), '=', False, K[8])
     return True
 
 
@@ -3715,7 +3730,7 @@ def t_2561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2052', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2052', old)
+        UNSET(ctx, E, 'x~2052', old)
         return k()
 
     def nxt(i):
@@ -3892,11 +3907,11 @@ def t_2575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2576, ctx.state.get('board'), E.get('s~2066'))
     if c is not None:
-        ASSIGN(ctx, 2576, c, key, x_2918(ctx, E))
+        SET(ctx, 'board', c, key, x_2918(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2577, ctx.state, 'last_space', E.get('s~2066'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2066'), '=', False, K[8])
     return t_2578(ctx, k, s, E)
 
 
@@ -3908,7 +3923,7 @@ def d_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2576, ctx.state.get('board'), E.get('s~2066'))
     if c is not None:
-        ASSIGN(ctx, 2576, c, key, x_2918(ctx, E))
+        SET(ctx, 'board', c, key, x_2918(ctx, E), '=', False, K[7])
     return True
 
 
@@ -3918,7 +3933,7 @@ def d_2577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2577, ctx.state, 'last_space', E.get('s~2066'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2066'), '=', False, K[8])
     return True
 
 
@@ -3973,7 +3988,7 @@ def t_2581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2067', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2067', old)
+        UNSET(ctx, E, 'x~2067', old)
         return k()
 
     def nxt(i):
@@ -4071,11 +4086,11 @@ def d_2589(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2590, ctx.state, 'deck', x_2935(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2935(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2591, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4089,7 +4104,7 @@ def d_2590(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2590, ctx.state, 'deck', x_2935(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2935(ctx, E), '=', False, K[9])
     return True
 
 
@@ -4097,7 +4112,7 @@ def d_2591(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2591, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -4132,11 +4147,11 @@ def d_2594(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2595, c, key, x_2941(ctx, E))
+        SET(ctx, 'hand', c, key, x_2941(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2596, ctx.state, 'deck', x_2943(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2943(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -4148,7 +4163,7 @@ def d_2595(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2595, c, key, x_2941(ctx, E))
+        SET(ctx, 'hand', c, key, x_2941(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -4158,7 +4173,7 @@ def d_2596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2596, ctx.state, 'deck', x_2943(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2943(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -4188,7 +4203,7 @@ def d_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2601, PL(ctx, E.get('you')).get('stock'), E.get('r~2070'))
     if c is not None:
-        ASSIGN(ctx, 2601, c, key, E.get('n~2069'))
+        SET(ctx, 'stock', c, key, E.get('n~2069'), '+=', False, K[13])
     return True
 
 
@@ -4220,7 +4235,7 @@ def d_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2601, PL(ctx, E.get('you')).get('stock'), E.get('r~2070'))
     if c is not None:
-        ASSIGN(ctx, 2601, c, key, E.get('n~2069'))
+        SET(ctx, 'stock', c, key, E.get('n~2069'), '+=', False, K[13])
     return True
 
 
@@ -4276,7 +4291,7 @@ def d_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2606, PL(ctx, E.get('you')).get('card_res'), E.get('card~2073'))
     if c is not None:
-        ASSIGN(ctx, 2606, c, key, E.get('n~2071'))
+        SET(ctx, 'card_res', c, key, E.get('n~2071'), '+=', False, K[14])
     return True
 
 
@@ -4299,7 +4314,7 @@ def d_2607(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2610, PL(ctx, E.get('you')).get('prod'), E.get('r~2075'))
     if c is not None:
-        ASSIGN(ctx, 2610, c, key, E.get('n~2074'))
+        SET(ctx, 'prod', c, key, E.get('n~2074'), '+=', False, K[6])
     return True
 
 
@@ -4331,7 +4346,7 @@ def d_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2610, PL(ctx, E.get('you')).get('prod'), E.get('r~2075'))
     if c is not None:
-        ASSIGN(ctx, 2610, c, key, E.get('n~2074'))
+        SET(ctx, 'prod', c, key, E.get('n~2074'), '+=', False, K[6])
     return True
 
 
@@ -4363,7 +4378,7 @@ def d_2612(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2615, PL(ctx, E.get('you')).get('prod'), E.get('r~2081'))
     if c is not None:
-        ASSIGN(ctx, 2615, c, key, E.get('n~2080'))
+        SET(ctx, 'prod', c, key, E.get('n~2080'), '+=', False, K[6])
     return True
 
 
@@ -4395,7 +4410,7 @@ def d_2615(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2615, PL(ctx, E.get('you')).get('prod'), E.get('r~2081'))
     if c is not None:
-        ASSIGN(ctx, 2615, c, key, E.get('n~2080'))
+        SET(ctx, 'prod', c, key, E.get('n~2080'), '+=', False, K[6])
     return True
 
 
@@ -4427,7 +4442,7 @@ def d_2617(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2620, PL(ctx, E.get('you')).get('prod'), E.get('r~2083'))
     if c is not None:
-        ASSIGN(ctx, 2620, c, key, E.get('n~2082'))
+        SET(ctx, 'prod', c, key, E.get('n~2082'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4469,7 +4484,7 @@ def d_2620(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2620, PL(ctx, E.get('you')).get('prod'), E.get('r~2083'))
     if c is not None:
-        ASSIGN(ctx, 2620, c, key, E.get('n~2082'))
+        SET(ctx, 'prod', c, key, E.get('n~2082'), '+=', False, K[6])
     return True
 
 
@@ -4509,7 +4524,7 @@ def d_2623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('stock'), E.get('r~2085'))
     if c is not None:
-        ASSIGN(ctx, 2625, c, key, E.get('n~2084'))
+        SET(ctx, 'stock', c, key, E.get('n~2084'), '-=', False, K[13])
     return True
 
 
@@ -4532,7 +4547,7 @@ def d_2625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('stock'), E.get('r~2085'))
     if c is not None:
-        ASSIGN(ctx, 2625, c, key, E.get('n~2084'))
+        SET(ctx, 'stock', c, key, E.get('n~2084'), '-=', False, K[13])
     return True
 
 
@@ -4555,7 +4570,7 @@ def t_2626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2629, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2629, c, key, E.get('n~2086'))
+        SET(ctx, 'card_res', c, key, E.get('n~2086'), '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4595,7 +4610,7 @@ def d_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2629, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2629, c, key, E.get('n~2086'))
+        SET(ctx, 'card_res', c, key, E.get('n~2086'), '+=', False, K[14])
     return True
 
 
@@ -4670,7 +4685,7 @@ def d_2636(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2636, PL(ctx, E.get('target~2091')).get('prod'), E.get('r~2089'))
     if c is not None:
-        ASSIGN(ctx, 2636, c, key, E.get('n~2088'))
+        SET(ctx, 'prod', c, key, E.get('n~2088'), '-=', False, K[6])
     return True
 
 
@@ -4693,7 +4708,7 @@ def d_2637(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2640, c, key, E.get('n~2092'))
+        SET(ctx, 'card_res', c, key, E.get('n~2092'), '+=', False, K[14])
     return True
 
 
@@ -4725,7 +4740,7 @@ def d_2640(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2640, c, key, E.get('n~2092'))
+        SET(ctx, 'card_res', c, key, E.get('n~2092'), '+=', False, K[14])
     return True
 
 
@@ -4752,7 +4767,7 @@ def d_2641(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2645, PL(ctx, E.get('you')).get('prod'), E.get('r~2103'))
     if c is not None:
-        ASSIGN(ctx, 2645, c, key, x_3005(ctx, E))
+        SET(ctx, 'prod', c, key, x_3005(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -4794,7 +4809,7 @@ def d_2645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2645, PL(ctx, E.get('you')).get('prod'), E.get('r~2103'))
     if c is not None:
-        ASSIGN(ctx, 2645, c, key, x_3005(ctx, E))
+        SET(ctx, 'prod', c, key, x_3005(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -4861,7 +4876,7 @@ def d_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2651, PL(ctx, E.get('you')).get('card_res'), E.get('card~2107'))
     if c is not None:
-        ASSIGN(ctx, 2651, c, key, E.get('n~2105'))
+        SET(ctx, 'card_res', c, key, E.get('n~2105'), '+=', False, K[14])
     return True
 
 
@@ -4894,7 +4909,7 @@ def d_2652(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('stock'), E.get('r~2115'))
     if c is not None:
-        ASSIGN(ctx, 2660, c, key, E.get('n~2114'))
+        SET(ctx, 'stock', c, key, E.get('n~2114'), '+=', False, K[13])
     return True
 
 
@@ -4934,7 +4949,7 @@ def d_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2657, PL(ctx, E.get('you')).get('prod'), E.get('r~2113'))
     if c is not None:
-        ASSIGN(ctx, 2657, c, key, E.get('n~2112'))
+        SET(ctx, 'prod', c, key, E.get('n~2112'), '-=', False, K[6])
     return True
 
 
@@ -4957,7 +4972,7 @@ def d_2657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2657, PL(ctx, E.get('you')).get('prod'), E.get('r~2113'))
     if c is not None:
-        ASSIGN(ctx, 2657, c, key, E.get('n~2112'))
+        SET(ctx, 'prod', c, key, E.get('n~2112'), '-=', False, K[6])
     return True
 
 
@@ -4989,7 +5004,7 @@ def d_2660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('stock'), E.get('r~2115'))
     if c is not None:
-        ASSIGN(ctx, 2660, c, key, E.get('n~2114'))
+        SET(ctx, 'stock', c, key, E.get('n~2114'), '+=', False, K[13])
     return True
 
 
@@ -5023,7 +5038,7 @@ def t_2661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2674, PL(ctx, E.get('you')).get('prod'), E.get('r~2121'))
         if c is not None:
-            ASSIGN(ctx, 2674, c, key, E.get('n~2120'))
+            SET(ctx, 'prod', c, key, E.get('n~2120'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -5083,7 +5098,7 @@ def d_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        ASSIGN(ctx, 2666, c, key, E.get('k~2117'))
+        SET(ctx, 'chosen', c, key, E.get('k~2117'), '=', False, K[15])
     return True
 
 
@@ -5123,7 +5138,7 @@ def d_2669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2671, PL(ctx, E.get('you')).get('prod'), E.get('r~2119'))
     if c is not None:
-        ASSIGN(ctx, 2671, c, key, E.get('n~2118'))
+        SET(ctx, 'prod', c, key, E.get('n~2118'), '-=', False, K[6])
     return True
 
 
@@ -5146,7 +5161,7 @@ def d_2671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2671, PL(ctx, E.get('you')).get('prod'), E.get('r~2119'))
     if c is not None:
-        ASSIGN(ctx, 2671, c, key, E.get('n~2118'))
+        SET(ctx, 'prod', c, key, E.get('n~2118'), '-=', False, K[6])
     return True
 
 
@@ -5178,7 +5193,7 @@ def d_2674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2674, PL(ctx, E.get('you')).get('prod'), E.get('r~2121'))
     if c is not None:
-        ASSIGN(ctx, 2674, c, key, E.get('n~2120'))
+        SET(ctx, 'prod', c, key, E.get('n~2120'), '+=', False, K[6])
     return True
 
 
@@ -5237,7 +5252,7 @@ def d_2678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2680, PL(ctx, E.get('you')).get('stock'), E.get('r~2123'))
     if c is not None:
-        ASSIGN(ctx, 2680, c, key, E.get('n~2122'))
+        SET(ctx, 'stock', c, key, E.get('n~2122'), '-=', False, K[13])
     return True
 
 
@@ -5260,7 +5275,7 @@ def d_2680(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2680, PL(ctx, E.get('you')).get('stock'), E.get('r~2123'))
     if c is not None:
-        ASSIGN(ctx, 2680, c, key, E.get('n~2122'))
+        SET(ctx, 'stock', c, key, E.get('n~2122'), '-=', False, K[13])
     return True
 
 
@@ -5315,7 +5330,7 @@ def d_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2685, ctx.state.get('game_tracks'), E.get('t~2124'))
         if c is not None:
-            ASSIGN(ctx, 2685, c, key, E.get('n~2125'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2125'), '+=', False, K[16])
     else:
         if not d_2686(ctx, E):
             return False
@@ -5330,7 +5345,7 @@ def d_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2685, ctx.state.get('game_tracks'), E.get('t~2124'))
     if c is not None:
-        ASSIGN(ctx, 2685, c, key, E.get('n~2125'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2125'), '+=', False, K[16])
     return True
 
 
@@ -5345,7 +5360,7 @@ def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2687, PL(ctx, E.get('you')).get('tracks'), E.get('t~2124'))
     if c is not None:
-        ASSIGN(ctx, 2687, c, key, E.get('n~2125'))
+        SET(ctx, 'tracks', c, key, E.get('n~2125'), '+=', False, K[17])
     if not d_2688(ctx, E):
         return False
     return True
@@ -5359,7 +5374,7 @@ def d_2687(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2687, PL(ctx, E.get('you')).get('tracks'), E.get('t~2124'))
     if c is not None:
-        ASSIGN(ctx, 2687, c, key, E.get('n~2125'))
+        SET(ctx, 'tracks', c, key, E.get('n~2125'), '+=', False, K[17])
     return True
 
 
@@ -5375,7 +5390,7 @@ def d_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2689, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -5387,7 +5402,7 @@ def d_2689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2689, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -5410,7 +5425,7 @@ def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2693, PL(ctx, E.get('you')).get('prod'), E.get('r~2127'))
     if c is not None:
-        ASSIGN(ctx, 2693, c, key, E.get('n~2126'))
+        SET(ctx, 'prod', c, key, E.get('n~2126'), '+=', False, K[6])
     return True
 
 
@@ -5442,7 +5457,7 @@ def d_2693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2693, PL(ctx, E.get('you')).get('prod'), E.get('r~2127'))
     if c is not None:
-        ASSIGN(ctx, 2693, c, key, E.get('n~2126'))
+        SET(ctx, 'prod', c, key, E.get('n~2126'), '+=', False, K[6])
     return True
 
 
@@ -5465,7 +5480,7 @@ def d_2694(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2697, PL(ctx, E.get('you')).get('stock'), E.get('r~2129'))
     if c is not None:
-        ASSIGN(ctx, 2697, c, key, E.get('n~2128'))
+        SET(ctx, 'stock', c, key, E.get('n~2128'), '+=', False, K[13])
     return True
 
 
@@ -5497,7 +5512,7 @@ def d_2697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2697, PL(ctx, E.get('you')).get('stock'), E.get('r~2129'))
     if c is not None:
-        ASSIGN(ctx, 2697, c, key, E.get('n~2128'))
+        SET(ctx, 'stock', c, key, E.get('n~2128'), '+=', False, K[13])
     return True
 
 
@@ -5520,7 +5535,7 @@ def d_2698(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2701, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2701, c, key, E.get('n~2130'))
+        SET(ctx, 'card_res', c, key, E.get('n~2130'), '+=', False, K[14])
     return True
 
 
@@ -5552,7 +5567,7 @@ def d_2701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2701, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2701, c, key, E.get('n~2130'))
+        SET(ctx, 'card_res', c, key, E.get('n~2130'), '+=', False, K[14])
     return True
 
 
@@ -5582,7 +5597,7 @@ def d_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2706, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2706, c, key, E.get('n~2132'))
+        SET(ctx, 'card_res', c, key, E.get('n~2132'), '+=', False, K[14])
     return True
 
 
@@ -5614,7 +5629,7 @@ def d_2706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2706, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2706, c, key, E.get('n~2132'))
+        SET(ctx, 'card_res', c, key, E.get('n~2132'), '+=', False, K[14])
     return True
 
 
@@ -5683,7 +5698,7 @@ def d_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2712, c, key, E.get('n~2134'))
+        SET(ctx, 'card_res', c, key, E.get('n~2134'), '-=', False, K[14])
     return True
 
 
@@ -5706,7 +5721,7 @@ def d_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2712, c, key, E.get('n~2134'))
+        SET(ctx, 'card_res', c, key, E.get('n~2134'), '-=', False, K[14])
     return True
 
 
@@ -5742,7 +5757,7 @@ def d_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2716, ctx.state.get('game_tracks'), E.get('t~2136'))
         if c is not None:
-            ASSIGN(ctx, 2716, c, key, E.get('n~2137'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2137'), '+=', False, K[16])
     else:
         if not d_2717(ctx, E):
             return False
@@ -5757,7 +5772,7 @@ def d_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2716, ctx.state.get('game_tracks'), E.get('t~2136'))
     if c is not None:
-        ASSIGN(ctx, 2716, c, key, E.get('n~2137'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2137'), '+=', False, K[16])
     return True
 
 
@@ -5772,7 +5787,7 @@ def d_2717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2718, PL(ctx, E.get('you')).get('tracks'), E.get('t~2136'))
     if c is not None:
-        ASSIGN(ctx, 2718, c, key, E.get('n~2137'))
+        SET(ctx, 'tracks', c, key, E.get('n~2137'), '+=', False, K[17])
     if not d_2719(ctx, E):
         return False
     return True
@@ -5786,7 +5801,7 @@ def d_2718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2718, PL(ctx, E.get('you')).get('tracks'), E.get('t~2136'))
     if c is not None:
-        ASSIGN(ctx, 2718, c, key, E.get('n~2137'))
+        SET(ctx, 'tracks', c, key, E.get('n~2137'), '+=', False, K[17])
     return True
 
 
@@ -5802,7 +5817,7 @@ def d_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2720, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -5814,7 +5829,7 @@ def d_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2720, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -5837,7 +5852,7 @@ def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2724, PL(ctx, E.get('you')).get('prod'), E.get('r~2139'))
     if c is not None:
-        ASSIGN(ctx, 2724, c, key, E.get('n~2138'))
+        SET(ctx, 'prod', c, key, E.get('n~2138'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5851,7 +5866,7 @@ def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('prod'), E.get('r~2141'))
     if c is not None:
-        ASSIGN(ctx, 2727, c, key, E.get('n~2140'))
+        SET(ctx, 'prod', c, key, E.get('n~2140'), '+=', False, K[6])
     return True
 
 
@@ -5883,7 +5898,7 @@ def d_2724(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2724, PL(ctx, E.get('you')).get('prod'), E.get('r~2139'))
     if c is not None:
-        ASSIGN(ctx, 2724, c, key, E.get('n~2138'))
+        SET(ctx, 'prod', c, key, E.get('n~2138'), '+=', False, K[6])
     return True
 
 
@@ -5915,7 +5930,7 @@ def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('prod'), E.get('r~2141'))
     if c is not None:
-        ASSIGN(ctx, 2727, c, key, E.get('n~2140'))
+        SET(ctx, 'prod', c, key, E.get('n~2140'), '+=', False, K[6])
     return True
 
 
@@ -5947,7 +5962,7 @@ def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~2143'))
     if c is not None:
-        ASSIGN(ctx, 2732, c, key, E.get('n~2142'))
+        SET(ctx, 'prod', c, key, E.get('n~2142'), '+=', False, K[6])
     return True
 
 
@@ -5979,7 +5994,7 @@ def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~2143'))
     if c is not None:
-        ASSIGN(ctx, 2732, c, key, E.get('n~2142'))
+        SET(ctx, 'prod', c, key, E.get('n~2142'), '+=', False, K[6])
     return True
 
 
@@ -6003,7 +6018,7 @@ def t_2733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('prod'), E.get('r~2153'))
         if c is not None:
-            ASSIGN(ctx, 2743, c, key, E.get('n~2152'))
+            SET(ctx, 'prod', c, key, E.get('n~2152'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -6088,7 +6103,7 @@ def d_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2740, PL(ctx, E.get('target~2151')).get('prod'), E.get('r~2149'))
     if c is not None:
-        ASSIGN(ctx, 2740, c, key, E.get('n~2148'))
+        SET(ctx, 'prod', c, key, E.get('n~2148'), '-=', False, K[6])
     return True
 
 
@@ -6120,7 +6135,7 @@ def d_2743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('prod'), E.get('r~2153'))
     if c is not None:
-        ASSIGN(ctx, 2743, c, key, E.get('n~2152'))
+        SET(ctx, 'prod', c, key, E.get('n~2152'), '+=', False, K[6])
     return True
 
 
@@ -6261,11 +6276,11 @@ def t_2754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2755, ctx.state.get('board'), E.get('s~2167'))
     if c is not None:
-        ASSIGN(ctx, 2755, c, key, x_3130(ctx, E))
+        SET(ctx, 'board', c, key, x_3130(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2756, ctx.state, 'last_space', E.get('s~2167'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2167'), '=', False, K[8])
     return t_2757(ctx, k, s, E)
 
 
@@ -6277,7 +6292,7 @@ def d_2755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2755, ctx.state.get('board'), E.get('s~2167'))
     if c is not None:
-        ASSIGN(ctx, 2755, c, key, x_3130(ctx, E))
+        SET(ctx, 'board', c, key, x_3130(ctx, E), '=', False, K[7])
     return True
 
 
@@ -6287,7 +6302,7 @@ def d_2756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2756, ctx.state, 'last_space', E.get('s~2167'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2167'), '=', False, K[8])
     return True
 
 
@@ -6342,7 +6357,7 @@ def t_2760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2168', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2168', old)
+        UNSET(ctx, E, 'x~2168', old)
         return k()
 
     def nxt(i):
@@ -6440,11 +6455,11 @@ def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2769, ctx.state, 'deck', x_3147(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3147(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2770, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6458,7 +6473,7 @@ def d_2769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2769, ctx.state, 'deck', x_3147(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3147(ctx, E), '=', False, K[9])
     return True
 
 
@@ -6466,7 +6481,7 @@ def d_2770(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2770, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -6501,11 +6516,11 @@ def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2774, c, key, x_3153(ctx, E))
+        SET(ctx, 'hand', c, key, x_3153(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2775, ctx.state, 'deck', x_3155(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3155(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -6517,7 +6532,7 @@ def d_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2774, c, key, x_3153(ctx, E))
+        SET(ctx, 'hand', c, key, x_3153(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -6527,7 +6542,7 @@ def d_2775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2775, ctx.state, 'deck', x_3155(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3155(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -6550,7 +6565,7 @@ def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2779, PL(ctx, E.get('you')).get('prod'), E.get('r~2171'))
     if c is not None:
-        ASSIGN(ctx, 2779, c, key, E.get('n~2170'))
+        SET(ctx, 'prod', c, key, E.get('n~2170'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6564,7 +6579,7 @@ def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2782, PL(ctx, E.get('you')).get('stock'), E.get('r~2173'))
     if c is not None:
-        ASSIGN(ctx, 2782, c, key, E.get('n~2172'))
+        SET(ctx, 'stock', c, key, E.get('n~2172'), '+=', False, K[13])
     return True
 
 
@@ -6596,7 +6611,7 @@ def d_2779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2779, PL(ctx, E.get('you')).get('prod'), E.get('r~2171'))
     if c is not None:
-        ASSIGN(ctx, 2779, c, key, E.get('n~2170'))
+        SET(ctx, 'prod', c, key, E.get('n~2170'), '+=', False, K[6])
     return True
 
 
@@ -6628,7 +6643,7 @@ def d_2782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2782, PL(ctx, E.get('you')).get('stock'), E.get('r~2173'))
     if c is not None:
-        ASSIGN(ctx, 2782, c, key, E.get('n~2172'))
+        SET(ctx, 'stock', c, key, E.get('n~2172'), '+=', False, K[13])
     return True
 
 
@@ -6672,7 +6687,7 @@ def t_2783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2794, PL(ctx, E.get('you')).get('stock'), E.get('r~2177'))
     if c is not None:
-        ASSIGN(ctx, 2794, c, key, E.get('n~2176'))
+        SET(ctx, 'stock', c, key, E.get('n~2176'), '+=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6716,7 +6731,7 @@ def d_2786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2787, ctx.state.get('game_tracks'), E.get('t~2174'))
         if c is not None:
-            ASSIGN(ctx, 2787, c, key, E.get('n~2175'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2175'), '+=', False, K[16])
     else:
         if not d_2788(ctx, E):
             return False
@@ -6731,7 +6746,7 @@ def d_2787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2787, ctx.state.get('game_tracks'), E.get('t~2174'))
     if c is not None:
-        ASSIGN(ctx, 2787, c, key, E.get('n~2175'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2175'), '+=', False, K[16])
     return True
 
 
@@ -6746,7 +6761,7 @@ def d_2788(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2789, PL(ctx, E.get('you')).get('tracks'), E.get('t~2174'))
     if c is not None:
-        ASSIGN(ctx, 2789, c, key, E.get('n~2175'))
+        SET(ctx, 'tracks', c, key, E.get('n~2175'), '+=', False, K[17])
     if not d_2790(ctx, E):
         return False
     return True
@@ -6760,7 +6775,7 @@ def d_2789(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2789, PL(ctx, E.get('you')).get('tracks'), E.get('t~2174'))
     if c is not None:
-        ASSIGN(ctx, 2789, c, key, E.get('n~2175'))
+        SET(ctx, 'tracks', c, key, E.get('n~2175'), '+=', False, K[17])
     return True
 
 
@@ -6776,7 +6791,7 @@ def d_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2791, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -6788,7 +6803,7 @@ def d_2791(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2791, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -6820,7 +6835,7 @@ def d_2794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2794, PL(ctx, E.get('you')).get('stock'), E.get('r~2177'))
     if c is not None:
-        ASSIGN(ctx, 2794, c, key, E.get('n~2176'))
+        SET(ctx, 'stock', c, key, E.get('n~2176'), '+=', False, K[13])
     return True
 
 
@@ -6859,7 +6874,7 @@ def d_2798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2798, PL(ctx, E.get('you')).get('card_res'), E.get('card~2180'))
     if c is not None:
-        ASSIGN(ctx, 2798, c, key, E.get('n~2178'))
+        SET(ctx, 'card_res', c, key, E.get('n~2178'), '+=', False, K[14])
     return True
 
 
@@ -6898,7 +6913,7 @@ def d_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2802, PL(ctx, E.get('you')).get('card_res'), E.get('card~2183'))
     if c is not None:
-        ASSIGN(ctx, 2802, c, key, E.get('n~2181'))
+        SET(ctx, 'card_res', c, key, E.get('n~2181'), '+=', False, K[14])
     return True
 
 
@@ -6921,7 +6936,7 @@ def d_2803(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:237
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2806, PL(ctx, E.get('you')).get('prod'), E.get('r~2185'))
     if c is not None:
-        ASSIGN(ctx, 2806, c, key, E.get('n~2184'))
+        SET(ctx, 'prod', c, key, E.get('n~2184'), '+=', False, K[6])
     return True
 
 
@@ -6953,7 +6968,7 @@ def d_2806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2806, PL(ctx, E.get('you')).get('prod'), E.get('r~2185'))
     if c is not None:
-        ASSIGN(ctx, 2806, c, key, E.get('n~2184'))
+        SET(ctx, 'prod', c, key, E.get('n~2184'), '+=', False, K[6])
     return True
 
 
@@ -6986,7 +7001,7 @@ def d_2807(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2815, PL(ctx, E.get('you')).get('prod'), E.get('r~2189'))
     if c is not None:
-        ASSIGN(ctx, 2815, c, key, E.get('n~2188'))
+        SET(ctx, 'prod', c, key, E.get('n~2188'), '+=', False, K[6])
     return True
 
 
@@ -7026,7 +7041,7 @@ def d_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('prod'), E.get('r~2187'))
     if c is not None:
-        ASSIGN(ctx, 2812, c, key, E.get('n~2186'))
+        SET(ctx, 'prod', c, key, E.get('n~2186'), '-=', False, K[6])
     return True
 
 
@@ -7049,7 +7064,7 @@ def d_2812(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('prod'), E.get('r~2187'))
     if c is not None:
-        ASSIGN(ctx, 2812, c, key, E.get('n~2186'))
+        SET(ctx, 'prod', c, key, E.get('n~2186'), '-=', False, K[6])
     return True
 
 
@@ -7081,7 +7096,7 @@ def d_2815(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2815, PL(ctx, E.get('you')).get('prod'), E.get('r~2189'))
     if c is not None:
-        ASSIGN(ctx, 2815, c, key, E.get('n~2188'))
+        SET(ctx, 'prod', c, key, E.get('n~2188'), '+=', False, K[6])
     return True
 
 
@@ -7148,7 +7163,7 @@ def d_2820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2821, ctx.state.get('game_tracks'), E.get('t~2190'))
         if c is not None:
-            ASSIGN(ctx, 2821, c, key, E.get('n~2191'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2191'), '+=', False, K[16])
     else:
         if not d_2822(ctx, E):
             return False
@@ -7163,7 +7178,7 @@ def d_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2821, ctx.state.get('game_tracks'), E.get('t~2190'))
     if c is not None:
-        ASSIGN(ctx, 2821, c, key, E.get('n~2191'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2191'), '+=', False, K[16])
     return True
 
 
@@ -7178,7 +7193,7 @@ def d_2822(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2823, PL(ctx, E.get('you')).get('tracks'), E.get('t~2190'))
     if c is not None:
-        ASSIGN(ctx, 2823, c, key, E.get('n~2191'))
+        SET(ctx, 'tracks', c, key, E.get('n~2191'), '+=', False, K[17])
     if not d_2824(ctx, E):
         return False
     return True
@@ -7192,7 +7207,7 @@ def d_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2823, PL(ctx, E.get('you')).get('tracks'), E.get('t~2190'))
     if c is not None:
-        ASSIGN(ctx, 2823, c, key, E.get('n~2191'))
+        SET(ctx, 'tracks', c, key, E.get('n~2191'), '+=', False, K[17])
     return True
 
 
@@ -7208,7 +7223,7 @@ def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2825, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -7220,7 +7235,7 @@ def d_2825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2825, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -7253,7 +7268,7 @@ def d_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~2195'))
     if c is not None:
-        ASSIGN(ctx, 2834, c, key, E.get('n~2194'))
+        SET(ctx, 'prod', c, key, E.get('n~2194'), '+=', False, K[6])
     return True
 
 
@@ -7293,7 +7308,7 @@ def d_2829(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2831, PL(ctx, E.get('you')).get('prod'), E.get('r~2193'))
     if c is not None:
-        ASSIGN(ctx, 2831, c, key, E.get('n~2192'))
+        SET(ctx, 'prod', c, key, E.get('n~2192'), '-=', False, K[6])
     return True
 
 
@@ -7316,7 +7331,7 @@ def d_2831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2831, PL(ctx, E.get('you')).get('prod'), E.get('r~2193'))
     if c is not None:
-        ASSIGN(ctx, 2831, c, key, E.get('n~2192'))
+        SET(ctx, 'prod', c, key, E.get('n~2192'), '-=', False, K[6])
     return True
 
 
@@ -7348,7 +7363,7 @@ def d_2834(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~2195'))
     if c is not None:
-        ASSIGN(ctx, 2834, c, key, E.get('n~2194'))
+        SET(ctx, 'prod', c, key, E.get('n~2194'), '+=', False, K[6])
     return True
 
 
@@ -7371,7 +7386,7 @@ def d_2835(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:266
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2838, PL(ctx, E.get('you')).get('prod'), E.get('r~2197'))
     if c is not None:
-        ASSIGN(ctx, 2838, c, key, E.get('n~2196'))
+        SET(ctx, 'prod', c, key, E.get('n~2196'), '+=', False, K[6])
     return True
 
 
@@ -7403,7 +7418,7 @@ def d_2838(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2838, PL(ctx, E.get('you')).get('prod'), E.get('r~2197'))
     if c is not None:
-        ASSIGN(ctx, 2838, c, key, E.get('n~2196'))
+        SET(ctx, 'prod', c, key, E.get('n~2196'), '+=', False, K[6])
     return True
 
 
@@ -7426,7 +7441,7 @@ def d_2839(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:275
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~2199'))
     if c is not None:
-        ASSIGN(ctx, 2842, c, key, E.get('n~2198'))
+        SET(ctx, 'prod', c, key, E.get('n~2198'), '+=', False, K[6])
     return True
 
 
@@ -7458,7 +7473,7 @@ def d_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~2199'))
     if c is not None:
-        ASSIGN(ctx, 2842, c, key, E.get('n~2198'))
+        SET(ctx, 'prod', c, key, E.get('n~2198'), '+=', False, K[6])
     return True
 
 
@@ -7490,7 +7505,7 @@ def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2847, PL(ctx, E.get('you')).get('prod'), E.get('r~2201'))
     if c is not None:
-        ASSIGN(ctx, 2847, c, key, E.get('n~2200'))
+        SET(ctx, 'prod', c, key, E.get('n~2200'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7504,7 +7519,7 @@ def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2850, PL(ctx, E.get('you')).get('prod'), E.get('r~2203'))
     if c is not None:
-        ASSIGN(ctx, 2850, c, key, E.get('n~2202'))
+        SET(ctx, 'prod', c, key, E.get('n~2202'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7518,7 +7533,7 @@ def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('stock'), E.get('r~2205'))
     if c is not None:
-        ASSIGN(ctx, 2853, c, key, E.get('n~2204'))
+        SET(ctx, 'stock', c, key, E.get('n~2204'), '+=', False, K[13])
     return True
 
 
@@ -7550,7 +7565,7 @@ def d_2847(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2847, PL(ctx, E.get('you')).get('prod'), E.get('r~2201'))
     if c is not None:
-        ASSIGN(ctx, 2847, c, key, E.get('n~2200'))
+        SET(ctx, 'prod', c, key, E.get('n~2200'), '+=', False, K[6])
     return True
 
 
@@ -7582,7 +7597,7 @@ def d_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2850, PL(ctx, E.get('you')).get('prod'), E.get('r~2203'))
     if c is not None:
-        ASSIGN(ctx, 2850, c, key, E.get('n~2202'))
+        SET(ctx, 'prod', c, key, E.get('n~2202'), '+=', False, K[6])
     return True
 
 
@@ -7614,7 +7629,7 @@ def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('stock'), E.get('r~2205'))
     if c is not None:
-        ASSIGN(ctx, 2853, c, key, E.get('n~2204'))
+        SET(ctx, 'stock', c, key, E.get('n~2204'), '+=', False, K[13])
     return True
 
 
@@ -7637,7 +7652,7 @@ def t_2854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2857, PL(ctx, E.get('you')).get('prod'), E.get('r~2207'))
     if c is not None:
-        ASSIGN(ctx, 2857, c, key, E.get('n~2206'))
+        SET(ctx, 'prod', c, key, E.get('n~2206'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7651,7 +7666,7 @@ def t_2854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2860, PL(ctx, E.get('you')).get('prod'), E.get('r~2209'))
     if c is not None:
-        ASSIGN(ctx, 2860, c, key, E.get('n~2208'))
+        SET(ctx, 'prod', c, key, E.get('n~2208'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7691,7 +7706,7 @@ def d_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2857, PL(ctx, E.get('you')).get('prod'), E.get('r~2207'))
     if c is not None:
-        ASSIGN(ctx, 2857, c, key, E.get('n~2206'))
+        SET(ctx, 'prod', c, key, E.get('n~2206'), '+=', False, K[6])
     return True
 
 
@@ -7723,7 +7738,7 @@ def d_2860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2860, PL(ctx, E.get('you')).get('prod'), E.get('r~2209'))
     if c is not None:
-        ASSIGN(ctx, 2860, c, key, E.get('n~2208'))
+        SET(ctx, 'prod', c, key, E.get('n~2208'), '+=', False, K[6])
     return True
 
 
@@ -7762,7 +7777,7 @@ def d_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2864, PL(ctx, E.get('you')).get('card_res'), E.get('card~2212'))
     if c is not None:
-        ASSIGN(ctx, 2864, c, key, E.get('n~2210'))
+        SET(ctx, 'card_res', c, key, E.get('n~2210'), '+=', False, K[14])
     return True
 
 
@@ -7795,7 +7810,7 @@ def d_2865(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2873, PL(ctx, E.get('you')).get('prod'), E.get('r~2216'))
     if c is not None:
-        ASSIGN(ctx, 2873, c, key, E.get('n~2215'))
+        SET(ctx, 'prod', c, key, E.get('n~2215'), '+=', False, K[6])
     return True
 
 
@@ -7835,7 +7850,7 @@ def d_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~2214'))
     if c is not None:
-        ASSIGN(ctx, 2870, c, key, E.get('n~2213'))
+        SET(ctx, 'prod', c, key, E.get('n~2213'), '-=', False, K[6])
     return True
 
 
@@ -7858,7 +7873,7 @@ def d_2870(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~2214'))
     if c is not None:
-        ASSIGN(ctx, 2870, c, key, E.get('n~2213'))
+        SET(ctx, 'prod', c, key, E.get('n~2213'), '-=', False, K[6])
     return True
 
 
@@ -7890,7 +7905,7 @@ def d_2873(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2873, PL(ctx, E.get('you')).get('prod'), E.get('r~2216'))
     if c is not None:
-        ASSIGN(ctx, 2873, c, key, E.get('n~2215'))
+        SET(ctx, 'prod', c, key, E.get('n~2215'), '+=', False, K[6])
     return True
 
 
@@ -7957,7 +7972,7 @@ def d_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2879, ctx.state.get('game_tracks'), E.get('t~2217'))
         if c is not None:
-            ASSIGN(ctx, 2879, c, key, E.get('n~2218'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2218'), '+=', False, K[16])
     else:
         if not d_2880(ctx, E):
             return False
@@ -7972,7 +7987,7 @@ def d_2879(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2879, ctx.state.get('game_tracks'), E.get('t~2217'))
     if c is not None:
-        ASSIGN(ctx, 2879, c, key, E.get('n~2218'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2218'), '+=', False, K[16])
     return True
 
 
@@ -7987,7 +8002,7 @@ def d_2880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2881, PL(ctx, E.get('you')).get('tracks'), E.get('t~2217'))
     if c is not None:
-        ASSIGN(ctx, 2881, c, key, E.get('n~2218'))
+        SET(ctx, 'tracks', c, key, E.get('n~2218'), '+=', False, K[17])
     if not d_2882(ctx, E):
         return False
     return True
@@ -8001,7 +8016,7 @@ def d_2881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2881, PL(ctx, E.get('you')).get('tracks'), E.get('t~2217'))
     if c is not None:
-        ASSIGN(ctx, 2881, c, key, E.get('n~2218'))
+        SET(ctx, 'tracks', c, key, E.get('n~2218'), '+=', False, K[17])
     return True
 
 
@@ -8017,7 +8032,7 @@ def d_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2883, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -8029,7 +8044,7 @@ def d_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2883, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -8052,7 +8067,7 @@ def d_2884(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:313
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2887, c, key, E.get('n~2219'))
+        SET(ctx, 'card_res', c, key, E.get('n~2219'), '+=', False, K[14])
     return True
 
 
@@ -8084,7 +8099,7 @@ def d_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2887, c, key, E.get('n~2219'))
+        SET(ctx, 'card_res', c, key, E.get('n~2219'), '+=', False, K[14])
     return True
 
 
@@ -8107,7 +8122,7 @@ def d_2888(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:317
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2891, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2891, c, key, E.get('n~2221'))
+        SET(ctx, 'card_res', c, key, E.get('n~2221'), '+=', False, K[14])
     return True
 
 
@@ -8139,7 +8154,7 @@ def d_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2891, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2891, c, key, E.get('n~2221'))
+        SET(ctx, 'card_res', c, key, E.get('n~2221'), '+=', False, K[14])
     return True
 
 
@@ -8162,7 +8177,7 @@ def d_2892(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:341
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~2224'))
     if c is not None:
-        ASSIGN(ctx, 2895, c, key, E.get('n~2223'))
+        SET(ctx, 'prod', c, key, E.get('n~2223'), '+=', False, K[6])
     return True
 
 
@@ -8194,7 +8209,7 @@ def d_2895(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~2224'))
     if c is not None:
-        ASSIGN(ctx, 2895, c, key, E.get('n~2223'))
+        SET(ctx, 'prod', c, key, E.get('n~2223'), '+=', False, K[6])
     return True
 
 
@@ -8389,11 +8404,11 @@ def t_2911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2912, ctx.state.get('board'), E.get('s~2237'))
     if c is not None:
-        ASSIGN(ctx, 2912, c, key, x_3321(ctx, E))
+        SET(ctx, 'board', c, key, x_3321(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2913, ctx.state, 'last_space', E.get('s~2237'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2237'), '=', False, K[8])
     return t_2914(ctx, k, s, E)
 
 
@@ -8405,7 +8420,7 @@ def d_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2912, ctx.state.get('board'), E.get('s~2237'))
     if c is not None:
-        ASSIGN(ctx, 2912, c, key, x_3321(ctx, E))
+        SET(ctx, 'board', c, key, x_3321(ctx, E), '=', False, K[7])
     return True
 
 
@@ -8415,7 +8430,7 @@ def d_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2913, ctx.state, 'last_space', E.get('s~2237'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2237'), '=', False, K[8])
     return True
 
 
@@ -8470,7 +8485,7 @@ def t_2917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2238', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2238', old)
+        UNSET(ctx, E, 'x~2238', old)
         return k()
 
     def nxt(i):
@@ -8533,7 +8548,7 @@ def d_2921(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~2254'))
     if c is not None:
-        ASSIGN(ctx, 2925, c, key, x_3338(ctx, E))
+        SET(ctx, 'prod', c, key, x_3338(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -8575,7 +8590,7 @@ def d_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~2254'))
     if c is not None:
-        ASSIGN(ctx, 2925, c, key, x_3338(ctx, E))
+        SET(ctx, 'prod', c, key, x_3338(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -8598,7 +8613,7 @@ def d_2926(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:360
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2929, PL(ctx, E.get('you')).get('prod'), E.get('r~2257'))
     if c is not None:
-        ASSIGN(ctx, 2929, c, key, E.get('n~2256'))
+        SET(ctx, 'prod', c, key, E.get('n~2256'), '+=', False, K[6])
     return True
 
 
@@ -8630,7 +8645,7 @@ def d_2929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2929, PL(ctx, E.get('you')).get('prod'), E.get('r~2257'))
     if c is not None:
-        ASSIGN(ctx, 2929, c, key, E.get('n~2256'))
+        SET(ctx, 'prod', c, key, E.get('n~2256'), '+=', False, K[6])
     return True
 
 
@@ -8654,7 +8669,7 @@ def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2934, PL(ctx, E.get('you')).get('stock'), E.get('r~2259'))
         if c is not None:
-            ASSIGN(ctx, 2934, c, key, E.get('n~2258'))
+            SET(ctx, 'stock', c, key, E.get('n~2258'), '+=', False, K[13])
         return k()
 
     return t_2931(ctx, r1, s, E)
@@ -8697,7 +8712,7 @@ def d_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2934, PL(ctx, E.get('you')).get('stock'), E.get('r~2259'))
     if c is not None:
-        ASSIGN(ctx, 2934, c, key, E.get('n~2258'))
+        SET(ctx, 'stock', c, key, E.get('n~2258'), '+=', False, K[13])
     return True
 
 
@@ -8756,7 +8771,7 @@ def d_2938(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('stock'), E.get('r~2261'))
     if c is not None:
-        ASSIGN(ctx, 2940, c, key, E.get('n~2260'))
+        SET(ctx, 'stock', c, key, E.get('n~2260'), '-=', False, K[13])
     return True
 
 
@@ -8779,7 +8794,7 @@ def d_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('stock'), E.get('r~2261'))
     if c is not None:
-        ASSIGN(ctx, 2940, c, key, E.get('n~2260'))
+        SET(ctx, 'stock', c, key, E.get('n~2260'), '-=', False, K[13])
     return True
 
 
@@ -8856,7 +8871,7 @@ def t_2946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2947, ctx.state.get('params'), E.get('p~2262'))
     if c is not None:
-        ASSIGN(ctx, 2947, c, key, x_3361(ctx, E))
+        SET(ctx, 'params', c, key, x_3361(ctx, E), '+=', False, K[19])
     return t_2948(ctx, k, s, E)
 
 
@@ -8868,7 +8883,7 @@ def d_2947(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2947, ctx.state.get('params'), E.get('p~2262'))
     if c is not None:
-        ASSIGN(ctx, 2947, c, key, x_3361(ctx, E))
+        SET(ctx, 'params', c, key, x_3361(ctx, E), '+=', False, K[19])
     return True
 
 
@@ -8923,13 +8938,13 @@ def d_2951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2952, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2262'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2952, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[17])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2953, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -8941,7 +8956,7 @@ def d_2952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2952, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2262'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2952, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[17])
     return True
 
 
@@ -8953,7 +8968,7 @@ def d_2953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2953, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -8967,7 +8982,7 @@ def t_2954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2264', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2264', old)
+        UNSET(ctx, E, 'b~2264', old)
         return k()
 
     def nxt(i):
@@ -9018,7 +9033,7 @@ def t_2957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('prod'), E.get('r~2270'))
         if c is not None:
-            ASSIGN(ctx, 2967, c, key, E.get('n~2269'))
+            SET(ctx, 'prod', c, key, E.get('n~2269'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -9103,7 +9118,7 @@ def d_2964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2964, PL(ctx, E.get('target~2268')).get('prod'), E.get('r~2266'))
     if c is not None:
-        ASSIGN(ctx, 2964, c, key, E.get('n~2265'))
+        SET(ctx, 'prod', c, key, E.get('n~2265'), '-=', False, K[6])
     return True
 
 
@@ -9135,7 +9150,7 @@ def d_2967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('prod'), E.get('r~2270'))
     if c is not None:
-        ASSIGN(ctx, 2967, c, key, E.get('n~2269'))
+        SET(ctx, 'prod', c, key, E.get('n~2269'), '+=', False, K[6])
     return True
 
 
@@ -9177,7 +9192,7 @@ def d_2969(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2977, PL(ctx, E.get('you')).get('prod'), E.get('r~2274'))
     if c is not None:
-        ASSIGN(ctx, 2977, c, key, E.get('n~2273'))
+        SET(ctx, 'prod', c, key, E.get('n~2273'), '+=', False, K[6])
     return True
 
 
@@ -9217,7 +9232,7 @@ def d_2972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2974, PL(ctx, E.get('you')).get('prod'), E.get('r~2272'))
     if c is not None:
-        ASSIGN(ctx, 2974, c, key, E.get('n~2271'))
+        SET(ctx, 'prod', c, key, E.get('n~2271'), '-=', False, K[6])
     return True
 
 
@@ -9240,7 +9255,7 @@ def d_2974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2974, PL(ctx, E.get('you')).get('prod'), E.get('r~2272'))
     if c is not None:
-        ASSIGN(ctx, 2974, c, key, E.get('n~2271'))
+        SET(ctx, 'prod', c, key, E.get('n~2271'), '-=', False, K[6])
     return True
 
 
@@ -9272,7 +9287,7 @@ def d_2977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2977, PL(ctx, E.get('you')).get('prod'), E.get('r~2274'))
     if c is not None:
-        ASSIGN(ctx, 2977, c, key, E.get('n~2273'))
+        SET(ctx, 'prod', c, key, E.get('n~2273'), '+=', False, K[6])
     return True
 
 
@@ -9314,7 +9329,7 @@ def d_2979(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2987, PL(ctx, E.get('you')).get('prod'), E.get('r~2278'))
     if c is not None:
-        ASSIGN(ctx, 2987, c, key, E.get('n~2277'))
+        SET(ctx, 'prod', c, key, E.get('n~2277'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9328,7 +9343,7 @@ def d_2979(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2990, PL(ctx, E.get('you')).get('prod'), E.get('r~2280'))
     if c is not None:
-        ASSIGN(ctx, 2990, c, key, E.get('n~2279'))
+        SET(ctx, 'prod', c, key, E.get('n~2279'), '+=', False, K[6])
     return True
 
 
@@ -9368,7 +9383,7 @@ def d_2982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2984, PL(ctx, E.get('you')).get('prod'), E.get('r~2276'))
     if c is not None:
-        ASSIGN(ctx, 2984, c, key, E.get('n~2275'))
+        SET(ctx, 'prod', c, key, E.get('n~2275'), '-=', False, K[6])
     return True
 
 
@@ -9391,7 +9406,7 @@ def d_2984(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2984, PL(ctx, E.get('you')).get('prod'), E.get('r~2276'))
     if c is not None:
-        ASSIGN(ctx, 2984, c, key, E.get('n~2275'))
+        SET(ctx, 'prod', c, key, E.get('n~2275'), '-=', False, K[6])
     return True
 
 
@@ -9423,7 +9438,7 @@ def d_2987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2987, PL(ctx, E.get('you')).get('prod'), E.get('r~2278'))
     if c is not None:
-        ASSIGN(ctx, 2987, c, key, E.get('n~2277'))
+        SET(ctx, 'prod', c, key, E.get('n~2277'), '+=', False, K[6])
     return True
 
 
@@ -9455,7 +9470,7 @@ def d_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2990, PL(ctx, E.get('you')).get('prod'), E.get('r~2280'))
     if c is not None:
-        ASSIGN(ctx, 2990, c, key, E.get('n~2279'))
+        SET(ctx, 'prod', c, key, E.get('n~2279'), '+=', False, K[6])
     return True
 
 
@@ -9596,11 +9611,11 @@ def t_3002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3003, ctx.state.get('board'), E.get('s~2294'))
     if c is not None:
-        ASSIGN(ctx, 3003, c, key, x_3422(ctx, E))
+        SET(ctx, 'board', c, key, x_3422(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3004, ctx.state, 'last_space', E.get('s~2294'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2294'), '=', False, K[8])
     return t_3005(ctx, k, s, E)
 
 
@@ -9612,7 +9627,7 @@ def d_3003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3003, ctx.state.get('board'), E.get('s~2294'))
     if c is not None:
-        ASSIGN(ctx, 3003, c, key, x_3422(ctx, E))
+        SET(ctx, 'board', c, key, x_3422(ctx, E), '=', False, K[7])
     return True
 
 
@@ -9622,7 +9637,7 @@ def d_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3004, ctx.state, 'last_space', E.get('s~2294'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2294'), '=', False, K[8])
     return True
 
 
@@ -9677,7 +9692,7 @@ def t_3008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2295', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2295', old)
+        UNSET(ctx, E, 'x~2295', old)
         return k()
 
     def nxt(i):
@@ -9746,7 +9761,7 @@ def d_3012(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~2299'))
     if c is not None:
-        ASSIGN(ctx, 3020, c, key, E.get('n~2298'))
+        SET(ctx, 'prod', c, key, E.get('n~2298'), '+=', False, K[6])
     return True
 
 
@@ -9786,7 +9801,7 @@ def d_3015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~2297'))
     if c is not None:
-        ASSIGN(ctx, 3017, c, key, E.get('n~2296'))
+        SET(ctx, 'prod', c, key, E.get('n~2296'), '-=', False, K[6])
     return True
 
 
@@ -9809,7 +9824,7 @@ def d_3017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~2297'))
     if c is not None:
-        ASSIGN(ctx, 3017, c, key, E.get('n~2296'))
+        SET(ctx, 'prod', c, key, E.get('n~2296'), '-=', False, K[6])
     return True
 
 
@@ -9841,7 +9856,7 @@ def d_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~2299'))
     if c is not None:
-        ASSIGN(ctx, 3020, c, key, E.get('n~2298'))
+        SET(ctx, 'prod', c, key, E.get('n~2298'), '+=', False, K[6])
     return True
 
 
@@ -9985,11 +10000,11 @@ def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~2313'))
     if c is not None:
-        ASSIGN(ctx, 3033, c, key, x_3453(ctx, E))
+        SET(ctx, 'board', c, key, x_3453(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3034, ctx.state, 'last_space', E.get('s~2313'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2313'), '=', False, K[8])
     return t_3035(ctx, k, s, E)
 
 
@@ -10001,7 +10016,7 @@ def d_3033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~2313'))
     if c is not None:
-        ASSIGN(ctx, 3033, c, key, x_3453(ctx, E))
+        SET(ctx, 'board', c, key, x_3453(ctx, E), '=', False, K[7])
     return True
 
 
@@ -10011,7 +10026,7 @@ def d_3034(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3034, ctx.state, 'last_space', E.get('s~2313'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2313'), '=', False, K[8])
     return True
 
 
@@ -10066,7 +10081,7 @@ def t_3038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2314', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2314', old)
+        UNSET(ctx, E, 'x~2314', old)
         return k()
 
     def nxt(i):
@@ -10126,7 +10141,7 @@ def t_3042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3052, PL(ctx, E.get('you')).get('prod'), E.get('r~2320'))
         if c is not None:
-            ASSIGN(ctx, 3052, c, key, E.get('n~2319'))
+            SET(ctx, 'prod', c, key, E.get('n~2319'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -10211,7 +10226,7 @@ def d_3049(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3049, PL(ctx, E.get('target~2318')).get('prod'), E.get('r~2316'))
     if c is not None:
-        ASSIGN(ctx, 3049, c, key, E.get('n~2315'))
+        SET(ctx, 'prod', c, key, E.get('n~2315'), '-=', False, K[6])
     return True
 
 
@@ -10243,7 +10258,7 @@ def d_3052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3052, PL(ctx, E.get('you')).get('prod'), E.get('r~2320'))
     if c is not None:
-        ASSIGN(ctx, 3052, c, key, E.get('n~2319'))
+        SET(ctx, 'prod', c, key, E.get('n~2319'), '+=', False, K[6])
     return True
 
 
@@ -10285,7 +10300,7 @@ def d_3054(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3062, PL(ctx, E.get('you')).get('prod'), E.get('r~2324'))
     if c is not None:
-        ASSIGN(ctx, 3062, c, key, E.get('n~2323'))
+        SET(ctx, 'prod', c, key, E.get('n~2323'), '+=', False, K[6])
     return True
 
 
@@ -10325,7 +10340,7 @@ def d_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3059, PL(ctx, E.get('you')).get('prod'), E.get('r~2322'))
     if c is not None:
-        ASSIGN(ctx, 3059, c, key, E.get('n~2321'))
+        SET(ctx, 'prod', c, key, E.get('n~2321'), '-=', False, K[6])
     return True
 
 
@@ -10348,7 +10363,7 @@ def d_3059(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3059, PL(ctx, E.get('you')).get('prod'), E.get('r~2322'))
     if c is not None:
-        ASSIGN(ctx, 3059, c, key, E.get('n~2321'))
+        SET(ctx, 'prod', c, key, E.get('n~2321'), '-=', False, K[6])
     return True
 
 
@@ -10380,7 +10395,7 @@ def d_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3062, PL(ctx, E.get('you')).get('prod'), E.get('r~2324'))
     if c is not None:
-        ASSIGN(ctx, 3062, c, key, E.get('n~2323'))
+        SET(ctx, 'prod', c, key, E.get('n~2323'), '+=', False, K[6])
     return True
 
 
@@ -10403,7 +10418,7 @@ def d_3063(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:445
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3066, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3066, c, key, E.get('n~2325'))
+        SET(ctx, 'card_res', c, key, E.get('n~2325'), '+=', False, K[14])
     return True
 
 
@@ -10435,7 +10450,7 @@ def d_3066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3066, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3066, c, key, E.get('n~2325'))
+        SET(ctx, 'card_res', c, key, E.get('n~2325'), '+=', False, K[14])
     return True
 
 
@@ -10479,7 +10494,7 @@ def d_3069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3072, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3072, c, key, E.get('n~2328'))
+        SET(ctx, 'card_res', c, key, E.get('n~2328'), '+=', False, K[14])
     return True
 
 
@@ -10511,7 +10526,7 @@ def d_3072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3072, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3072, c, key, E.get('n~2328'))
+        SET(ctx, 'card_res', c, key, E.get('n~2328'), '+=', False, K[14])
     return True
 
 
@@ -10576,7 +10591,7 @@ def d_3076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3078, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3078, c, key, E.get('n~2330'))
+        SET(ctx, 'card_res', c, key, E.get('n~2330'), '-=', False, K[14])
     return True
 
 
@@ -10599,7 +10614,7 @@ def d_3078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3078, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3078, c, key, E.get('n~2330'))
+        SET(ctx, 'card_res', c, key, E.get('n~2330'), '-=', False, K[14])
     return True
 
 
@@ -10661,11 +10676,11 @@ def d_3083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3084, ctx.state, 'deck', x_3514(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3514(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3085, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10679,7 +10694,7 @@ def d_3084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3084, ctx.state, 'deck', x_3514(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3514(ctx, E), '=', False, K[9])
     return True
 
 
@@ -10687,7 +10702,7 @@ def d_3085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3085, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -10722,11 +10737,11 @@ def d_3088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3089, c, key, x_3520(ctx, E))
+        SET(ctx, 'hand', c, key, x_3520(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3090, ctx.state, 'deck', x_3522(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3522(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -10738,7 +10753,7 @@ def d_3089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3089, c, key, x_3520(ctx, E))
+        SET(ctx, 'hand', c, key, x_3520(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -10748,7 +10763,7 @@ def d_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3090, ctx.state, 'deck', x_3522(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3522(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -10771,7 +10786,7 @@ def d_3091(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:469
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3094, PL(ctx, E.get('you')).get('prod'), E.get('r~2335'))
     if c is not None:
-        ASSIGN(ctx, 3094, c, key, E.get('n~2334'))
+        SET(ctx, 'prod', c, key, E.get('n~2334'), '+=', False, K[6])
     return True
 
 
@@ -10803,7 +10818,7 @@ def d_3094(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3094, PL(ctx, E.get('you')).get('prod'), E.get('r~2335'))
     if c is not None:
-        ASSIGN(ctx, 3094, c, key, E.get('n~2334'))
+        SET(ctx, 'prod', c, key, E.get('n~2334'), '+=', False, K[6])
     return True
 
 
@@ -10959,7 +10974,7 @@ def d_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3108, c, key, E.get('price~2337'))
+        SET(ctx, 'stock', c, key, E.get('price~2337'), '-=', False, K[13])
     return True
 
 
@@ -10982,7 +10997,7 @@ def d_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3108, c, key, E.get('price~2337'))
+        SET(ctx, 'stock', c, key, E.get('price~2337'), '-=', False, K[13])
     return True
 
 
@@ -11029,25 +11044,25 @@ def d_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3113, c, key, x_3548(ctx, E))
+        SET(ctx, 'stock', c, key, x_3548(ctx, E), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3114, c, key, E.get('s~2343'))
+        SET(ctx, 'stock', c, key, E.get('s~2343'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3115, c, key, E.get('t~2344'))
+        SET(ctx, 'stock', c, key, E.get('t~2344'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3116, c, key, E.get('h~2345'))
+        SET(ctx, 'stock', c, key, E.get('h~2345'), '-=', False, K[13])
     return True
 
 
@@ -11059,7 +11074,7 @@ def d_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3113, c, key, x_3548(ctx, E))
+        SET(ctx, 'stock', c, key, x_3548(ctx, E), '-=', False, K[13])
     return True
 
 
@@ -11071,7 +11086,7 @@ def d_3114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3114, c, key, E.get('s~2343'))
+        SET(ctx, 'stock', c, key, E.get('s~2343'), '-=', False, K[13])
     return True
 
 
@@ -11083,7 +11098,7 @@ def d_3115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3115, c, key, E.get('t~2344'))
+        SET(ctx, 'stock', c, key, E.get('t~2344'), '-=', False, K[13])
     return True
 
 
@@ -11095,7 +11110,7 @@ def d_3116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3116, c, key, E.get('h~2345'))
+        SET(ctx, 'stock', c, key, E.get('h~2345'), '-=', False, K[13])
     return True
 
 
@@ -11227,11 +11242,11 @@ def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3128, ctx.state.get('board'), E.get('s~2359'))
     if c is not None:
-        ASSIGN(ctx, 3128, c, key, x_3566(ctx, E))
+        SET(ctx, 'board', c, key, x_3566(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3129, ctx.state, 'last_space', E.get('s~2359'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2359'), '=', False, K[8])
     return t_3130(ctx, k, s, E)
 
 
@@ -11243,7 +11258,7 @@ def d_3128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3128, ctx.state.get('board'), E.get('s~2359'))
     if c is not None:
-        ASSIGN(ctx, 3128, c, key, x_3566(ctx, E))
+        SET(ctx, 'board', c, key, x_3566(ctx, E), '=', False, K[7])
     return True
 
 
@@ -11253,7 +11268,7 @@ def d_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3129, ctx.state, 'last_space', E.get('s~2359'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2359'), '=', False, K[8])
     return True
 
 
@@ -11308,7 +11323,7 @@ def t_3133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2360', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2360', old)
+        UNSET(ctx, E, 'x~2360', old)
         return k()
 
     def nxt(i):
@@ -11487,11 +11502,11 @@ def t_3147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3148, ctx.state.get('board'), E.get('s~2374'))
     if c is not None:
-        ASSIGN(ctx, 3148, c, key, x_3587(ctx, E))
+        SET(ctx, 'board', c, key, x_3587(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3149, ctx.state, 'last_space', E.get('s~2374'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2374'), '=', False, K[8])
     return t_3150(ctx, k, s, E)
 
 
@@ -11503,7 +11518,7 @@ def d_3148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3148, ctx.state.get('board'), E.get('s~2374'))
     if c is not None:
-        ASSIGN(ctx, 3148, c, key, x_3587(ctx, E))
+        SET(ctx, 'board', c, key, x_3587(ctx, E), '=', False, K[7])
     return True
 
 
@@ -11513,7 +11528,7 @@ def d_3149(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3149, ctx.state, 'last_space', E.get('s~2374'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2374'), '=', False, K[8])
     return True
 
 
@@ -11568,7 +11583,7 @@ def t_3153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2375', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2375', old)
+        UNSET(ctx, E, 'x~2375', old)
         return k()
 
     def nxt(i):
@@ -11654,7 +11669,7 @@ def d_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3161, PL(ctx, E.get('target~2378')).get('stock'), E.get('r~2377'))
     if c is not None:
-        ASSIGN(ctx, 3161, c, key, E.get('n~2376'))
+        SET(ctx, 'stock', c, key, E.get('n~2376'), '-=', False, K[13])
     return True
 
 
@@ -11688,7 +11703,7 @@ def d_3163(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3167, PL(ctx, E.get('you')).get('prod'), E.get('r~2384'))
     if c is not None:
-        ASSIGN(ctx, 3167, c, key, x_3614(ctx, E))
+        SET(ctx, 'prod', c, key, x_3614(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -11730,7 +11745,7 @@ def d_3167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3167, PL(ctx, E.get('you')).get('prod'), E.get('r~2384'))
     if c is not None:
-        ASSIGN(ctx, 3167, c, key, x_3614(ctx, E))
+        SET(ctx, 'prod', c, key, x_3614(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -11789,7 +11804,7 @@ def d_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3173, PL(ctx, E.get('you')).get('stock'), E.get('r~2387'))
     if c is not None:
-        ASSIGN(ctx, 3173, c, key, E.get('n~2386'))
+        SET(ctx, 'stock', c, key, E.get('n~2386'), '-=', False, K[13])
     return True
 
 
@@ -11812,7 +11827,7 @@ def d_3173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3173, PL(ctx, E.get('you')).get('stock'), E.get('r~2387'))
     if c is not None:
-        ASSIGN(ctx, 3173, c, key, E.get('n~2386'))
+        SET(ctx, 'stock', c, key, E.get('n~2386'), '-=', False, K[13])
     return True
 
 
@@ -11842,7 +11857,7 @@ def d_3175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3178, PL(ctx, E.get('you')).get('stock'), E.get('r~2389'))
     if c is not None:
-        ASSIGN(ctx, 3178, c, key, E.get('n~2388'))
+        SET(ctx, 'stock', c, key, E.get('n~2388'), '+=', False, K[13])
     return True
 
 
@@ -11874,7 +11889,7 @@ def d_3178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3178, PL(ctx, E.get('you')).get('stock'), E.get('r~2389'))
     if c is not None:
-        ASSIGN(ctx, 3178, c, key, E.get('n~2388'))
+        SET(ctx, 'stock', c, key, E.get('n~2388'), '+=', False, K[13])
     return True
 
 
@@ -11930,7 +11945,7 @@ def d_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3183, PL(ctx, E.get('you')).get('card_res'), E.get('card~2392'))
     if c is not None:
-        ASSIGN(ctx, 3183, c, key, E.get('n~2390'))
+        SET(ctx, 'card_res', c, key, E.get('n~2390'), '+=', False, K[14])
     return True
 
 
@@ -12062,11 +12077,11 @@ def t_3194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3195, ctx.state.get('board'), E.get('s~2406'))
     if c is not None:
-        ASSIGN(ctx, 3195, c, key, x_3642(ctx, E))
+        SET(ctx, 'board', c, key, x_3642(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3196, ctx.state, 'last_space', E.get('s~2406'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2406'), '=', False, K[8])
     return t_3197(ctx, k, s, E)
 
 
@@ -12078,7 +12093,7 @@ def d_3195(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3195, ctx.state.get('board'), E.get('s~2406'))
     if c is not None:
-        ASSIGN(ctx, 3195, c, key, x_3642(ctx, E))
+        SET(ctx, 'board', c, key, x_3642(ctx, E), '=', False, K[7])
     return True
 
 
@@ -12088,7 +12103,7 @@ def d_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3196, ctx.state, 'last_space', E.get('s~2406'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2406'), '=', False, K[8])
     return True
 
 
@@ -12143,7 +12158,7 @@ def t_3200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2407', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2407', old)
+        UNSET(ctx, E, 'x~2407', old)
         return k()
 
     def nxt(i):
@@ -12230,13 +12245,13 @@ def t_3207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3224, ctx.state, 'discard', x_3678(ctx, E))
+        SET(ctx, 'discard', ctx.state, 'discard', x_3678(ctx, E), '+=', True, K[11])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3225, c, key, K[6])
+            SET(ctx, 'offer', c, key, K[10], '=', False, K[20])
         return k()
 
     ctx.steps += 1
@@ -12306,11 +12321,11 @@ def d_3212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3213, ctx.state, 'deck', x_3661(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3661(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3214, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12324,7 +12339,7 @@ def d_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3213, ctx.state, 'deck', x_3661(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3661(ctx, E), '=', False, K[9])
     return True
 
 
@@ -12332,7 +12347,7 @@ def d_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3214, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -12367,11 +12382,11 @@ def d_3217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3218, c, key, x_3667(ctx, E))
+        SET(ctx, 'offer', c, key, x_3667(ctx, E), '+=', True, K[20])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3219, ctx.state, 'deck', x_3669(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3669(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -12383,7 +12398,7 @@ def d_3218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3218, c, key, x_3667(ctx, E))
+        SET(ctx, 'offer', c, key, x_3667(ctx, E), '+=', True, K[20])
     return True
 
 
@@ -12393,7 +12408,7 @@ def d_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3219, ctx.state, 'deck', x_3669(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3669(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -12420,13 +12435,13 @@ def d_3221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3222, c, key, x_3672(ctx, E))
+        SET(ctx, 'offer', c, key, x_3672(ctx, E), '-=', True, K[20])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3223, c, key, x_3674(ctx, E))
+        SET(ctx, 'hand', c, key, x_3674(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -12438,7 +12453,7 @@ def d_3222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3222, c, key, x_3672(ctx, E))
+        SET(ctx, 'offer', c, key, x_3672(ctx, E), '-=', True, K[20])
     return True
 
 
@@ -12450,7 +12465,7 @@ def d_3223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3223, c, key, x_3674(ctx, E))
+        SET(ctx, 'hand', c, key, x_3674(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -12460,7 +12475,7 @@ def d_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3224, ctx.state, 'discard', x_3678(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_3678(ctx, E), '+=', True, K[11])
     return True
 
 
@@ -12472,7 +12487,7 @@ def d_3225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3225, c, key, K[6])
+        SET(ctx, 'offer', c, key, K[10], '=', False, K[20])
     return True
 
 
@@ -12604,11 +12619,11 @@ def t_3236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3237, ctx.state.get('board'), E.get('s~2429'))
     if c is not None:
-        ASSIGN(ctx, 3237, c, key, x_3690(ctx, E))
+        SET(ctx, 'board', c, key, x_3690(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3238, ctx.state, 'last_space', E.get('s~2429'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2429'), '=', False, K[8])
     return t_3239(ctx, k, s, E)
 
 
@@ -12620,7 +12635,7 @@ def d_3237(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3237, ctx.state.get('board'), E.get('s~2429'))
     if c is not None:
-        ASSIGN(ctx, 3237, c, key, x_3690(ctx, E))
+        SET(ctx, 'board', c, key, x_3690(ctx, E), '=', False, K[7])
     return True
 
 
@@ -12630,7 +12645,7 @@ def d_3238(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3238, ctx.state, 'last_space', E.get('s~2429'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2429'), '=', False, K[8])
     return True
 
 
@@ -12685,7 +12700,7 @@ def t_3242(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2430', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2430', old)
+        UNSET(ctx, E, 'x~2430', old)
         return k()
 
     def nxt(i):
@@ -12801,7 +12816,7 @@ def d_3251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        ASSIGN(ctx, 3251, c, key, E.get('k~2432'))
+        SET(ctx, 'chosen', c, key, E.get('k~2432'), '=', False, K[15])
     return True
 
 
@@ -12841,7 +12856,7 @@ def d_3254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3256, PL(ctx, E.get('you')).get('stock'), E.get('r~2434'))
     if c is not None:
-        ASSIGN(ctx, 3256, c, key, E.get('n~2433'))
+        SET(ctx, 'stock', c, key, E.get('n~2433'), '-=', False, K[13])
     return True
 
 
@@ -12864,7 +12879,7 @@ def d_3256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3256, PL(ctx, E.get('you')).get('stock'), E.get('r~2434'))
     if c is not None:
-        ASSIGN(ctx, 3256, c, key, E.get('n~2433'))
+        SET(ctx, 'stock', c, key, E.get('n~2433'), '-=', False, K[13])
     return True
 
 
@@ -12887,7 +12902,7 @@ def d_3257(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3260, PL(ctx, E.get('you')).get('stock'), E.get('r~2436'))
     if c is not None:
-        ASSIGN(ctx, 3260, c, key, E.get('n~2435'))
+        SET(ctx, 'stock', c, key, E.get('n~2435'), '+=', False, K[13])
     return True
 
 
@@ -12919,7 +12934,7 @@ def d_3260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3260, PL(ctx, E.get('you')).get('stock'), E.get('r~2436'))
     if c is not None:
-        ASSIGN(ctx, 3260, c, key, E.get('n~2435'))
+        SET(ctx, 'stock', c, key, E.get('n~2435'), '+=', False, K[13])
     return True
 
 
@@ -13031,11 +13046,11 @@ def d_3269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3270, ctx.state, 'deck', x_3727(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3727(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3271, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13049,7 +13064,7 @@ def d_3270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3270, ctx.state, 'deck', x_3727(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3727(ctx, E), '=', False, K[9])
     return True
 
 
@@ -13057,7 +13072,7 @@ def d_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3271, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -13092,11 +13107,11 @@ def d_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3275, c, key, x_3733(ctx, E))
+        SET(ctx, 'hand', c, key, x_3733(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3276, ctx.state, 'deck', x_3735(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3735(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -13108,7 +13123,7 @@ def d_3275(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3275, c, key, x_3733(ctx, E))
+        SET(ctx, 'hand', c, key, x_3733(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -13118,7 +13133,7 @@ def d_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3276, ctx.state, 'deck', x_3735(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3735(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -13226,7 +13241,7 @@ def d_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3285, ctx.state.get('game_tracks'), E.get('t~2447'))
         if c is not None:
-            ASSIGN(ctx, 3285, c, key, E.get('n~2448'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2448'), '+=', False, K[16])
     else:
         if not d_3286(ctx, E):
             return False
@@ -13241,7 +13256,7 @@ def d_3285(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3285, ctx.state.get('game_tracks'), E.get('t~2447'))
     if c is not None:
-        ASSIGN(ctx, 3285, c, key, E.get('n~2448'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2448'), '+=', False, K[16])
     return True
 
 
@@ -13256,7 +13271,7 @@ def d_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3287, PL(ctx, E.get('you')).get('tracks'), E.get('t~2447'))
     if c is not None:
-        ASSIGN(ctx, 3287, c, key, E.get('n~2448'))
+        SET(ctx, 'tracks', c, key, E.get('n~2448'), '+=', False, K[17])
     if not d_3288(ctx, E):
         return False
     return True
@@ -13270,7 +13285,7 @@ def d_3287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3287, PL(ctx, E.get('you')).get('tracks'), E.get('t~2447'))
     if c is not None:
-        ASSIGN(ctx, 3287, c, key, E.get('n~2448'))
+        SET(ctx, 'tracks', c, key, E.get('n~2448'), '+=', False, K[17])
     return True
 
 
@@ -13286,7 +13301,7 @@ def d_3288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3289, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -13298,7 +13313,7 @@ def d_3289(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3289, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -13321,7 +13336,7 @@ def d_3290(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:585
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3293, PL(ctx, E.get('you')).get('prod'), E.get('r~2450'))
     if c is not None:
-        ASSIGN(ctx, 3293, c, key, E.get('n~2449'))
+        SET(ctx, 'prod', c, key, E.get('n~2449'), '+=', False, K[6])
     return True
 
 
@@ -13353,7 +13368,7 @@ def d_3293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3293, PL(ctx, E.get('you')).get('prod'), E.get('r~2450'))
     if c is not None:
-        ASSIGN(ctx, 3293, c, key, E.get('n~2449'))
+        SET(ctx, 'prod', c, key, E.get('n~2449'), '+=', False, K[6])
     return True
 
 
@@ -13485,11 +13500,11 @@ def t_3304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3305, ctx.state.get('board'), E.get('s~2465'))
     if c is not None:
-        ASSIGN(ctx, 3305, c, key, x_3764(ctx, E))
+        SET(ctx, 'board', c, key, x_3764(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3306, ctx.state, 'last_space', E.get('s~2465'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2465'), '=', False, K[8])
     return t_3307(ctx, k, s, E)
 
 
@@ -13501,7 +13516,7 @@ def d_3305(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3305, ctx.state.get('board'), E.get('s~2465'))
     if c is not None:
-        ASSIGN(ctx, 3305, c, key, x_3764(ctx, E))
+        SET(ctx, 'board', c, key, x_3764(ctx, E), '=', False, K[7])
     return True
 
 
@@ -13511,7 +13526,7 @@ def d_3306(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3306, ctx.state, 'last_space', E.get('s~2465'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2465'), '=', False, K[8])
     return True
 
 
@@ -13566,7 +13581,7 @@ def t_3310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2466', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2466', old)
+        UNSET(ctx, E, 'x~2466', old)
         return k()
 
     def nxt(i):
@@ -13758,7 +13773,7 @@ def d_3325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3327, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3327, c, key, E.get('price~2468'))
+        SET(ctx, 'stock', c, key, E.get('price~2468'), '-=', False, K[13])
     return True
 
 
@@ -13781,7 +13796,7 @@ def d_3327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3327, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3327, c, key, E.get('price~2468'))
+        SET(ctx, 'stock', c, key, E.get('price~2468'), '-=', False, K[13])
     return True
 
 
@@ -13828,25 +13843,25 @@ def d_3331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3332, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3332, c, key, x_3794(ctx, E))
+        SET(ctx, 'stock', c, key, x_3794(ctx, E), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3333, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3333, c, key, E.get('s~2474'))
+        SET(ctx, 'stock', c, key, E.get('s~2474'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3334, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3334, c, key, E.get('t~2475'))
+        SET(ctx, 'stock', c, key, E.get('t~2475'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3335, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3335, c, key, E.get('h~2476'))
+        SET(ctx, 'stock', c, key, E.get('h~2476'), '-=', False, K[13])
     return True
 
 
@@ -13858,7 +13873,7 @@ def d_3332(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3332, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3332, c, key, x_3794(ctx, E))
+        SET(ctx, 'stock', c, key, x_3794(ctx, E), '-=', False, K[13])
     return True
 
 
@@ -13870,7 +13885,7 @@ def d_3333(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3333, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3333, c, key, E.get('s~2474'))
+        SET(ctx, 'stock', c, key, E.get('s~2474'), '-=', False, K[13])
     return True
 
 
@@ -13882,7 +13897,7 @@ def d_3334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3334, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3334, c, key, E.get('t~2475'))
+        SET(ctx, 'stock', c, key, E.get('t~2475'), '-=', False, K[13])
     return True
 
 
@@ -13894,7 +13909,7 @@ def d_3335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3335, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3335, c, key, E.get('h~2476'))
+        SET(ctx, 'stock', c, key, E.get('h~2476'), '-=', False, K[13])
     return True
 
 
@@ -13971,11 +13986,11 @@ def d_3341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3342, ctx.state, 'deck', x_3807(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3807(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3343, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13989,7 +14004,7 @@ def d_3342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3342, ctx.state, 'deck', x_3807(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3807(ctx, E), '=', False, K[9])
     return True
 
 
@@ -13997,7 +14012,7 @@ def d_3343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3343, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -14032,11 +14047,11 @@ def d_3346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3347, c, key, x_3813(ctx, E))
+        SET(ctx, 'hand', c, key, x_3813(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3348, ctx.state, 'deck', x_3815(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3815(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -14048,7 +14063,7 @@ def d_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3347, c, key, x_3813(ctx, E))
+        SET(ctx, 'hand', c, key, x_3813(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -14058,7 +14073,7 @@ def d_3348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3348, ctx.state, 'deck', x_3815(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3815(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -14127,7 +14142,7 @@ def d_3352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3354, PL(ctx, E.get('you')).get('prod'), E.get('r~2479'))
     if c is not None:
-        ASSIGN(ctx, 3354, c, key, E.get('n~2478'))
+        SET(ctx, 'prod', c, key, E.get('n~2478'), '-=', False, K[6])
     return True
 
 
@@ -14150,7 +14165,7 @@ def d_3354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3354, PL(ctx, E.get('you')).get('prod'), E.get('r~2479'))
     if c is not None:
-        ASSIGN(ctx, 3354, c, key, E.get('n~2478'))
+        SET(ctx, 'prod', c, key, E.get('n~2478'), '-=', False, K[6])
     return True
 
 
@@ -14190,7 +14205,7 @@ def d_3357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3359, PL(ctx, E.get('you')).get('prod'), E.get('r~2481'))
     if c is not None:
-        ASSIGN(ctx, 3359, c, key, E.get('n~2480'))
+        SET(ctx, 'prod', c, key, E.get('n~2480'), '-=', False, K[6])
     return True
 
 
@@ -14213,7 +14228,7 @@ def d_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3359, PL(ctx, E.get('you')).get('prod'), E.get('r~2481'))
     if c is not None:
-        ASSIGN(ctx, 3359, c, key, E.get('n~2480'))
+        SET(ctx, 'prod', c, key, E.get('n~2480'), '-=', False, K[6])
     return True
 
 
@@ -14243,7 +14258,7 @@ def t_3360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('prod'), E.get('r~2483'))
     if c is not None:
-        ASSIGN(ctx, 3363, c, key, E.get('n~2482'))
+        SET(ctx, 'prod', c, key, E.get('n~2482'), '+=', False, K[6])
     return t_3364(ctx, r1, s, E)
 
 
@@ -14275,7 +14290,7 @@ def d_3363(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('prod'), E.get('r~2483'))
     if c is not None:
-        ASSIGN(ctx, 3363, c, key, E.get('n~2482'))
+        SET(ctx, 'prod', c, key, E.get('n~2482'), '+=', False, K[6])
     return True
 
 
@@ -14403,11 +14418,11 @@ def t_3374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3375, ctx.state.get('board'), E.get('s~2497'))
     if c is not None:
-        ASSIGN(ctx, 3375, c, key, x_3839(ctx, E))
+        SET(ctx, 'board', c, key, x_3839(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3376, ctx.state, 'last_space', E.get('s~2497'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2497'), '=', False, K[8])
     return t_3377(ctx, k, s, E)
 
 
@@ -14419,7 +14434,7 @@ def d_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3375, ctx.state.get('board'), E.get('s~2497'))
     if c is not None:
-        ASSIGN(ctx, 3375, c, key, x_3839(ctx, E))
+        SET(ctx, 'board', c, key, x_3839(ctx, E), '=', False, K[7])
     return True
 
 
@@ -14429,7 +14444,7 @@ def d_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3376, ctx.state, 'last_space', E.get('s~2497'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2497'), '=', False, K[8])
     return True
 
 
@@ -14484,7 +14499,7 @@ def t_3380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2498', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2498', old)
+        UNSET(ctx, E, 'x~2498', old)
         return k()
 
     def nxt(i):
@@ -14543,7 +14558,7 @@ def d_3384(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3387, PL(ctx, E.get('you')).get('prod'), E.get('r~2500'))
     if c is not None:
-        ASSIGN(ctx, 3387, c, key, E.get('n~2499'))
+        SET(ctx, 'prod', c, key, E.get('n~2499'), '+=', False, K[6])
     return True
 
 
@@ -14575,7 +14590,7 @@ def d_3387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3387, PL(ctx, E.get('you')).get('prod'), E.get('r~2500'))
     if c is not None:
-        ASSIGN(ctx, 3387, c, key, E.get('n~2499'))
+        SET(ctx, 'prod', c, key, E.get('n~2499'), '+=', False, K[6])
     return True
 
 
@@ -14599,7 +14614,7 @@ def t_3388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3398, PL(ctx, E.get('you')).get('prod'), E.get('r~2506'))
         if c is not None:
-            ASSIGN(ctx, 3398, c, key, E.get('n~2505'))
+            SET(ctx, 'prod', c, key, E.get('n~2505'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -14684,7 +14699,7 @@ def d_3395(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3395, PL(ctx, E.get('target~2504')).get('prod'), E.get('r~2502'))
     if c is not None:
-        ASSIGN(ctx, 3395, c, key, E.get('n~2501'))
+        SET(ctx, 'prod', c, key, E.get('n~2501'), '-=', False, K[6])
     return True
 
 
@@ -14716,7 +14731,7 @@ def d_3398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3398, PL(ctx, E.get('you')).get('prod'), E.get('r~2506'))
     if c is not None:
-        ASSIGN(ctx, 3398, c, key, E.get('n~2505'))
+        SET(ctx, 'prod', c, key, E.get('n~2505'), '+=', False, K[6])
     return True
 
 
@@ -14872,7 +14887,7 @@ def d_3410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3412, c, key, E.get('price~2508'))
+        SET(ctx, 'stock', c, key, E.get('price~2508'), '-=', False, K[13])
     return True
 
 
@@ -14895,7 +14910,7 @@ def d_3412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3412, c, key, E.get('price~2508'))
+        SET(ctx, 'stock', c, key, E.get('price~2508'), '-=', False, K[13])
     return True
 
 
@@ -14942,25 +14957,25 @@ def d_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3417, c, key, x_3888(ctx, E))
+        SET(ctx, 'stock', c, key, x_3888(ctx, E), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3418, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3418, c, key, E.get('s~2514'))
+        SET(ctx, 'stock', c, key, E.get('s~2514'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3419, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3419, c, key, E.get('t~2515'))
+        SET(ctx, 'stock', c, key, E.get('t~2515'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3420, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3420, c, key, E.get('h~2516'))
+        SET(ctx, 'stock', c, key, E.get('h~2516'), '-=', False, K[13])
     return True
 
 
@@ -14972,7 +14987,7 @@ def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3417, c, key, x_3888(ctx, E))
+        SET(ctx, 'stock', c, key, x_3888(ctx, E), '-=', False, K[13])
     return True
 
 
@@ -14984,7 +14999,7 @@ def d_3418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3418, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3418, c, key, E.get('s~2514'))
+        SET(ctx, 'stock', c, key, E.get('s~2514'), '-=', False, K[13])
     return True
 
 
@@ -14996,7 +15011,7 @@ def d_3419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3419, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3419, c, key, E.get('t~2515'))
+        SET(ctx, 'stock', c, key, E.get('t~2515'), '-=', False, K[13])
     return True
 
 
@@ -15008,7 +15023,7 @@ def d_3420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3420, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3420, c, key, E.get('h~2516'))
+        SET(ctx, 'stock', c, key, E.get('h~2516'), '-=', False, K[13])
     return True
 
 
@@ -15031,7 +15046,7 @@ def d_3421(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3424, PL(ctx, E.get('you')).get('prod'), E.get('r~2518'))
     if c is not None:
-        ASSIGN(ctx, 3424, c, key, E.get('n~2517'))
+        SET(ctx, 'prod', c, key, E.get('n~2517'), '+=', False, K[6])
     return True
 
 
@@ -15063,7 +15078,7 @@ def d_3424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3424, PL(ctx, E.get('you')).get('prod'), E.get('r~2518'))
     if c is not None:
-        ASSIGN(ctx, 3424, c, key, E.get('n~2517'))
+        SET(ctx, 'prod', c, key, E.get('n~2517'), '+=', False, K[6])
     return True
 
 
@@ -15086,7 +15101,7 @@ def d_3425(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:643
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('prod'), E.get('r~2520'))
     if c is not None:
-        ASSIGN(ctx, 3428, c, key, E.get('n~2519'))
+        SET(ctx, 'prod', c, key, E.get('n~2519'), '+=', False, K[6])
     return True
 
 
@@ -15118,7 +15133,7 @@ def d_3428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('prod'), E.get('r~2520'))
     if c is not None:
-        ASSIGN(ctx, 3428, c, key, E.get('n~2519'))
+        SET(ctx, 'prod', c, key, E.get('n~2519'), '+=', False, K[6])
     return True
 
 
@@ -15195,11 +15210,11 @@ def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3435, ctx.state, 'deck', x_3909(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3909(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3436, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15213,7 +15228,7 @@ def d_3435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3435, ctx.state, 'deck', x_3909(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3909(ctx, E), '=', False, K[9])
     return True
 
 
@@ -15221,7 +15236,7 @@ def d_3436(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3436, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -15256,11 +15271,11 @@ def d_3439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3440, c, key, x_3915(ctx, E))
+        SET(ctx, 'hand', c, key, x_3915(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3441, ctx.state, 'deck', x_3917(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3917(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -15272,7 +15287,7 @@ def d_3440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3440, c, key, x_3915(ctx, E))
+        SET(ctx, 'hand', c, key, x_3915(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -15282,7 +15297,7 @@ def d_3441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3441, ctx.state, 'deck', x_3917(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3917(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -15341,7 +15356,7 @@ def d_3445(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3447, PL(ctx, E.get('you')).get('prod'), E.get('r~2523'))
     if c is not None:
-        ASSIGN(ctx, 3447, c, key, E.get('n~2522'))
+        SET(ctx, 'prod', c, key, E.get('n~2522'), '-=', False, K[6])
     return True
 
 
@@ -15364,7 +15379,7 @@ def d_3447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3447, PL(ctx, E.get('you')).get('prod'), E.get('r~2523'))
     if c is not None:
-        ASSIGN(ctx, 3447, c, key, E.get('n~2522'))
+        SET(ctx, 'prod', c, key, E.get('n~2522'), '-=', False, K[6])
     return True
 
 
@@ -15431,7 +15446,7 @@ def d_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3453, ctx.state.get('game_tracks'), E.get('t~2524'))
         if c is not None:
-            ASSIGN(ctx, 3453, c, key, E.get('n~2525'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2525'), '+=', False, K[16])
     else:
         if not d_3454(ctx, E):
             return False
@@ -15446,7 +15461,7 @@ def d_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3453, ctx.state.get('game_tracks'), E.get('t~2524'))
     if c is not None:
-        ASSIGN(ctx, 3453, c, key, E.get('n~2525'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2525'), '+=', False, K[16])
     return True
 
 
@@ -15461,7 +15476,7 @@ def d_3454(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3455, PL(ctx, E.get('you')).get('tracks'), E.get('t~2524'))
     if c is not None:
-        ASSIGN(ctx, 3455, c, key, E.get('n~2525'))
+        SET(ctx, 'tracks', c, key, E.get('n~2525'), '+=', False, K[17])
     if not d_3456(ctx, E):
         return False
     return True
@@ -15475,7 +15490,7 @@ def d_3455(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3455, PL(ctx, E.get('you')).get('tracks'), E.get('t~2524'))
     if c is not None:
-        ASSIGN(ctx, 3455, c, key, E.get('n~2525'))
+        SET(ctx, 'tracks', c, key, E.get('n~2525'), '+=', False, K[17])
     return True
 
 
@@ -15491,7 +15506,7 @@ def d_3456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3457, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -15503,7 +15518,7 @@ def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3457, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -15569,7 +15584,7 @@ def d_3461(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3466, PL(ctx, E.get('you')).get('prod'), E.get('r~2533'))
     if c is not None:
-        ASSIGN(ctx, 3466, c, key, x_3942(ctx, E))
+        SET(ctx, 'prod', c, key, x_3942(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15621,7 +15636,7 @@ def d_3466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3466, PL(ctx, E.get('you')).get('prod'), E.get('r~2533'))
     if c is not None:
-        ASSIGN(ctx, 3466, c, key, x_3942(ctx, E))
+        SET(ctx, 'prod', c, key, x_3942(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15689,7 +15704,7 @@ def d_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~2541'))
     if c is not None:
-        ASSIGN(ctx, 3473, c, key, E.get('n~2540'))
+        SET(ctx, 'prod', c, key, E.get('n~2540'), '-=', False, K[6])
     return True
 
 
@@ -15712,7 +15727,7 @@ def d_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~2541'))
     if c is not None:
-        ASSIGN(ctx, 3473, c, key, E.get('n~2540'))
+        SET(ctx, 'prod', c, key, E.get('n~2540'), '-=', False, K[6])
     return True
 
 
@@ -15798,11 +15813,11 @@ def d_3480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3481, ctx.state, 'deck', x_3957(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3957(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3482, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15816,7 +15831,7 @@ def d_3481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3481, ctx.state, 'deck', x_3957(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3957(ctx, E), '=', False, K[9])
     return True
 
 
@@ -15824,7 +15839,7 @@ def d_3482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3482, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -15859,11 +15874,11 @@ def d_3485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3486, c, key, x_3963(ctx, E))
+        SET(ctx, 'hand', c, key, x_3963(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3487, ctx.state, 'deck', x_3965(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3965(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -15875,7 +15890,7 @@ def d_3486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3486, c, key, x_3963(ctx, E))
+        SET(ctx, 'hand', c, key, x_3963(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -15885,7 +15900,7 @@ def d_3487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3487, ctx.state, 'deck', x_3965(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3965(ctx, E), '-=', True, K[9])
     return True
 
 
