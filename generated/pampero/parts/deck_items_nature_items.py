@@ -45,559 +45,559 @@ K = [
 ]
 
 
-def x_8775(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
+def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8775, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(3) * num(((num(GET(ctx, 'pieces', 'nature_reserve', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'nature_reserve', 0))) if (GET(ctx, 'pieces', 'nature_reserve', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6065 for v_x_6065 in items_of(KEY(ctx.state.get('places'), v_s_6064, [])) if (bool((KEY(v_x_6065, 'piece', None) == 'nature_reserve')) and bool((KEY(v_x_6065, 'owner', None) == E.get('you'))))]) for v_s_6064 in items_of(ctx.state.get('places'))])))))
+    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(3) * num(((num(GET(ctx, 'pieces', 'nature_reserve', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'nature_reserve', 0))) if (GET(ctx, 'pieces', 'nature_reserve', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6065 for v_x_6065 in items_of(KEY(ctx.state.get('places'), v_s_6064, [])) if (bool((KEY(v_x_6065, 'piece', None) == 'nature_reserve')) and bool((KEY(v_x_6065, 'owner', None) == E.get('you'))))]) for v_s_6064 in items_of(ctx.state.get('places'))])))))
 
 
-def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
+def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(3) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6067 for v_x_6067 in items_of(KEY(ctx.state.get('places'), v_s_6066, [])) if (bool((KEY(v_x_6067, 'piece', None) == 'transformer')) and bool((KEY(v_x_6067, 'owner', None) == E.get('you'))))]) for v_s_6066 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(KEY(v_y_6068, 'piece', None) == 'electrical_pole') for v_y_6068 in items_of(KEY(ctx.state.get('places'), v_s_6066, []))])]))))
+    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(3) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6067 for v_x_6067 in items_of(KEY(ctx.state.get('places'), v_s_6066, [])) if (bool((KEY(v_x_6067, 'piece', None) == 'transformer')) and bool((KEY(v_x_6067, 'owner', None) == E.get('you'))))]) for v_s_6066 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(KEY(v_y_6068, 'piece', None) == 'electrical_pole') for v_y_6068 in items_of(KEY(ctx.state.get('places'), v_s_6066, []))])]))))
 
 
-def x_8783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
     return (lambda v_at_6074: (lambda v_nxt_6075: (AR('+', v_nxt_6075, 1) if (bool((GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6075) >= num(0))) and bool((v_nxt_6075 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0))))) else v_nxt_6075))((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) if (bool((num(v_at_6074) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) != None))) else AR('+', v_at_6074, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))
 
 
-def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     return (bool((num(E.get('nxt~6076')) > num((GET(ctx, 'tracks', E.get('t~6072'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6072'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6072')) != None)) and bool((num(E.get('nxt~6076')) > num(FLD(ctx, K[0], E.get('t~6072'))))))) or bool((lambda v_at_6077: (lambda v_built_6080: CALL(ctx, 'any', None, [(bool((num(v_at_6077) < num(KEY(v_l_6081, 'at', None)))) and bool((num(KEY(v_l_6081, 'at', None)) <= num(E.get('nxt~6076')))) and bool((num(v_built_6080) < num(KEY(v_l_6081, 'towers', None))))) for v_l_6081 in items_of(GET(ctx, 'tracks', E.get('t~6072'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6079 for v_x_6079 in items_of(KEY(ctx.state.get('places'), v_s_6078, [])) if (bool((KEY(v_x_6079, 'piece', None) == 'tower')) and bool((KEY(v_x_6079, 'owner', None) == E.get('you'))))]) for v_s_6078 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))))
 
 
-def x_8787(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~6082'), 'scope', None) == 'game')
 
 
-def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~6082'), 0)
 
 
-def x_8790(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8791(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'), 0)
 
 
-def x_8796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
-
-
-def x_8799(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6084'))
 
 
 def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('sp~6087'), 'at', None) == E.get('at~6085'))
+    return FLD(ctx, K[1], E.get('t~6084'))
 
 
-def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return (E.get('col~6086') == 'solar')
+    return (KEY(E.get('sp~6087'), 'at', None) == E.get('at~6085'))
 
 
 def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6087'), 'solar', None)
+    return (E.get('col~6086') == 'solar')
 
 
 def x_8803(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6086') == 'energy')
+    return KEY(E.get('sp~6087'), 'solar', None)
 
 
 def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
+    return (E.get('col~6086') == 'energy')
+
+
+def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    if E is None:
+        E = ctx.env()
     return KEY(E.get('sp~6087'), 'energy', None)
 
 
-def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
     return KEY(E.get('sp~6087'), 'effect', None)
 
 
-def x_8806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8808(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
     return (bool((KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 0))) >= num(E.get('at~6085')))))
 
 
-def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
     return (E.get('t~6084') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6084')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None))
 
 
-def x_8811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
-
-
-def x_8814(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
-    if E is None:
-        E = ctx.env()
-    return KEY(FLD(ctx, K[2], E.get('owner~6090')), 'bonuses', None)
 
 
 def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~6091'), 'at', None) == E.get('at~6085'))
+    return KEY(FLD(ctx, K[2], E.get('owner~6090')), 'bonuses', None)
 
 
 def x_8816(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
+    return (KEY(E.get('b~6091'), 'at', None) == E.get('at~6085'))
+
+
+def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+    if E is None:
+        E = ctx.env()
     return KEY(E.get('b~6091'), 'effect', None)
 
 
-def x_8817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8819(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~6084'), 'scope', None) == 'player')
 
 
-def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~6084'))
 
 
-def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
     return (bool((KEY(E.get('rw~6094'), 'at', None) == E.get('at~6085'))) and bool((not IN(E.get('at~6085'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6084'), [])))))
 
 
-def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6084'), [])
 
 
-def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
     return [E.get('at~6085')]
 
 
-def x_8825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8828(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
     return KEY(E.get('rw~6094'), 'effect', None)
 
 
-def x_8829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8831(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'tracks', E.get('t~6084'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6085')) >= num((GET(ctx, 'tracks', E.get('t~6084'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6084'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) > num(0)) else 1000000))))))
 
 
-def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return ctx.state.get('end_of_turn')
 
 
-def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8834(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
     return [E.get('t~6084')]
 
 
-def x_8834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
+def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
     return CAN(ctx, 7805, {})
 
 
-def x_8837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6098'), 0)) >= num(E.get('n~6097')))
 
 
-def x_8840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6100'), 0)
-
-
-def x_8842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
 
 
 def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
+    return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
 
 
-def x_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
+    return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
 
 
 def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
+    return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
+
+
+def x_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    if E is None:
+        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6102'), 0)) >= num(E.get('n~6101')))
 
 
-def x_8854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6104'), 0)
-
-
-def x_8856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6104'), 'supply', None) != None)
 
 
 def x_8857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6104'), 0)
+    return (GET(ctx, 'resources', E.get('r~6104'), 'supply', None) != None)
 
 
-def x_8859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6104'), 'ledger', None)) and bool((E.get('n~6103') != 0)))
+    return KEY(ctx.state.get('supply'), E.get('r~6104'), 0)
 
 
 def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
+    return (bool(GET(ctx, 'resources', E.get('r~6104'), 'ledger', None)) and bool((E.get('n~6103') != 0)))
+
+
+def x_8861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    if E is None:
+        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6098'), 0)) >= num(E.get('n~6097')))
 
 
-def x_8868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6100'), 0)
 
 
-def x_8870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
 
 
-def x_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
 
 
-def x_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
 
 
-def x_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8879(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6102'), 0)) >= num(E.get('n~6101')))
 
 
-def x_8882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6104'), 0)
 
 
-def x_8884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6104'), 'supply', None) != None)
 
 
-def x_8885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6104'), 0)
 
 
-def x_8887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6104'), 'ledger', None)) and bool((E.get('n~6103') != 0)))
 
 
-def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
+def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
     if E is None:
         E = ctx.env()
     return (not (bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num((GET(ctx, 'tracks', E.get('t~6106'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6106'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6106')) != None)) and bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num(FLD(ctx, K[0], E.get('t~6106'))))))) or bool((lambda v_at_6109: (lambda v_built_6112: CALL(ctx, 'any', None, [(bool((num(v_at_6109) < num(KEY(v_l_6113, 'at', None)))) and bool((num(KEY(v_l_6113, 'at', None)) <= num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))))) and bool((num(v_built_6112) < num(KEY(v_l_6113, 'towers', None))))) for v_l_6113 in items_of(GET(ctx, 'tracks', E.get('t~6106'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6111 for v_x_6111 in items_of(KEY(ctx.state.get('places'), v_s_6110, [])) if (bool((KEY(v_x_6111, 'piece', None) == 'tower')) and bool((KEY(v_x_6111, 'owner', None) == E.get('you'))))]) for v_s_6110 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0))))))
 
 
-def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
+def x_8895(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
     if E is None:
         E = ctx.env()
     return RANGE(0, E.get('n~6105'))
 
 
-def x_8901(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
     return (lambda v_at_6120: (lambda v_nxt_6121: (AR('+', v_nxt_6121, 1) if (bool((GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6121) >= num(0))) and bool((v_nxt_6121 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0))))) else v_nxt_6121))((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) if (bool((num(v_at_6120) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) != None))) else AR('+', v_at_6120, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))
 
 
-def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     return (bool((num(E.get('nxt~6122')) > num((GET(ctx, 'tracks', E.get('t~6118'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6118'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6118')) != None)) and bool((num(E.get('nxt~6122')) > num(FLD(ctx, K[0], E.get('t~6118'))))))) or bool((lambda v_at_6123: (lambda v_built_6126: CALL(ctx, 'any', None, [(bool((num(v_at_6123) < num(KEY(v_l_6127, 'at', None)))) and bool((num(KEY(v_l_6127, 'at', None)) <= num(E.get('nxt~6122')))) and bool((num(v_built_6126) < num(KEY(v_l_6127, 'towers', None))))) for v_l_6127 in items_of(GET(ctx, 'tracks', E.get('t~6118'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6125 for v_x_6125 in items_of(KEY(ctx.state.get('places'), v_s_6124, [])) if (bool((KEY(v_x_6125, 'piece', None) == 'tower')) and bool((KEY(v_x_6125, 'owner', None) == E.get('you'))))]) for v_s_6124 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))))
 
 
-def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8906(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~6128'), 'scope', None) == 'game')
 
 
-def x_8906(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8907(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~6128'), 0)
 
 
-def x_8908(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8909(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'), 0)
 
 
-def x_8914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
-
-
-def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6130'))
 
 
 def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('sp~6133'), 'at', None) == E.get('at~6131'))
+    return FLD(ctx, K[1], E.get('t~6130'))
 
 
-def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return (E.get('col~6132') == 'solar')
+    return (KEY(E.get('sp~6133'), 'at', None) == E.get('at~6131'))
 
 
 def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6133'), 'solar', None)
+    return (E.get('col~6132') == 'solar')
 
 
 def x_8921(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6132') == 'energy')
+    return KEY(E.get('sp~6133'), 'solar', None)
 
 
 def x_8922(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
+    return (E.get('col~6132') == 'energy')
+
+
+def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    if E is None:
+        E = ctx.env()
     return KEY(E.get('sp~6133'), 'energy', None)
 
 
-def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
     return KEY(E.get('sp~6133'), 'effect', None)
 
 
-def x_8924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8926(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
     return (bool((KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 0))) >= num(E.get('at~6131')))))
 
 
-def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8928(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
     return (E.get('t~6130') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6130')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None))
 
 
-def x_8929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
-
-
-def x_8932(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
-    if E is None:
-        E = ctx.env()
-    return KEY(FLD(ctx, K[2], E.get('owner~6136')), 'bonuses', None)
 
 
 def x_8933(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~6137'), 'at', None) == E.get('at~6131'))
+    return KEY(FLD(ctx, K[2], E.get('owner~6136')), 'bonuses', None)
 
 
 def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
+    return (KEY(E.get('b~6137'), 'at', None) == E.get('at~6131'))
+
+
+def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+    if E is None:
+        E = ctx.env()
     return KEY(E.get('b~6137'), 'effect', None)
 
 
-def x_8935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~6130'), 'scope', None) == 'player')
 
 
-def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8939(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~6130'))
 
 
-def x_8939(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8940(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
     return (bool((KEY(E.get('rw~6140'), 'at', None) == E.get('at~6131'))) and bool((not IN(E.get('at~6131'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6130'), [])))))
 
 
-def x_8940(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8941(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6130'), [])
 
 
-def x_8941(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8942(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
     return [E.get('at~6131')]
 
 
-def x_8943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
     return KEY(E.get('rw~6140'), 'effect', None)
 
 
-def x_8947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8949(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8950(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'tracks', E.get('t~6130'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6131')) >= num((GET(ctx, 'tracks', E.get('t~6130'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6130'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) > num(0)) else 1000000))))))
 
 
-def x_8950(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8951(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return ctx.state.get('end_of_turn')
 
 
-def x_8951(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8952(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
     return [E.get('t~6130')]
 
 
-def x_8952(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
+def x_8953(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
     if E is None:
         E = ctx.env()
     return {'amount': E.get('amount~6114')}
@@ -742,7 +742,7 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'nxt~6076', x_8783(ctx, E), True)
+    ctx.put(E, 'nxt~6076', x_8784(ctx, E), True)
     return t_7758(ctx, r1, s, E)
 
 
@@ -752,7 +752,7 @@ def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6076', x_8783(ctx, E), True)
+    ctx.put(E, 'nxt~6076', x_8784(ctx, E), True)
     return True
 
 
@@ -762,7 +762,7 @@ def t_7758(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8784(ctx, E):
+    if x_8785(ctx, E):
         return t_7759(ctx, k, s, E)
     return k()
 
@@ -800,7 +800,7 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8787(ctx, E):
+    if x_8788(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -921,7 +921,7 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6089', x_8796(ctx, E), True)
+    ctx.put(E, 'was~6089', x_8797(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -935,7 +935,7 @@ def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6089', x_8796(ctx, E), True)
+    ctx.put(E, 'was~6089', x_8797(ctx, E), True)
     return True
 
 
@@ -955,7 +955,7 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8799(ctx, E)))
+    items = list(items_of(x_8800(ctx, E)))
     old = E.get('sp~6087', MISSING)
 
     def brk():
@@ -967,7 +967,7 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             item = items[i]
             i += 1
             ctx.put(E, 'sp~6087', item, True)
-            if x_8800(ctx, E):
+            if x_8801(ctx, E):
                 return t_7774(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -980,7 +980,7 @@ def t_7774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8801(ctx, E):
+    if x_8802(ctx, E):
         return t_7775(ctx, k, s, E)
     return t_7776(ctx, k, s, E)
 
@@ -991,7 +991,7 @@ def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8802(ctx, E), k)
+    return DO(ctx, x_8803(ctx, E), k)
 
 
 def t_7776(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -1000,7 +1000,7 @@ def t_7776(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8803(ctx, E):
+    if x_8804(ctx, E):
         return t_7777(ctx, k, s, E)
     return t_7778(ctx, k, s, E)
 
@@ -1011,7 +1011,7 @@ def t_7777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8804(ctx, E), k)
+    return DO(ctx, x_8805(ctx, E), k)
 
 
 def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
@@ -1020,7 +1020,7 @@ def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8805(ctx, E), k)
+    return DO(ctx, x_8806(ctx, E), k)
 
 
 def d_7779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -1039,7 +1039,7 @@ def t_7780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8808(ctx, E):
+    if x_8809(ctx, E):
         return t_7781(ctx, k, s, E)
     return k()
 
@@ -1053,7 +1053,7 @@ def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'owner~6090', x_8809(ctx, E), True)
+    ctx.put(E, 'owner~6090', x_8810(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1067,7 +1067,7 @@ def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'owner~6090', x_8809(ctx, E), True)
+    ctx.put(E, 'owner~6090', x_8810(ctx, E), True)
     return True
 
 
@@ -1097,7 +1097,7 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6093', x_8811(ctx, E), True)
+    ctx.put(E, 'was~6093', x_8812(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1111,7 +1111,7 @@ def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6093', x_8811(ctx, E), True)
+    ctx.put(E, 'was~6093', x_8812(ctx, E), True)
     return True
 
 
@@ -1131,7 +1131,7 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8814(ctx, E)))
+    items = list(items_of(x_8815(ctx, E)))
     old = E.get('b~6091', MISSING)
 
     def brk():
@@ -1143,7 +1143,7 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             item = items[i]
             i += 1
             ctx.put(E, 'b~6091', item, True)
-            if x_8815(ctx, E):
+            if x_8816(ctx, E):
                 return t_7788(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1156,7 +1156,7 @@ def t_7788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8816(ctx, E), k)
+    return DO(ctx, x_8817(ctx, E), k)
 
 
 def d_7789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -1175,7 +1175,7 @@ def t_7790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8819(ctx, E):
+    if x_8820(ctx, E):
         return t_7791(ctx, k, s, E)
     return k()
 
@@ -1186,7 +1186,7 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8820(ctx, E)))
+    items = list(items_of(x_8821(ctx, E)))
     old = E.get('rw~6094', MISSING)
 
     def brk():
@@ -1198,7 +1198,7 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             item = items[i]
             i += 1
             ctx.put(E, 'rw~6094', item, True)
-            if x_8821(ctx, E):
+            if x_8822(ctx, E):
                 return t_7792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1216,7 +1216,7 @@ def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
     if c is not None:
-        ASSIGN(ctx, 7793, c, key, x_8823(ctx, E))
+        ASSIGN(ctx, 7793, c, key, x_8824(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1232,7 +1232,7 @@ def d_7793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
     if c is not None:
-        ASSIGN(ctx, 7793, c, key, x_8823(ctx, E))
+        ASSIGN(ctx, 7793, c, key, x_8824(ctx, E))
     return True
 
 
@@ -1262,7 +1262,7 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6096', x_8825(ctx, E), True)
+    ctx.put(E, 'was~6096', x_8826(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1276,7 +1276,7 @@ def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6096', x_8825(ctx, E), True)
+    ctx.put(E, 'was~6096', x_8826(ctx, E), True)
     return True
 
 
@@ -1296,7 +1296,7 @@ def t_7798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8828(ctx, E), k)
+    return DO(ctx, x_8829(ctx, E), k)
 
 
 def d_7799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -1315,11 +1315,11 @@ def d_7800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8831(ctx, E):
+    if x_8832(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7801, ctx.state, 'end_of_turn', x_8833(ctx, E))
+        ASSIGN(ctx, 7801, ctx.state, 'end_of_turn', x_8834(ctx, E))
     return True
 
 
@@ -1329,7 +1329,7 @@ def d_7801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7801, ctx.state, 'end_of_turn', x_8833(ctx, E))
+    ASSIGN(ctx, 7801, ctx.state, 'end_of_turn', x_8834(ctx, E))
     return True
 
 
@@ -1360,7 +1360,7 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8834(ctx, E):
+    if not x_8835(ctx, E):
         return False
     return t_7832(ctx, r1, s, E)
 
@@ -1371,7 +1371,7 @@ def d_7804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8834(ctx, E):
+    if not x_8835(ctx, E):
         return False
     return True
 
@@ -1431,7 +1431,7 @@ def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8837(ctx, E):
+    if not x_8838(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -1452,7 +1452,7 @@ def d_7810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8837(ctx, E):
+    if not x_8838(ctx, E):
         return False
     return True
 
@@ -1514,7 +1514,7 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8842(ctx, E):
+    if x_8843(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1542,7 +1542,7 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8845(ctx, E):
+    if x_8846(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1612,7 +1612,7 @@ def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8851(ctx, E):
+    if not x_8852(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -1633,7 +1633,7 @@ def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8851(ctx, E):
+    if not x_8852(ctx, E):
         return False
     return True
 
@@ -1695,7 +1695,7 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8856(ctx, E):
+    if x_8857(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1723,7 +1723,7 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8859(ctx, E):
+    if x_8860(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1800,7 +1800,7 @@ def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8865(ctx, E):
+    if not x_8866(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -1821,7 +1821,7 @@ def d_7837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8865(ctx, E):
+    if not x_8866(ctx, E):
         return False
     return True
 
@@ -1883,7 +1883,7 @@ def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8870(ctx, E):
+    if x_8871(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1911,7 +1911,7 @@ def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8873(ctx, E):
+    if x_8874(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1981,7 +1981,7 @@ def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8879(ctx, E):
+    if not x_8880(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -2002,7 +2002,7 @@ def d_7850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8879(ctx, E):
+    if not x_8880(ctx, E):
         return False
     return True
 
@@ -2064,7 +2064,7 @@ def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8884(ctx, E):
+    if x_8885(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2092,7 +2092,7 @@ def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8887(ctx, E):
+    if x_8888(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2143,7 +2143,7 @@ def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8893(ctx, E):
+    if not x_8894(ctx, E):
         return False
     return t_7863(ctx, k, s, E)
 
@@ -2154,7 +2154,7 @@ def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8893(ctx, E):
+    if not x_8894(ctx, E):
         return False
     return True
 
@@ -2302,7 +2302,7 @@ def t_7872(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'nxt~6122', x_8901(ctx, E), True)
+    ctx.put(E, 'nxt~6122', x_8902(ctx, E), True)
     return t_7874(ctx, r1, s, E)
 
 
@@ -2312,7 +2312,7 @@ def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6122', x_8901(ctx, E), True)
+    ctx.put(E, 'nxt~6122', x_8902(ctx, E), True)
     return True
 
 
@@ -2322,7 +2322,7 @@ def t_7874(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8902(ctx, E):
+    if x_8903(ctx, E):
         return t_7875(ctx, k, s, E)
     return k()
 
@@ -2360,7 +2360,7 @@ def d_7878(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8905(ctx, E):
+    if x_8906(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2481,7 +2481,7 @@ def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6135', x_8914(ctx, E), True)
+    ctx.put(E, 'was~6135', x_8915(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2495,7 +2495,7 @@ def d_7887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6135', x_8914(ctx, E), True)
+    ctx.put(E, 'was~6135', x_8915(ctx, E), True)
     return True
 
 
@@ -2515,7 +2515,7 @@ def t_7889(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8917(ctx, E)))
+    items = list(items_of(x_8918(ctx, E)))
     old = E.get('sp~6133', MISSING)
 
     def brk():
@@ -2527,7 +2527,7 @@ def t_7889(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             item = items[i]
             i += 1
             ctx.put(E, 'sp~6133', item, True)
-            if x_8918(ctx, E):
+            if x_8919(ctx, E):
                 return t_7890(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -2540,7 +2540,7 @@ def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8919(ctx, E):
+    if x_8920(ctx, E):
         return t_7891(ctx, k, s, E)
     return t_7892(ctx, k, s, E)
 
@@ -2551,7 +2551,7 @@ def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8920(ctx, E), k)
+    return DO(ctx, x_8921(ctx, E), k)
 
 
 def t_7892(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -2560,7 +2560,7 @@ def t_7892(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8921(ctx, E):
+    if x_8922(ctx, E):
         return t_7893(ctx, k, s, E)
     return t_7894(ctx, k, s, E)
 
@@ -2571,7 +2571,7 @@ def t_7893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8922(ctx, E), k)
+    return DO(ctx, x_8923(ctx, E), k)
 
 
 def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
@@ -2580,7 +2580,7 @@ def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8923(ctx, E), k)
+    return DO(ctx, x_8924(ctx, E), k)
 
 
 def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -2599,7 +2599,7 @@ def t_7896(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8926(ctx, E):
+    if x_8927(ctx, E):
         return t_7897(ctx, k, s, E)
     return k()
 
@@ -2613,7 +2613,7 @@ def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'owner~6136', x_8927(ctx, E), True)
+    ctx.put(E, 'owner~6136', x_8928(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2627,7 +2627,7 @@ def d_7898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'owner~6136', x_8927(ctx, E), True)
+    ctx.put(E, 'owner~6136', x_8928(ctx, E), True)
     return True
 
 
@@ -2657,7 +2657,7 @@ def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6139', x_8929(ctx, E), True)
+    ctx.put(E, 'was~6139', x_8930(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2671,7 +2671,7 @@ def d_7901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6139', x_8929(ctx, E), True)
+    ctx.put(E, 'was~6139', x_8930(ctx, E), True)
     return True
 
 
@@ -2691,7 +2691,7 @@ def t_7903(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8932(ctx, E)))
+    items = list(items_of(x_8933(ctx, E)))
     old = E.get('b~6137', MISSING)
 
     def brk():
@@ -2703,7 +2703,7 @@ def t_7903(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             item = items[i]
             i += 1
             ctx.put(E, 'b~6137', item, True)
-            if x_8933(ctx, E):
+            if x_8934(ctx, E):
                 return t_7904(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -2716,7 +2716,7 @@ def t_7904(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8934(ctx, E), k)
+    return DO(ctx, x_8935(ctx, E), k)
 
 
 def d_7905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -2735,7 +2735,7 @@ def t_7906(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8937(ctx, E):
+    if x_8938(ctx, E):
         return t_7907(ctx, k, s, E)
     return k()
 
@@ -2746,7 +2746,7 @@ def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8938(ctx, E)))
+    items = list(items_of(x_8939(ctx, E)))
     old = E.get('rw~6140', MISSING)
 
     def brk():
@@ -2758,7 +2758,7 @@ def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             item = items[i]
             i += 1
             ctx.put(E, 'rw~6140', item, True)
-            if x_8939(ctx, E):
+            if x_8940(ctx, E):
                 return t_7908(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -2776,7 +2776,7 @@ def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
     if c is not None:
-        ASSIGN(ctx, 7909, c, key, x_8941(ctx, E))
+        ASSIGN(ctx, 7909, c, key, x_8942(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2792,7 +2792,7 @@ def d_7909(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
     if c is not None:
-        ASSIGN(ctx, 7909, c, key, x_8941(ctx, E))
+        ASSIGN(ctx, 7909, c, key, x_8942(ctx, E))
     return True
 
 
@@ -2822,7 +2822,7 @@ def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6142', x_8943(ctx, E), True)
+    ctx.put(E, 'was~6142', x_8944(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2836,7 +2836,7 @@ def d_7912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6142', x_8943(ctx, E), True)
+    ctx.put(E, 'was~6142', x_8944(ctx, E), True)
     return True
 
 
@@ -2856,7 +2856,7 @@ def t_7914(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8946(ctx, E), k)
+    return DO(ctx, x_8947(ctx, E), k)
 
 
 def d_7915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -2875,11 +2875,11 @@ def d_7916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8949(ctx, E):
+    if x_8950(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8951(ctx, E))
+        ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8952(ctx, E))
     return True
 
 
@@ -2889,7 +2889,7 @@ def d_7917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8951(ctx, E))
+    ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8952(ctx, E))
     return True
 
 
@@ -3076,16 +3076,15 @@ TRIALS = {
 
 
 CODE = {
-    8775: x_8775,
     8776: x_8776,
-    8783: x_8783,
+    8777: x_8777,
     8784: x_8784,
-    8787: x_8787,
+    8785: x_8785,
     8788: x_8788,
-    8790: x_8790,
-    8796: x_8796,
+    8789: x_8789,
+    8791: x_8791,
     8797: x_8797,
-    8799: x_8799,
+    8798: x_8798,
     8800: x_8800,
     8801: x_8801,
     8802: x_8802,
@@ -3093,61 +3092,61 @@ CODE = {
     8804: x_8804,
     8805: x_8805,
     8806: x_8806,
-    8808: x_8808,
+    8807: x_8807,
     8809: x_8809,
-    8811: x_8811,
+    8810: x_8810,
     8812: x_8812,
-    8814: x_8814,
+    8813: x_8813,
     8815: x_8815,
     8816: x_8816,
     8817: x_8817,
-    8819: x_8819,
+    8818: x_8818,
     8820: x_8820,
     8821: x_8821,
     8822: x_8822,
     8823: x_8823,
-    8825: x_8825,
+    8824: x_8824,
     8826: x_8826,
-    8828: x_8828,
+    8827: x_8827,
     8829: x_8829,
-    8831: x_8831,
+    8830: x_8830,
     8832: x_8832,
     8833: x_8833,
     8834: x_8834,
-    8837: x_8837,
-    8840: x_8840,
-    8842: x_8842,
+    8835: x_8835,
+    8838: x_8838,
+    8841: x_8841,
     8843: x_8843,
-    8845: x_8845,
+    8844: x_8844,
     8846: x_8846,
-    8851: x_8851,
-    8854: x_8854,
-    8856: x_8856,
+    8847: x_8847,
+    8852: x_8852,
+    8855: x_8855,
     8857: x_8857,
-    8859: x_8859,
+    8858: x_8858,
     8860: x_8860,
-    8865: x_8865,
-    8868: x_8868,
-    8870: x_8870,
+    8861: x_8861,
+    8866: x_8866,
+    8869: x_8869,
     8871: x_8871,
-    8873: x_8873,
+    8872: x_8872,
     8874: x_8874,
-    8879: x_8879,
-    8882: x_8882,
-    8884: x_8884,
+    8875: x_8875,
+    8880: x_8880,
+    8883: x_8883,
     8885: x_8885,
-    8887: x_8887,
+    8886: x_8886,
     8888: x_8888,
-    8893: x_8893,
+    8889: x_8889,
     8894: x_8894,
-    8901: x_8901,
+    8895: x_8895,
     8902: x_8902,
-    8905: x_8905,
+    8903: x_8903,
     8906: x_8906,
-    8908: x_8908,
-    8914: x_8914,
+    8907: x_8907,
+    8909: x_8909,
     8915: x_8915,
-    8917: x_8917,
+    8916: x_8916,
     8918: x_8918,
     8919: x_8919,
     8920: x_8920,
@@ -3155,129 +3154,130 @@ CODE = {
     8922: x_8922,
     8923: x_8923,
     8924: x_8924,
-    8926: x_8926,
+    8925: x_8925,
     8927: x_8927,
-    8929: x_8929,
+    8928: x_8928,
     8930: x_8930,
-    8932: x_8932,
+    8931: x_8931,
     8933: x_8933,
     8934: x_8934,
     8935: x_8935,
-    8937: x_8937,
+    8936: x_8936,
     8938: x_8938,
     8939: x_8939,
     8940: x_8940,
     8941: x_8941,
-    8943: x_8943,
+    8942: x_8942,
     8944: x_8944,
-    8946: x_8946,
+    8945: x_8945,
     8947: x_8947,
-    8949: x_8949,
+    8948: x_8948,
     8950: x_8950,
     8951: x_8951,
     8952: x_8952,
+    8953: x_8953,
 }
 AT = {
-    8775: 'rules_data/pampero/modules/nature_items.yaml:5',
-    8776: 'rules_data/pampero/modules/nature_items.yaml:8',
-    8783: 'rules_data/pampero/definitions/tracks.yaml:100',
-    8784: 'rules_data/pampero/definitions/tracks.yaml:101',
-    8787: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8776: 'rules_data/pampero/modules/nature_items.yaml:5',
+    8777: 'rules_data/pampero/modules/nature_items.yaml:8',
+    8784: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8785: 'rules_data/pampero/definitions/tracks.yaml:101',
     8788: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8790: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8796: 'rules_data/pampero/definitions/resources.yaml:15',
-    8797: 'rules_data/pampero/definitions/resources.yaml:16',
-    8799: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8789: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8791: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8797: 'rules_data/pampero/definitions/resources.yaml:15',
+    8798: 'rules_data/pampero/definitions/resources.yaml:16',
     8800: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8801: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8801: 'rules_data/pampero/definitions/tracks.yaml:113',
     8802: 'rules_data/pampero/definitions/tracks.yaml:114',
     8803: 'rules_data/pampero/definitions/tracks.yaml:114',
     8804: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8805: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8806: 'rules_data/pampero/definitions/resources.yaml:18',
-    8808: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8809: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8811: 'rules_data/pampero/definitions/resources.yaml:15',
-    8812: 'rules_data/pampero/definitions/resources.yaml:16',
-    8814: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8805: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8806: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8807: 'rules_data/pampero/definitions/resources.yaml:18',
+    8809: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8810: 'rules_data/pampero/definitions/tracks.yaml:117',
+    8812: 'rules_data/pampero/definitions/resources.yaml:15',
+    8813: 'rules_data/pampero/definitions/resources.yaml:16',
     8815: 'rules_data/pampero/definitions/tracks.yaml:118',
     8816: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8817: 'rules_data/pampero/definitions/resources.yaml:18',
-    8819: 'rules_data/pampero/definitions/tracks.yaml:119',
-    8820: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8817: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8818: 'rules_data/pampero/definitions/resources.yaml:18',
+    8820: 'rules_data/pampero/definitions/tracks.yaml:119',
     8821: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8822: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8822: 'rules_data/pampero/definitions/tracks.yaml:120',
     8823: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8825: 'rules_data/pampero/definitions/resources.yaml:15',
-    8826: 'rules_data/pampero/definitions/resources.yaml:16',
-    8828: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8829: 'rules_data/pampero/definitions/resources.yaml:18',
-    8831: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8824: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8826: 'rules_data/pampero/definitions/resources.yaml:15',
+    8827: 'rules_data/pampero/definitions/resources.yaml:16',
+    8829: 'rules_data/pampero/definitions/tracks.yaml:122',
+    8830: 'rules_data/pampero/definitions/resources.yaml:18',
     8832: 'rules_data/pampero/definitions/tracks.yaml:123',
     8833: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8834: 'rules_data/pampero/definitions/resources.yaml:109',
-    8837: 'rules_data/pampero/definitions/resources.yaml:82',
-    8840: 'rules_data/pampero/definitions/resources.yaml:39',
-    8842: 'rules_data/pampero/definitions/resources.yaml:40',
+    8834: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8835: 'rules_data/pampero/definitions/resources.yaml:109',
+    8838: 'rules_data/pampero/definitions/resources.yaml:82',
+    8841: 'rules_data/pampero/definitions/resources.yaml:39',
     8843: 'rules_data/pampero/definitions/resources.yaml:40',
-    8845: 'rules_data/pampero/definitions/resources.yaml:41',
+    8844: 'rules_data/pampero/definitions/resources.yaml:40',
     8846: 'rules_data/pampero/definitions/resources.yaml:41',
-    8851: 'rules_data/pampero/definitions/resources.yaml:82',
-    8854: 'rules_data/pampero/definitions/resources.yaml:39',
-    8856: 'rules_data/pampero/definitions/resources.yaml:40',
+    8847: 'rules_data/pampero/definitions/resources.yaml:41',
+    8852: 'rules_data/pampero/definitions/resources.yaml:82',
+    8855: 'rules_data/pampero/definitions/resources.yaml:39',
     8857: 'rules_data/pampero/definitions/resources.yaml:40',
-    8859: 'rules_data/pampero/definitions/resources.yaml:41',
+    8858: 'rules_data/pampero/definitions/resources.yaml:40',
     8860: 'rules_data/pampero/definitions/resources.yaml:41',
-    8865: 'rules_data/pampero/definitions/resources.yaml:82',
-    8868: 'rules_data/pampero/definitions/resources.yaml:39',
-    8870: 'rules_data/pampero/definitions/resources.yaml:40',
+    8861: 'rules_data/pampero/definitions/resources.yaml:41',
+    8866: 'rules_data/pampero/definitions/resources.yaml:82',
+    8869: 'rules_data/pampero/definitions/resources.yaml:39',
     8871: 'rules_data/pampero/definitions/resources.yaml:40',
-    8873: 'rules_data/pampero/definitions/resources.yaml:41',
+    8872: 'rules_data/pampero/definitions/resources.yaml:40',
     8874: 'rules_data/pampero/definitions/resources.yaml:41',
-    8879: 'rules_data/pampero/definitions/resources.yaml:82',
-    8882: 'rules_data/pampero/definitions/resources.yaml:39',
-    8884: 'rules_data/pampero/definitions/resources.yaml:40',
+    8875: 'rules_data/pampero/definitions/resources.yaml:41',
+    8880: 'rules_data/pampero/definitions/resources.yaml:82',
+    8883: 'rules_data/pampero/definitions/resources.yaml:39',
     8885: 'rules_data/pampero/definitions/resources.yaml:40',
-    8887: 'rules_data/pampero/definitions/resources.yaml:41',
+    8886: 'rules_data/pampero/definitions/resources.yaml:40',
     8888: 'rules_data/pampero/definitions/resources.yaml:41',
-    8893: 'rules_data/pampero/definitions/tracks.yaml:136',
-    8894: 'rules_data/pampero/definitions/tracks.yaml:137',
-    8901: 'rules_data/pampero/definitions/tracks.yaml:100',
-    8902: 'rules_data/pampero/definitions/tracks.yaml:101',
-    8905: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8889: 'rules_data/pampero/definitions/resources.yaml:41',
+    8894: 'rules_data/pampero/definitions/tracks.yaml:136',
+    8895: 'rules_data/pampero/definitions/tracks.yaml:137',
+    8902: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8903: 'rules_data/pampero/definitions/tracks.yaml:101',
     8906: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8908: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8914: 'rules_data/pampero/definitions/resources.yaml:15',
-    8915: 'rules_data/pampero/definitions/resources.yaml:16',
-    8917: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8907: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8909: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8915: 'rules_data/pampero/definitions/resources.yaml:15',
+    8916: 'rules_data/pampero/definitions/resources.yaml:16',
     8918: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8919: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8919: 'rules_data/pampero/definitions/tracks.yaml:113',
     8920: 'rules_data/pampero/definitions/tracks.yaml:114',
     8921: 'rules_data/pampero/definitions/tracks.yaml:114',
     8922: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8923: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8924: 'rules_data/pampero/definitions/resources.yaml:18',
-    8926: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8927: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8929: 'rules_data/pampero/definitions/resources.yaml:15',
-    8930: 'rules_data/pampero/definitions/resources.yaml:16',
-    8932: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8923: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8924: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8925: 'rules_data/pampero/definitions/resources.yaml:18',
+    8927: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8928: 'rules_data/pampero/definitions/tracks.yaml:117',
+    8930: 'rules_data/pampero/definitions/resources.yaml:15',
+    8931: 'rules_data/pampero/definitions/resources.yaml:16',
     8933: 'rules_data/pampero/definitions/tracks.yaml:118',
     8934: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8935: 'rules_data/pampero/definitions/resources.yaml:18',
-    8937: 'rules_data/pampero/definitions/tracks.yaml:119',
-    8938: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8935: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8936: 'rules_data/pampero/definitions/resources.yaml:18',
+    8938: 'rules_data/pampero/definitions/tracks.yaml:119',
     8939: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8940: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8940: 'rules_data/pampero/definitions/tracks.yaml:120',
     8941: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8943: 'rules_data/pampero/definitions/resources.yaml:15',
-    8944: 'rules_data/pampero/definitions/resources.yaml:16',
-    8946: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8947: 'rules_data/pampero/definitions/resources.yaml:18',
-    8949: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8942: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8944: 'rules_data/pampero/definitions/resources.yaml:15',
+    8945: 'rules_data/pampero/definitions/resources.yaml:16',
+    8947: 'rules_data/pampero/definitions/tracks.yaml:122',
+    8948: 'rules_data/pampero/definitions/resources.yaml:18',
     8950: 'rules_data/pampero/definitions/tracks.yaml:123',
     8951: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8952: 'rules_data/pampero/definitions/tracks.yaml:137',
+    8952: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8953: 'rules_data/pampero/definitions/tracks.yaml:137',
 }
 
 
@@ -3379,7 +3379,7 @@ RECORDS = {
                     ],
                 },
             },
-            'x': 8775,
+            'x': 8776,
         },
         'source': {
             'doc': 'pampero-nature',
@@ -3474,7 +3474,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8776,
+            'x': 8777,
         },
         'source': {
             'doc': 'pampero-nature',
@@ -3492,14 +3492,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/nature_items.yaml:12
                     'op': 'let',
                     'v': 'k~6069',
-                    'e': {'op': 'lit', 'v': 1, 'x': 8777},
+                    'e': {'op': 'lit', 'v': 1, 'x': 8778},
                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                     'id': 7749,
                 },
                 {  # rules_data/pampero/modules/nature_items.yaml:12
                     'op': 'let',
                     'v': 't~6070',
-                    'e': {'op': 'lit', 'v': 'nature_income', 'x': 8778},
+                    'e': {'op': 'lit', 'v': 'nature_income', 'x': 8779},
                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                     'id': 7750,
                 },
@@ -3509,27 +3509,27 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
                             'v': 'k~6071',
-                            'e': {'op': 'var', 'n': 'k~6069', 'x': 8779},
+                            'e': {'op': 'var', 'n': 'k~6069', 'x': 8780},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7752,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
                             'v': 't~6072',
-                            'e': {'op': 'var', 'n': 't~6070', 'x': 8780},
+                            'e': {'op': 'var', 'n': 't~6070', 'x': 8781},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7753,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
                             'v': 'col~6073',
-                            'e': {'op': 'lit', 'v': 'effect', 'x': 8781},
+                            'e': {'op': 'lit', 'v': 'effect', 'x': 8782},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7754,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:99
                             'op': 'rep',
-                            'n': {'op': 'var', 'n': 'k~6071', 'x': 8782},
+                            'n': {'op': 'var', 'n': 'k~6071', 'x': 8783},
                             'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                 'op': 'seq',
                                 'b': [
@@ -3700,7 +3700,7 @@ RECORDS = {
                                                     'b': {'op': 'var', 'n': 'nxt~6075'},
                                                 },
                                             },
-                                            'x': 8783,
+                                            'x': 8784,
                                         },
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:100',
                                         'id': 7757,
@@ -4060,7 +4060,7 @@ RECORDS = {
                                                     },
                                                 },
                                             ],
-                                            'x': 8784,
+                                            'x': 8785,
                                         },
                                         't': {  # rules_data/pampero/definitions/tracks.yaml:101
                                             'op': 'stop',
@@ -4073,14 +4073,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
                                         'v': 't~6082',
-                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8785},
+                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8786},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7760,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
                                         'v': 'pos~6083',
-                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8786},
+                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8787},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7761,
                                     },
@@ -4097,7 +4097,7 @@ RECORDS = {
                                                 'd': None,
                                             },
                                             'b': {'op': 'lit', 'v': 'game'},
-                                            'x': 8787,
+                                            'x': 8788,
                                         },
                                         't': {  # rules_data/pampero/definitions/tracks.yaml:20
                                             'op': 'set',
@@ -4106,10 +4106,10 @@ RECORDS = {
                                                 'of': {'op': 'st', 'k': 'game_tracks'},
                                                 'k': {'op': 'var', 'n': 't~6082'},
                                                 'd': 0,
-                                                'x': 8788,
+                                                'x': 8789,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8789},
+                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8790},
                                             'bd': ['game', 'game_tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                             'id': 7763,
@@ -4125,10 +4125,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 't~6082'},
                                                 'd': 0,
-                                                'x': 8790,
+                                                'x': 8791,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8791},
+                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8792},
                                             'bd': ['player', 'tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                             'id': 7764,
@@ -4139,21 +4139,21 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
                                         'v': 't~6084',
-                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8792},
+                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8793},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7765,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
                                         'v': 'at~6085',
-                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8793},
+                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8794},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7766,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
                                         'v': 'col~6086',
-                                        'e': {'op': 'var', 'n': 'col~6073', 'x': 8794},
+                                        'e': {'op': 'var', 'n': 'col~6073', 'x': 8795},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7767,
                                     },
@@ -4163,7 +4163,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/tracks.yaml:112
                                                 'op': 'let',
                                                 'v': 'label~6088',
-                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8795},
+                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8796},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                 'id': 7769,
                                             },
@@ -4173,15 +4173,15 @@ RECORDS = {
                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                         'op': 'let',
                                                         'v': 'was~6089',
-                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8796},
+                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8797},
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                         'id': 7771,
                                                     },
                                                     {  # rules_data/pampero/definitions/resources.yaml:16
                                                         'op': 'set',
-                                                        't': {'op': 'st', 'k': 'booking', 'x': 8797},
+                                                        't': {'op': 'st', 'k': 'booking', 'x': 8798},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'label~6088', 'x': 8798},
+                                                        'e': {'op': 'var', 'n': 'label~6088', 'x': 8799},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                         'id': 7772,
@@ -4195,7 +4195,7 @@ RECORDS = {
                                                             'of': {'op': 'var', 'n': 't~6084'},
                                                             'f': 'spaces',
                                                             'd': [],
-                                                            'x': 8799,
+                                                            'x': 8800,
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
@@ -4206,7 +4206,7 @@ RECORDS = {
                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                             },
                                                             'b': {'op': 'var', 'n': 'at~6085'},
-                                                            'x': 8800,
+                                                            'x': 8801,
                                                         },
                                                         'b': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                             'op': 'if',
@@ -4215,7 +4215,7 @@ RECORDS = {
                                                                 'o': '==',
                                                                 'a': {'op': 'var', 'n': 'col~6086'},
                                                                 'b': {'op': 'lit', 'v': 'solar'},
-                                                                'x': 8801,
+                                                                'x': 8802,
                                                             },
                                                             't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                 'op': 'do',
@@ -4223,7 +4223,7 @@ RECORDS = {
                                                                     'op': 'key',
                                                                     'of': {'op': 'var', 'n': 'sp~6087'},
                                                                     'k': {'op': 'lit', 'v': 'solar'},
-                                                                    'x': 8802,
+                                                                    'x': 8803,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                 'id': 7775,
@@ -4235,7 +4235,7 @@ RECORDS = {
                                                                     'o': '==',
                                                                     'a': {'op': 'var', 'n': 'col~6086'},
                                                                     'b': {'op': 'lit', 'v': 'energy'},
-                                                                    'x': 8803,
+                                                                    'x': 8804,
                                                                 },
                                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                     'op': 'do',
@@ -4243,7 +4243,7 @@ RECORDS = {
                                                                         'op': 'key',
                                                                         'of': {'op': 'var', 'n': 'sp~6087'},
                                                                         'k': {'op': 'lit', 'v': 'energy'},
-                                                                        'x': 8804,
+                                                                        'x': 8805,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                     'id': 7777,
@@ -4254,7 +4254,7 @@ RECORDS = {
                                                                         'op': 'key',
                                                                         'of': {'op': 'var', 'n': 'sp~6087'},
                                                                         'k': {'op': 'lit', 'v': 'effect'},
-                                                                        'x': 8805,
+                                                                        'x': 8806,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:115',
                                                                     'id': 7778,
@@ -4270,9 +4270,9 @@ RECORDS = {
                                                     },
                                                     {  # rules_data/pampero/definitions/resources.yaml:18
                                                         'op': 'set',
-                                                        't': {'op': 'st', 'k': 'booking', 'x': 8806},
+                                                        't': {'op': 'st', 'k': 'booking', 'x': 8807},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'was~6089', 'x': 8807},
+                                                        'e': {'op': 'var', 'n': 'was~6089', 'x': 8808},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                         'id': 7779,
@@ -4369,7 +4369,7 @@ RECORDS = {
                                                             'b': {'op': 'var', 'n': 'at~6085'},
                                                         },
                                                     ],
-                                                    'x': 8808,
+                                                    'x': 8809,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:117
                                                     'op': 'seq',
@@ -4413,7 +4413,7 @@ RECORDS = {
                                                                     },
                                                                     'k': {'op': 'lit', 'v': 'pair'},
                                                                 },
-                                                                'x': 8809,
+                                                                'x': 8810,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:117',
                                                             'id': 7782,
@@ -4421,7 +4421,7 @@ RECORDS = {
                                                         {  # rules_data/pampero/definitions/tracks.yaml:118
                                                             'op': 'let',
                                                             'v': 'label~6092',
-                                                            'e': {'op': 'var', 'n': 'owner~6090', 'x': 8810},
+                                                            'e': {'op': 'var', 'n': 'owner~6090', 'x': 8811},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                             'id': 7783,
                                                         },
@@ -4431,15 +4431,15 @@ RECORDS = {
                                                                 {  # rules_data/pampero/definitions/resources.yaml:15
                                                                     'op': 'let',
                                                                     'v': 'was~6093',
-                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8811},
+                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8812},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                     'id': 7785,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:16
                                                                     'op': 'set',
-                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8812},
+                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8813},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'label~6092', 'x': 8813},
+                                                                    'e': {'op': 'var', 'n': 'label~6092', 'x': 8814},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                     'id': 7786,
@@ -4457,7 +4457,7 @@ RECORDS = {
                                                                             'd': {},
                                                                         },
                                                                         'k': {'op': 'lit', 'v': 'bonuses'},
-                                                                        'x': 8814,
+                                                                        'x': 8815,
                                                                     },
                                                                     'w': {
                                                                         'op': 'cmp',
@@ -4468,7 +4468,7 @@ RECORDS = {
                                                                             'k': {'op': 'lit', 'v': 'at'},
                                                                         },
                                                                         'b': {'op': 'var', 'n': 'at~6085'},
-                                                                        'x': 8815,
+                                                                        'x': 8816,
                                                                     },
                                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                         'op': 'do',
@@ -4476,7 +4476,7 @@ RECORDS = {
                                                                             'op': 'key',
                                                                             'of': {'op': 'var', 'n': 'b~6091'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
-                                                                            'x': 8816,
+                                                                            'x': 8817,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                         'id': 7788,
@@ -4486,9 +4486,9 @@ RECORDS = {
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:18
                                                                     'op': 'set',
-                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8817},
+                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8818},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'was~6093', 'x': 8818},
+                                                                    'e': {'op': 'var', 'n': 'was~6093', 'x': 8819},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                     'id': 7789,
@@ -4517,7 +4517,7 @@ RECORDS = {
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': 'player'},
-                                                    'x': 8819,
+                                                    'x': 8820,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                     'op': 'for',
@@ -4528,7 +4528,7 @@ RECORDS = {
                                                         'of': {'op': 'var', 'n': 't~6084'},
                                                         'f': 'rewards',
                                                         'd': [],
-                                                        'x': 8820,
+                                                        'x': 8821,
                                                     },
                                                     'w': {
                                                         'op': 'and',
@@ -4559,7 +4559,7 @@ RECORDS = {
                                                                 'neg': True,
                                                             },
                                                         ],
-                                                        'x': 8821,
+                                                        'x': 8822,
                                                     },
                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:121
                                                         'op': 'seq',
@@ -4575,7 +4575,7 @@ RECORDS = {
                                                                     },
                                                                     'k': {'op': 'var', 'n': 't~6084'},
                                                                     'd': [],
-                                                                    'x': 8822,
+                                                                    'x': 8823,
                                                                 },
                                                                 'o': '+=',
                                                                 'e': {
@@ -4583,7 +4583,7 @@ RECORDS = {
                                                                     'a': [
                                                                         {'op': 'var', 'n': 'at~6085'},
                                                                     ],
-                                                                    'x': 8823,
+                                                                    'x': 8824,
                                                                 },
                                                                 'nn': True,
                                                                 'bd': ['player', 'reached', 'key'],
@@ -4593,7 +4593,7 @@ RECORDS = {
                                                             {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                 'op': 'let',
                                                                 'v': 'label~6095',
-                                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8824},
+                                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8825},
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                 'id': 7794,
                                                             },
@@ -4603,15 +4603,15 @@ RECORDS = {
                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                         'op': 'let',
                                                                         'v': 'was~6096',
-                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8825},
+                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8826},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                         'id': 7796,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:16
                                                                         'op': 'set',
-                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8826},
+                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8827},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'label~6095', 'x': 8827},
+                                                                        'e': {'op': 'var', 'n': 'label~6095', 'x': 8828},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                         'id': 7797,
@@ -4622,16 +4622,16 @@ RECORDS = {
                                                                             'op': 'key',
                                                                             'of': {'op': 'var', 'n': 'rw~6094'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
-                                                                            'x': 8828,
+                                                                            'x': 8829,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                         'id': 7798,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:18
                                                                         'op': 'set',
-                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8829},
+                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8830},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'was~6096', 'x': 8830},
+                                                                        'e': {'op': 'var', 'n': 'was~6096', 'x': 8831},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                         'id': 7799,
@@ -4813,18 +4813,18 @@ RECORDS = {
                                                             },
                                                         },
                                                     ],
-                                                    'x': 8831,
+                                                    'x': 8832,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:123
                                                     'op': 'set',
-                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8832},
+                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8833},
                                                     'o': '+=',
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
                                                             {'op': 'var', 'n': 't~6084'},
                                                         ],
-                                                        'x': 8833,
+                                                        'x': 8834,
                                                     },
                                                     'nn': True,
                                                     'bd': ['game', 'end_of_turn', ''],
@@ -4872,14 +4872,14 @@ RECORDS = {
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:12
                                                                     'op': 'let',
                                                                     'v': 'n~6097',
-                                                                    'e': {'op': 'lit', 'v': 2, 'x': 8835},
+                                                                    'e': {'op': 'lit', 'v': 2, 'x': 8836},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                                     'id': 7807,
                                                                 },
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:12
                                                                     'op': 'let',
                                                                     'v': 'r~6098',
-                                                                    'e': {'op': 'lit', 'v': 'energy', 'x': 8836},
+                                                                    'e': {'op': 'lit', 'v': 'energy', 'x': 8837},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                                     'id': 7808,
                                                                 },
@@ -4902,7 +4902,7 @@ RECORDS = {
                                                                                     'd': 0,
                                                                                 },
                                                                                 'b': {'op': 'var', 'n': 'n~6097'},
-                                                                                'x': 8837,
+                                                                                'x': 8838,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7810,
@@ -4910,14 +4910,14 @@ RECORDS = {
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
                                                                             'v': 'n~6099',
-                                                                            'e': {'op': 'var', 'n': 'n~6097', 'x': 8838},
+                                                                            'e': {'op': 'var', 'n': 'n~6097', 'x': 8839},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7811,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
                                                                             'v': 'r~6100',
-                                                                            'e': {'op': 'var', 'n': 'r~6098', 'x': 8839},
+                                                                            'e': {'op': 'var', 'n': 'r~6098', 'x': 8840},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7812,
                                                                         },
@@ -4935,10 +4935,10 @@ RECORDS = {
                                                                                         },
                                                                                         'k': {'op': 'var', 'n': 'r~6100'},
                                                                                         'd': 0,
-                                                                                        'x': 8840,
+                                                                                        'x': 8841,
                                                                                     },
                                                                                     'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6099', 'x': 8841},
+                                                                                    'e': {'op': 'var', 'n': 'n~6099', 'x': 8842},
                                                                                     'bd': ['player', 'stock', 'key'],
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7814,
@@ -4956,7 +4956,7 @@ RECORDS = {
                                                                                             'd': None,
                                                                                         },
                                                                                         'b': {'op': 'lit', 'v': None},
-                                                                                        'x': 8842,
+                                                                                        'x': 8843,
                                                                                     },
                                                                                     't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                         'op': 'set',
@@ -4965,10 +4965,10 @@ RECORDS = {
                                                                                             'of': {'op': 'st', 'k': 'supply'},
                                                                                             'k': {'op': 'var', 'n': 'r~6100'},
                                                                                             'd': 0,
-                                                                                            'x': 8843,
+                                                                                            'x': 8844,
                                                                                         },
                                                                                         'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8844},
+                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8845},
                                                                                         'bd': ['game', 'supply', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7816,
@@ -4995,7 +4995,7 @@ RECORDS = {
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                         ],
-                                                                                        'x': 8845,
+                                                                                        'x': 8846,
                                                                                     },
                                                                                     't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                         'op': 'set',
@@ -5008,10 +5008,10 @@ RECORDS = {
                                                                                             },
                                                                                             'k': {'op': 'st', 'k': 'booking'},
                                                                                             'd': 0,
-                                                                                            'x': 8846,
+                                                                                            'x': 8847,
                                                                                         },
                                                                                         'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8847},
+                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8848},
                                                                                         'bd': ['player', 'ledger', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7818,
@@ -5034,7 +5034,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'option': 0},
-                                                            'x': 8848,
+                                                            'x': 8849,
                                                         },
                                                     },
                                                     {
@@ -5045,14 +5045,14 @@ RECORDS = {
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:12
                                                                     'op': 'let',
                                                                     'v': 'n~6101',
-                                                                    'e': {'op': 'lit', 'v': 1, 'x': 8849},
+                                                                    'e': {'op': 'lit', 'v': 1, 'x': 8850},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                                     'id': 7820,
                                                                 },
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:12
                                                                     'op': 'let',
                                                                     'v': 'r~6102',
-                                                                    'e': {'op': 'lit', 'v': 'batteries', 'x': 8850},
+                                                                    'e': {'op': 'lit', 'v': 'batteries', 'x': 8851},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                                     'id': 7821,
                                                                 },
@@ -5075,7 +5075,7 @@ RECORDS = {
                                                                                     'd': 0,
                                                                                 },
                                                                                 'b': {'op': 'var', 'n': 'n~6101'},
-                                                                                'x': 8851,
+                                                                                'x': 8852,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7823,
@@ -5083,14 +5083,14 @@ RECORDS = {
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
                                                                             'v': 'n~6103',
-                                                                            'e': {'op': 'var', 'n': 'n~6101', 'x': 8852},
+                                                                            'e': {'op': 'var', 'n': 'n~6101', 'x': 8853},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7824,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
                                                                             'v': 'r~6104',
-                                                                            'e': {'op': 'var', 'n': 'r~6102', 'x': 8853},
+                                                                            'e': {'op': 'var', 'n': 'r~6102', 'x': 8854},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7825,
                                                                         },
@@ -5108,10 +5108,10 @@ RECORDS = {
                                                                                         },
                                                                                         'k': {'op': 'var', 'n': 'r~6104'},
                                                                                         'd': 0,
-                                                                                        'x': 8854,
+                                                                                        'x': 8855,
                                                                                     },
                                                                                     'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6103', 'x': 8855},
+                                                                                    'e': {'op': 'var', 'n': 'n~6103', 'x': 8856},
                                                                                     'bd': ['player', 'stock', 'key'],
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7827,
@@ -5129,7 +5129,7 @@ RECORDS = {
                                                                                             'd': None,
                                                                                         },
                                                                                         'b': {'op': 'lit', 'v': None},
-                                                                                        'x': 8856,
+                                                                                        'x': 8857,
                                                                                     },
                                                                                     't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                         'op': 'set',
@@ -5138,10 +5138,10 @@ RECORDS = {
                                                                                             'of': {'op': 'st', 'k': 'supply'},
                                                                                             'k': {'op': 'var', 'n': 'r~6104'},
                                                                                             'd': 0,
-                                                                                            'x': 8857,
+                                                                                            'x': 8858,
                                                                                         },
                                                                                         'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8858},
+                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8859},
                                                                                         'bd': ['game', 'supply', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7829,
@@ -5168,7 +5168,7 @@ RECORDS = {
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                         ],
-                                                                                        'x': 8859,
+                                                                                        'x': 8860,
                                                                                     },
                                                                                     't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                         'op': 'set',
@@ -5181,10 +5181,10 @@ RECORDS = {
                                                                                             },
                                                                                             'k': {'op': 'st', 'k': 'booking'},
                                                                                             'd': 0,
-                                                                                            'x': 8860,
+                                                                                            'x': 8861,
                                                                                         },
                                                                                         'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8861},
+                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8862},
                                                                                         'bd': ['player', 'ledger', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7831,
@@ -5207,7 +5207,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'option': 1},
-                                                            'x': 8862,
+                                                            'x': 8863,
                                                         },
                                                     },
                                                 ],
@@ -5215,7 +5215,7 @@ RECORDS = {
                                                 'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                 'id': 7805,
                                             },
-                                            'x': 8834,
+                                            'x': 8835,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:109',
                                         'id': 7804,
@@ -5231,14 +5231,14 @@ RECORDS = {
                                                         {  # rules_data/pampero/modules/nature_items.yaml:12
                                                             'op': 'let',
                                                             'v': 'n~6097',
-                                                            'e': {'op': 'lit', 'v': 2, 'x': 8863},
+                                                            'e': {'op': 'lit', 'v': 2, 'x': 8864},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                             'id': 7834,
                                                         },
                                                         {  # rules_data/pampero/modules/nature_items.yaml:12
                                                             'op': 'let',
                                                             'v': 'r~6098',
-                                                            'e': {'op': 'lit', 'v': 'energy', 'x': 8864},
+                                                            'e': {'op': 'lit', 'v': 'energy', 'x': 8865},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                             'id': 7835,
                                                         },
@@ -5261,7 +5261,7 @@ RECORDS = {
                                                                             'd': 0,
                                                                         },
                                                                         'b': {'op': 'var', 'n': 'n~6097'},
-                                                                        'x': 8865,
+                                                                        'x': 8866,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7837,
@@ -5269,14 +5269,14 @@ RECORDS = {
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
                                                                     'v': 'n~6099',
-                                                                    'e': {'op': 'var', 'n': 'n~6097', 'x': 8866},
+                                                                    'e': {'op': 'var', 'n': 'n~6097', 'x': 8867},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7838,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
                                                                     'v': 'r~6100',
-                                                                    'e': {'op': 'var', 'n': 'r~6098', 'x': 8867},
+                                                                    'e': {'op': 'var', 'n': 'r~6098', 'x': 8868},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7839,
                                                                 },
@@ -5294,10 +5294,10 @@ RECORDS = {
                                                                                 },
                                                                                 'k': {'op': 'var', 'n': 'r~6100'},
                                                                                 'd': 0,
-                                                                                'x': 8868,
+                                                                                'x': 8869,
                                                                             },
                                                                             'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6099', 'x': 8869},
+                                                                            'e': {'op': 'var', 'n': 'n~6099', 'x': 8870},
                                                                             'bd': ['player', 'stock', 'key'],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7841,
@@ -5315,7 +5315,7 @@ RECORDS = {
                                                                                     'd': None,
                                                                                 },
                                                                                 'b': {'op': 'lit', 'v': None},
-                                                                                'x': 8870,
+                                                                                'x': 8871,
                                                                             },
                                                                             't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                 'op': 'set',
@@ -5324,10 +5324,10 @@ RECORDS = {
                                                                                     'of': {'op': 'st', 'k': 'supply'},
                                                                                     'k': {'op': 'var', 'n': 'r~6100'},
                                                                                     'd': 0,
-                                                                                    'x': 8871,
+                                                                                    'x': 8872,
                                                                                 },
                                                                                 'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8872},
+                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8873},
                                                                                 'bd': ['game', 'supply', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7843,
@@ -5354,7 +5354,7 @@ RECORDS = {
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                 ],
-                                                                                'x': 8873,
+                                                                                'x': 8874,
                                                                             },
                                                                             't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                 'op': 'set',
@@ -5367,10 +5367,10 @@ RECORDS = {
                                                                                     },
                                                                                     'k': {'op': 'st', 'k': 'booking'},
                                                                                     'd': 0,
-                                                                                    'x': 8874,
+                                                                                    'x': 8875,
                                                                                 },
                                                                                 'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8875},
+                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8876},
                                                                                 'bd': ['player', 'ledger', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7845,
@@ -5393,7 +5393,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'option': 0},
-                                                    'x': 8876,
+                                                    'x': 8877,
                                                 },
                                             },
                                             {
@@ -5404,14 +5404,14 @@ RECORDS = {
                                                         {  # rules_data/pampero/modules/nature_items.yaml:12
                                                             'op': 'let',
                                                             'v': 'n~6101',
-                                                            'e': {'op': 'lit', 'v': 1, 'x': 8877},
+                                                            'e': {'op': 'lit', 'v': 1, 'x': 8878},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                             'id': 7847,
                                                         },
                                                         {  # rules_data/pampero/modules/nature_items.yaml:12
                                                             'op': 'let',
                                                             'v': 'r~6102',
-                                                            'e': {'op': 'lit', 'v': 'batteries', 'x': 8878},
+                                                            'e': {'op': 'lit', 'v': 'batteries', 'x': 8879},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                             'id': 7848,
                                                         },
@@ -5434,7 +5434,7 @@ RECORDS = {
                                                                             'd': 0,
                                                                         },
                                                                         'b': {'op': 'var', 'n': 'n~6101'},
-                                                                        'x': 8879,
+                                                                        'x': 8880,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7850,
@@ -5442,14 +5442,14 @@ RECORDS = {
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
                                                                     'v': 'n~6103',
-                                                                    'e': {'op': 'var', 'n': 'n~6101', 'x': 8880},
+                                                                    'e': {'op': 'var', 'n': 'n~6101', 'x': 8881},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7851,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
                                                                     'v': 'r~6104',
-                                                                    'e': {'op': 'var', 'n': 'r~6102', 'x': 8881},
+                                                                    'e': {'op': 'var', 'n': 'r~6102', 'x': 8882},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7852,
                                                                 },
@@ -5467,10 +5467,10 @@ RECORDS = {
                                                                                 },
                                                                                 'k': {'op': 'var', 'n': 'r~6104'},
                                                                                 'd': 0,
-                                                                                'x': 8882,
+                                                                                'x': 8883,
                                                                             },
                                                                             'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6103', 'x': 8883},
+                                                                            'e': {'op': 'var', 'n': 'n~6103', 'x': 8884},
                                                                             'bd': ['player', 'stock', 'key'],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7854,
@@ -5488,7 +5488,7 @@ RECORDS = {
                                                                                     'd': None,
                                                                                 },
                                                                                 'b': {'op': 'lit', 'v': None},
-                                                                                'x': 8884,
+                                                                                'x': 8885,
                                                                             },
                                                                             't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                 'op': 'set',
@@ -5497,10 +5497,10 @@ RECORDS = {
                                                                                     'of': {'op': 'st', 'k': 'supply'},
                                                                                     'k': {'op': 'var', 'n': 'r~6104'},
                                                                                     'd': 0,
-                                                                                    'x': 8885,
+                                                                                    'x': 8886,
                                                                                 },
                                                                                 'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8886},
+                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8887},
                                                                                 'bd': ['game', 'supply', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7856,
@@ -5527,7 +5527,7 @@ RECORDS = {
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                 ],
-                                                                                'x': 8887,
+                                                                                'x': 8888,
                                                                             },
                                                                             't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                 'op': 'set',
@@ -5540,10 +5540,10 @@ RECORDS = {
                                                                                     },
                                                                                     'k': {'op': 'st', 'k': 'booking'},
                                                                                     'd': 0,
-                                                                                    'x': 8888,
+                                                                                    'x': 8889,
                                                                                 },
                                                                                 'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8889},
+                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8890},
                                                                                 'bd': ['player', 'ledger', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7858,
@@ -5566,7 +5566,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'option': 1},
-                                                    'x': 8890,
+                                                    'x': 8891,
                                                 },
                                             },
                                         ],
@@ -5577,14 +5577,14 @@ RECORDS = {
                                     {  # rules_data/pampero/modules/nature_items.yaml:12
                                         'op': 'let',
                                         'v': 'n~6105',
-                                        'e': {'op': 'lit', 'v': 2, 'x': 8891},
+                                        'e': {'op': 'lit', 'v': 2, 'x': 8892},
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                         'id': 7859,
                                     },
                                     {  # rules_data/pampero/modules/nature_items.yaml:12
                                         'op': 'let',
                                         'v': 't~6106',
-                                        'e': {'op': 'lit', 'v': 'nature_income', 'x': 8892},
+                                        'e': {'op': 'lit', 'v': 'nature_income', 'x': 8893},
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                         'id': 7860,
                                     },
@@ -6441,7 +6441,7 @@ RECORDS = {
                                                             },
                                                         ],
                                                     },
-                                                    'x': 8893,
+                                                    'x': 8894,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:136',
                                                 'id': 7862,
@@ -6457,7 +6457,7 @@ RECORDS = {
                                                                     'op': 'range',
                                                                     'a': {'op': 'lit', 'v': 0},
                                                                     'b': {'op': 'var', 'n': 'n~6105'},
-                                                                    'x': 8894,
+                                                                    'x': 8895,
                                                                 },
                                                                 'label': 'amount',
                                                             },
@@ -6468,14 +6468,14 @@ RECORDS = {
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:137
                                                                     'op': 'let',
                                                                     'v': 'k~6115',
-                                                                    'e': {'op': 'var', 'n': 'amount~6114', 'x': 8895},
+                                                                    'e': {'op': 'var', 'n': 'amount~6114', 'x': 8896},
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:137',
                                                                     'id': 7865,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:137
                                                                     'op': 'let',
                                                                     'v': 't~6116',
-                                                                    'e': {'op': 'var', 'n': 't~6106', 'x': 8896},
+                                                                    'e': {'op': 'var', 'n': 't~6106', 'x': 8897},
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:137',
                                                                     'id': 7866,
                                                                 },
@@ -6485,27 +6485,27 @@ RECORDS = {
                                                                         {  # rules_data/pampero/definitions/tracks.yaml:129
                                                                             'op': 'let',
                                                                             'v': 'k~6117',
-                                                                            'e': {'op': 'var', 'n': 'k~6115', 'x': 8897},
+                                                                            'e': {'op': 'var', 'n': 'k~6115', 'x': 8898},
                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                                             'id': 7868,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/tracks.yaml:129
                                                                             'op': 'let',
                                                                             'v': 't~6118',
-                                                                            'e': {'op': 'var', 'n': 't~6116', 'x': 8898},
+                                                                            'e': {'op': 'var', 'n': 't~6116', 'x': 8899},
                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                                             'id': 7869,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/tracks.yaml:129
                                                                             'op': 'let',
                                                                             'v': 'col~6119',
-                                                                            'e': {'op': 'lit', 'v': 'effect', 'x': 8899},
+                                                                            'e': {'op': 'lit', 'v': 'effect', 'x': 8900},
                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                                             'id': 7870,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/tracks.yaml:99
                                                                             'op': 'rep',
-                                                                            'n': {'op': 'var', 'n': 'k~6117', 'x': 8900},
+                                                                            'n': {'op': 'var', 'n': 'k~6117', 'x': 8901},
                                                                             'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                                                                 'op': 'seq',
                                                                                 'b': [
@@ -6676,7 +6676,7 @@ RECORDS = {
                                                                                                     'b': {'op': 'var', 'n': 'nxt~6121'},
                                                                                                 },
                                                                                             },
-                                                                                            'x': 8901,
+                                                                                            'x': 8902,
                                                                                         },
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:100',
                                                                                         'id': 7873,
@@ -7036,7 +7036,7 @@ RECORDS = {
                                                                                                     },
                                                                                                 },
                                                                                             ],
-                                                                                            'x': 8902,
+                                                                                            'x': 8903,
                                                                                         },
                                                                                         't': {  # rules_data/pampero/definitions/tracks.yaml:101
                                                                                             'op': 'stop',
@@ -7049,14 +7049,14 @@ RECORDS = {
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                                                                         'op': 'let',
                                                                                         'v': 't~6128',
-                                                                                        'e': {'op': 'var', 'n': 't~6118', 'x': 8903},
+                                                                                        'e': {'op': 'var', 'n': 't~6118', 'x': 8904},
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                                                                         'id': 7876,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                                                                         'op': 'let',
                                                                                         'v': 'pos~6129',
-                                                                                        'e': {'op': 'var', 'n': 'nxt~6122', 'x': 8904},
+                                                                                        'e': {'op': 'var', 'n': 'nxt~6122', 'x': 8905},
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                                                                         'id': 7877,
                                                                                     },
@@ -7073,7 +7073,7 @@ RECORDS = {
                                                                                                 'd': None,
                                                                                             },
                                                                                             'b': {'op': 'lit', 'v': 'game'},
-                                                                                            'x': 8905,
+                                                                                            'x': 8906,
                                                                                         },
                                                                                         't': {  # rules_data/pampero/definitions/tracks.yaml:20
                                                                                             'op': 'set',
@@ -7082,10 +7082,10 @@ RECORDS = {
                                                                                                 'of': {'op': 'st', 'k': 'game_tracks'},
                                                                                                 'k': {'op': 'var', 'n': 't~6128'},
                                                                                                 'd': 0,
-                                                                                                'x': 8906,
+                                                                                                'x': 8907,
                                                                                             },
                                                                                             'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'pos~6129', 'x': 8907},
+                                                                                            'e': {'op': 'var', 'n': 'pos~6129', 'x': 8908},
                                                                                             'bd': ['game', 'game_tracks', 'key'],
                                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                                                                             'id': 7879,
@@ -7101,10 +7101,10 @@ RECORDS = {
                                                                                                 },
                                                                                                 'k': {'op': 'var', 'n': 't~6128'},
                                                                                                 'd': 0,
-                                                                                                'x': 8908,
+                                                                                                'x': 8909,
                                                                                             },
                                                                                             'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'pos~6129', 'x': 8909},
+                                                                                            'e': {'op': 'var', 'n': 'pos~6129', 'x': 8910},
                                                                                             'bd': ['player', 'tracks', 'key'],
                                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                                                                             'id': 7880,
@@ -7115,21 +7115,21 @@ RECORDS = {
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                                                                         'op': 'let',
                                                                                         'v': 't~6130',
-                                                                                        'e': {'op': 'var', 'n': 't~6118', 'x': 8910},
+                                                                                        'e': {'op': 'var', 'n': 't~6118', 'x': 8911},
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                                                         'id': 7881,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                                                                         'op': 'let',
                                                                                         'v': 'at~6131',
-                                                                                        'e': {'op': 'var', 'n': 'nxt~6122', 'x': 8911},
+                                                                                        'e': {'op': 'var', 'n': 'nxt~6122', 'x': 8912},
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                                                         'id': 7882,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                                                                         'op': 'let',
                                                                                         'v': 'col~6132',
-                                                                                        'e': {'op': 'var', 'n': 'col~6119', 'x': 8912},
+                                                                                        'e': {'op': 'var', 'n': 'col~6119', 'x': 8913},
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                                                         'id': 7883,
                                                                                     },
@@ -7139,7 +7139,7 @@ RECORDS = {
                                                                                             {  # rules_data/pampero/definitions/tracks.yaml:112
                                                                                                 'op': 'let',
                                                                                                 'v': 'label~6134',
-                                                                                                'e': {'op': 'var', 'n': 't~6130', 'x': 8913},
+                                                                                                'e': {'op': 'var', 'n': 't~6130', 'x': 8914},
                                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                                                                 'id': 7885,
                                                                                             },
@@ -7149,15 +7149,15 @@ RECORDS = {
                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                                         'op': 'let',
                                                                                                         'v': 'was~6135',
-                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8914},
+                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8915},
                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                                         'id': 7887,
                                                                                                     },
                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:16
                                                                                                         'op': 'set',
-                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8915},
+                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8916},
                                                                                                         'o': '=',
-                                                                                                        'e': {'op': 'var', 'n': 'label~6134', 'x': 8916},
+                                                                                                        'e': {'op': 'var', 'n': 'label~6134', 'x': 8917},
                                                                                                         'bd': ['game', 'booking', ''],
                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                                         'id': 7888,
@@ -7171,7 +7171,7 @@ RECORDS = {
                                                                                                             'of': {'op': 'var', 'n': 't~6130'},
                                                                                                             'f': 'spaces',
                                                                                                             'd': [],
-                                                                                                            'x': 8917,
+                                                                                                            'x': 8918,
                                                                                                         },
                                                                                                         'w': {
                                                                                                             'op': 'cmp',
@@ -7182,7 +7182,7 @@ RECORDS = {
                                                                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                                                                             },
                                                                                                             'b': {'op': 'var', 'n': 'at~6131'},
-                                                                                                            'x': 8918,
+                                                                                                            'x': 8919,
                                                                                                         },
                                                                                                         'b': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                                                             'op': 'if',
@@ -7191,7 +7191,7 @@ RECORDS = {
                                                                                                                 'o': '==',
                                                                                                                 'a': {'op': 'var', 'n': 'col~6132'},
                                                                                                                 'b': {'op': 'lit', 'v': 'solar'},
-                                                                                                                'x': 8919,
+                                                                                                                'x': 8920,
                                                                                                             },
                                                                                                             't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                                                                 'op': 'do',
@@ -7199,7 +7199,7 @@ RECORDS = {
                                                                                                                     'op': 'key',
                                                                                                                     'of': {'op': 'var', 'n': 'sp~6133'},
                                                                                                                     'k': {'op': 'lit', 'v': 'solar'},
-                                                                                                                    'x': 8920,
+                                                                                                                    'x': 8921,
                                                                                                                 },
                                                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                                                                 'id': 7891,
@@ -7211,7 +7211,7 @@ RECORDS = {
                                                                                                                     'o': '==',
                                                                                                                     'a': {'op': 'var', 'n': 'col~6132'},
                                                                                                                     'b': {'op': 'lit', 'v': 'energy'},
-                                                                                                                    'x': 8921,
+                                                                                                                    'x': 8922,
                                                                                                                 },
                                                                                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                                                                     'op': 'do',
@@ -7219,7 +7219,7 @@ RECORDS = {
                                                                                                                         'op': 'key',
                                                                                                                         'of': {'op': 'var', 'n': 'sp~6133'},
                                                                                                                         'k': {'op': 'lit', 'v': 'energy'},
-                                                                                                                        'x': 8922,
+                                                                                                                        'x': 8923,
                                                                                                                     },
                                                                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                                                                     'id': 7893,
@@ -7230,7 +7230,7 @@ RECORDS = {
                                                                                                                         'op': 'key',
                                                                                                                         'of': {'op': 'var', 'n': 'sp~6133'},
                                                                                                                         'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                        'x': 8923,
+                                                                                                                        'x': 8924,
                                                                                                                     },
                                                                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:115',
                                                                                                                     'id': 7894,
@@ -7246,9 +7246,9 @@ RECORDS = {
                                                                                                     },
                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:18
                                                                                                         'op': 'set',
-                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8924},
+                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8925},
                                                                                                         'o': '=',
-                                                                                                        'e': {'op': 'var', 'n': 'was~6135', 'x': 8925},
+                                                                                                        'e': {'op': 'var', 'n': 'was~6135', 'x': 8926},
                                                                                                         'bd': ['game', 'booking', ''],
                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                                         'id': 7895,
@@ -7345,7 +7345,7 @@ RECORDS = {
                                                                                                             'b': {'op': 'var', 'n': 'at~6131'},
                                                                                                         },
                                                                                                     ],
-                                                                                                    'x': 8926,
+                                                                                                    'x': 8927,
                                                                                                 },
                                                                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:117
                                                                                                     'op': 'seq',
@@ -7389,7 +7389,7 @@ RECORDS = {
                                                                                                                     },
                                                                                                                     'k': {'op': 'lit', 'v': 'pair'},
                                                                                                                 },
-                                                                                                                'x': 8927,
+                                                                                                                'x': 8928,
                                                                                                             },
                                                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:117',
                                                                                                             'id': 7898,
@@ -7397,7 +7397,7 @@ RECORDS = {
                                                                                                         {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                                             'op': 'let',
                                                                                                             'v': 'label~6138',
-                                                                                                            'e': {'op': 'var', 'n': 'owner~6136', 'x': 8928},
+                                                                                                            'e': {'op': 'var', 'n': 'owner~6136', 'x': 8929},
                                                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                                                             'id': 7899,
                                                                                                         },
@@ -7407,15 +7407,15 @@ RECORDS = {
                                                                                                                 {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                                                     'op': 'let',
                                                                                                                     'v': 'was~6139',
-                                                                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8929},
+                                                                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8930},
                                                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                                                     'id': 7901,
                                                                                                                 },
                                                                                                                 {  # rules_data/pampero/definitions/resources.yaml:16
                                                                                                                     'op': 'set',
-                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8930},
+                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8931},
                                                                                                                     'o': '=',
-                                                                                                                    'e': {'op': 'var', 'n': 'label~6138', 'x': 8931},
+                                                                                                                    'e': {'op': 'var', 'n': 'label~6138', 'x': 8932},
                                                                                                                     'bd': ['game', 'booking', ''],
                                                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                                                     'id': 7902,
@@ -7433,7 +7433,7 @@ RECORDS = {
                                                                                                                             'd': {},
                                                                                                                         },
                                                                                                                         'k': {'op': 'lit', 'v': 'bonuses'},
-                                                                                                                        'x': 8932,
+                                                                                                                        'x': 8933,
                                                                                                                     },
                                                                                                                     'w': {
                                                                                                                         'op': 'cmp',
@@ -7444,7 +7444,7 @@ RECORDS = {
                                                                                                                             'k': {'op': 'lit', 'v': 'at'},
                                                                                                                         },
                                                                                                                         'b': {'op': 'var', 'n': 'at~6131'},
-                                                                                                                        'x': 8933,
+                                                                                                                        'x': 8934,
                                                                                                                     },
                                                                                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                                                         'op': 'do',
@@ -7452,7 +7452,7 @@ RECORDS = {
                                                                                                                             'op': 'key',
                                                                                                                             'of': {'op': 'var', 'n': 'b~6137'},
                                                                                                                             'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                            'x': 8934,
+                                                                                                                            'x': 8935,
                                                                                                                         },
                                                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                                                                         'id': 7904,
@@ -7462,9 +7462,9 @@ RECORDS = {
                                                                                                                 },
                                                                                                                 {  # rules_data/pampero/definitions/resources.yaml:18
                                                                                                                     'op': 'set',
-                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8935},
+                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8936},
                                                                                                                     'o': '=',
-                                                                                                                    'e': {'op': 'var', 'n': 'was~6139', 'x': 8936},
+                                                                                                                    'e': {'op': 'var', 'n': 'was~6139', 'x': 8937},
                                                                                                                     'bd': ['game', 'booking', ''],
                                                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                                                     'id': 7905,
@@ -7493,7 +7493,7 @@ RECORDS = {
                                                                                                         'd': None,
                                                                                                     },
                                                                                                     'b': {'op': 'lit', 'v': 'player'},
-                                                                                                    'x': 8937,
+                                                                                                    'x': 8938,
                                                                                                 },
                                                                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                                                                     'op': 'for',
@@ -7504,7 +7504,7 @@ RECORDS = {
                                                                                                         'of': {'op': 'var', 'n': 't~6130'},
                                                                                                         'f': 'rewards',
                                                                                                         'd': [],
-                                                                                                        'x': 8938,
+                                                                                                        'x': 8939,
                                                                                                     },
                                                                                                     'w': {
                                                                                                         'op': 'and',
@@ -7535,7 +7535,7 @@ RECORDS = {
                                                                                                                 'neg': True,
                                                                                                             },
                                                                                                         ],
-                                                                                                        'x': 8939,
+                                                                                                        'x': 8940,
                                                                                                     },
                                                                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:121
                                                                                                         'op': 'seq',
@@ -7551,7 +7551,7 @@ RECORDS = {
                                                                                                                     },
                                                                                                                     'k': {'op': 'var', 'n': 't~6130'},
                                                                                                                     'd': [],
-                                                                                                                    'x': 8940,
+                                                                                                                    'x': 8941,
                                                                                                                 },
                                                                                                                 'o': '+=',
                                                                                                                 'e': {
@@ -7559,7 +7559,7 @@ RECORDS = {
                                                                                                                     'a': [
                                                                                                                         {'op': 'var', 'n': 'at~6131'},
                                                                                                                     ],
-                                                                                                                    'x': 8941,
+                                                                                                                    'x': 8942,
                                                                                                                 },
                                                                                                                 'nn': True,
                                                                                                                 'bd': ['player', 'reached', 'key'],
@@ -7569,7 +7569,7 @@ RECORDS = {
                                                                                                             {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                                                                 'op': 'let',
                                                                                                                 'v': 'label~6141',
-                                                                                                                'e': {'op': 'var', 'n': 't~6130', 'x': 8942},
+                                                                                                                'e': {'op': 'var', 'n': 't~6130', 'x': 8943},
                                                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                                                                 'id': 7910,
                                                                                                             },
@@ -7579,15 +7579,15 @@ RECORDS = {
                                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                                                         'op': 'let',
                                                                                                                         'v': 'was~6142',
-                                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8943},
+                                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8944},
                                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                                                         'id': 7912,
                                                                                                                     },
                                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:16
                                                                                                                         'op': 'set',
-                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8944},
+                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8945},
                                                                                                                         'o': '=',
-                                                                                                                        'e': {'op': 'var', 'n': 'label~6141', 'x': 8945},
+                                                                                                                        'e': {'op': 'var', 'n': 'label~6141', 'x': 8946},
                                                                                                                         'bd': ['game', 'booking', ''],
                                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                                                         'id': 7913,
@@ -7598,16 +7598,16 @@ RECORDS = {
                                                                                                                             'op': 'key',
                                                                                                                             'of': {'op': 'var', 'n': 'rw~6140'},
                                                                                                                             'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                            'x': 8946,
+                                                                                                                            'x': 8947,
                                                                                                                         },
                                                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                                                                         'id': 7914,
                                                                                                                     },
                                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:18
                                                                                                                         'op': 'set',
-                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8947},
+                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8948},
                                                                                                                         'o': '=',
-                                                                                                                        'e': {'op': 'var', 'n': 'was~6142', 'x': 8948},
+                                                                                                                        'e': {'op': 'var', 'n': 'was~6142', 'x': 8949},
                                                                                                                         'bd': ['game', 'booking', ''],
                                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                                                         'id': 7915,
@@ -7789,18 +7789,18 @@ RECORDS = {
                                                                                                             },
                                                                                                         },
                                                                                                     ],
-                                                                                                    'x': 8949,
+                                                                                                    'x': 8950,
                                                                                                 },
                                                                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:123
                                                                                                     'op': 'set',
-                                                                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8950},
+                                                                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8951},
                                                                                                     'o': '+=',
                                                                                                     'e': {
                                                                                                         'op': 'list',
                                                                                                         'a': [
                                                                                                             {'op': 'var', 'n': 't~6130'},
                                                                                                         ],
-                                                                                                        'x': 8951,
+                                                                                                        'x': 8952,
                                                                                                     },
                                                                                                     'nn': True,
                                                                                                     'bd': ['game', 'end_of_turn', ''],
@@ -7835,7 +7835,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'amount~6114'},
                                                             ],
-                                                            'x': 8952,
+                                                            'x': 8953,
                                                         },
                                                     },
                                                 ],
@@ -7859,7 +7859,7 @@ RECORDS = {
                             'label': {
                                 'op': 'lit',
                                 'v': {'may': True},
-                                'x': 8953,
+                                'x': 8954,
                             },
                         },
                         {
@@ -7872,7 +7872,7 @@ RECORDS = {
                             'label': {
                                 'op': 'lit',
                                 'v': {'may': False},
-                                'x': 8954,
+                                'x': 8955,
                             },
                         },
                     ],

@@ -43,2721 +43,2721 @@ K = [
 ]
 
 
-def x_8955(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
+def x_8956(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8955, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(CALL(ctx, 'sum', None, [(lambda v_vs_6145: (lambda v_at_6146: (KEY(v_vs_6145, v_at_6146, None) if (bool((num(v_at_6146) >= num(0))) and bool((num(v_at_6146) < num(CALL(ctx, 'count', None, v_vs_6145))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6144, 0) if (GET(ctx, 'tracks', v_t_6144, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6144, 0))))((KEY(GET(ctx, 'tracks', v_t_6144, 'sides', []), KEY(ctx.state.get('sides'), v_t_6144, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_6144, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_6144, 'values', []))) for v_t_6144 in items_of([v_t_6143 for v_t_6143 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6143, 'group', None) == 'income')])])) >= num(30)))
-
-
-def x_8959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (8956, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(CALL(ctx, 'sum', None, [(lambda v_vs_6145: (lambda v_at_6146: (KEY(v_vs_6145, v_at_6146, None) if (bool((num(v_at_6146) >= num(0))) and bool((num(v_at_6146) < num(CALL(ctx, 'count', None, v_vs_6145))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6144, 0) if (GET(ctx, 'tracks', v_t_6144, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6144, 0))))((KEY(GET(ctx, 'tracks', v_t_6144, 'sides', []), KEY(ctx.state.get('sides'), v_t_6144, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_6144, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_6144, 'values', []))) for v_t_6144 in items_of([v_t_6143 for v_t_6143 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6143, 'group', None) == 'income')])])) >= num(30)))
 
 
 def x_8960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_8961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6150'), 'instead_of', {}), 'gain', None) == E.get('r~6148'))) and bool((num(E.get('left~6149')) > num(0))))
 
 
-def x_8963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6149'), (E.get('left~6149') if (FLD(ctx, K[0], E.get('rep~6150')) == None) else FLD(ctx, K[0], E.get('rep~6150')))]))
 
 
-def x_8967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6150'))
 
 
-def x_8968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8969(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6152')}
 
 
-def x_8973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6153') if (GET(ctx, 'resources', E.get('r~6154'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6153'), KEY(ctx.state.get('supply'), E.get('r~6154'), 0)]))])
 
 
-def x_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6154'), 'max', None) != None)
 
 
-def x_8976(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6155'), (num(GET(ctx, 'resources', E.get('r~6154'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6154'), 0)))])])
 
 
-def x_8977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6154'), 0)
 
 
-def x_8979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6154'), 'supply', None) != None)
 
 
-def x_8980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6154'), 0)
 
 
-def x_8982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6154'), 'ledger', None)) and bool((E.get('k~6155') != 0)))
 
 
-def x_8983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8987(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def x_8988(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8987, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6161 for v_i_6161 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6161, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6163 for v_x_6163 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6163 == v_c_6162)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6165 for v_x_6165 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6164, [])) if (v_x_6165 == v_c_6162)]) for v_r_6164 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6162 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6162, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (8988, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6161 for v_i_6161 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6161, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6163 for v_x_6163 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6163 == v_c_6162)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6165 for v_x_6165 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6164, [])) if (v_x_6165 == v_c_6162)]) for v_r_6164 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6162 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6162, 'deck', None) == 'venture_capital')])))
 
 
-def x_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_8989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6166')) * num(E.get('k~6168')))
 
 
-def x_8991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6172'), 'instead_of', {}), 'gain', None) == E.get('r~6170'))) and bool((num(E.get('left~6171')) > num(0))))
 
 
-def x_8995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6171'), (E.get('left~6171') if (FLD(ctx, K[0], E.get('rep~6172')) == None) else FLD(ctx, K[0], E.get('rep~6172')))]))
 
 
-def x_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6172'))
 
 
-def x_9000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6174')}
 
 
-def x_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6175') if (GET(ctx, 'resources', E.get('r~6176'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6175'), KEY(ctx.state.get('supply'), E.get('r~6176'), 0)]))])
 
 
-def x_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6176'), 'max', None) != None)
 
 
-def x_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6177'), (num(GET(ctx, 'resources', E.get('r~6176'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6176'), 0)))])])
 
 
-def x_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6176'), 0)
 
 
-def x_9013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6176'), 'supply', None) != None)
 
 
-def x_9014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6176'), 0)
 
 
-def x_9016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6176'), 'ledger', None)) and bool((E.get('k~6177') != 0)))
 
 
-def x_9017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9019(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
+def x_9020(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9019, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6178 for v_c_6178 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6178, {}), 'tags', None))])) >= num(2)))
-
-
-def x_9023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9020, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6178 for v_c_6178 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6178, {}), 'tags', None))])) >= num(2)))
 
 
 def x_9024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6182'), 'instead_of', {}), 'gain', None) == E.get('r~6180'))) and bool((num(E.get('left~6181')) > num(0))))
 
 
-def x_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6181'), (E.get('left~6181') if (FLD(ctx, K[0], E.get('rep~6182')) == None) else FLD(ctx, K[0], E.get('rep~6182')))]))
 
 
-def x_9031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6182'))
 
 
-def x_9032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6184')}
 
 
-def x_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6185') if (GET(ctx, 'resources', E.get('r~6186'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6185'), KEY(ctx.state.get('supply'), E.get('r~6186'), 0)]))])
 
 
-def x_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6186'), 'max', None) != None)
 
 
-def x_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6187'), (num(GET(ctx, 'resources', E.get('r~6186'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6186'), 0)))])])
 
 
-def x_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6186'), 0)
 
 
-def x_9043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6186'), 'supply', None) != None)
 
 
-def x_9044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6186'), 0)
 
 
-def x_9046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6186'), 'ledger', None)) and bool((E.get('k~6187') != 0)))
 
 
-def x_9047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9051(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def x_9052(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9051, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6193 for v_i_6193 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6193, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6195 for v_x_6195 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6195 == v_c_6194)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6197 for v_x_6197 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6196, [])) if (v_x_6197 == v_c_6194)]) for v_r_6196 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6194 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6194, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9052, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6193 for v_i_6193 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6193, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6195 for v_x_6195 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6195 == v_c_6194)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6197 for v_x_6197 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6196, [])) if (v_x_6197 == v_c_6194)]) for v_r_6196 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6194 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6194, 'deck', None) == 'venture_capital')])))
 
 
-def x_9052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6198')) * num(E.get('k~6200')))
 
 
-def x_9055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6204'), 'instead_of', {}), 'gain', None) == E.get('r~6202'))) and bool((num(E.get('left~6203')) > num(0))))
 
 
-def x_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6203'), (E.get('left~6203') if (FLD(ctx, K[0], E.get('rep~6204')) == None) else FLD(ctx, K[0], E.get('rep~6204')))]))
 
 
-def x_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6204'))
 
 
-def x_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6206')}
 
 
-def x_9071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6207') if (GET(ctx, 'resources', E.get('r~6208'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6207'), KEY(ctx.state.get('supply'), E.get('r~6208'), 0)]))])
 
 
-def x_9072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6208'), 'max', None) != None)
 
 
-def x_9074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6209'), (num(GET(ctx, 'resources', E.get('r~6208'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6208'), 0)))])])
 
 
-def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6208'), 0)
 
 
-def x_9077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6208'), 'supply', None) != None)
 
 
-def x_9078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6208'), 0)
 
 
-def x_9080(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6208'), 'ledger', None)) and bool((E.get('k~6209') != 0)))
 
 
-def x_9081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9083(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
+def x_9084(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9083, E.get('you'), ctx.stamps.get('places', 0),), lambda: (bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6211 for v_x_6211 in items_of(KEY(ctx.state.get('places'), v_s_6210, [])) if (bool((KEY(v_x_6211, 'piece', None) == 'transformer')) and bool((KEY(v_x_6211, 'owner', None) == E.get('you'))))]) for v_s_6210 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6210, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6210, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6210, 'area', None), 'zone', None) == 'b1')))))])) >= num(2))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6213 for v_x_6213 in items_of(KEY(ctx.state.get('places'), v_s_6212, [])) if (bool((KEY(v_x_6213, 'piece', None) == 'transformer')) and bool((KEY(v_x_6213, 'owner', None) == E.get('you'))))]) for v_s_6212 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6212, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6212, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6212, 'area', None), 'zone', None) == 'b2')))))])) >= num(2)))))
-
-
-def x_9087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9084, E.get('you'), ctx.stamps.get('places', 0),), lambda: (bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6211 for v_x_6211 in items_of(KEY(ctx.state.get('places'), v_s_6210, [])) if (bool((KEY(v_x_6211, 'piece', None) == 'transformer')) and bool((KEY(v_x_6211, 'owner', None) == E.get('you'))))]) for v_s_6210 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6210, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6210, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6210, 'area', None), 'zone', None) == 'b1')))))])) >= num(2))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6213 for v_x_6213 in items_of(KEY(ctx.state.get('places'), v_s_6212, [])) if (bool((KEY(v_x_6213, 'piece', None) == 'transformer')) and bool((KEY(v_x_6213, 'owner', None) == E.get('you'))))]) for v_s_6212 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6212, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6212, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6212, 'area', None), 'zone', None) == 'b2')))))])) >= num(2)))))
 
 
 def x_9088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6217'), 'instead_of', {}), 'gain', None) == E.get('r~6215'))) and bool((num(E.get('left~6216')) > num(0))))
 
 
-def x_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6216'), (E.get('left~6216') if (FLD(ctx, K[0], E.get('rep~6217')) == None) else FLD(ctx, K[0], E.get('rep~6217')))]))
 
 
-def x_9095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6217'))
 
 
-def x_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6219')}
 
 
-def x_9101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6220') if (GET(ctx, 'resources', E.get('r~6221'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6220'), KEY(ctx.state.get('supply'), E.get('r~6221'), 0)]))])
 
 
-def x_9102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6221'), 'max', None) != None)
 
 
-def x_9104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6222'), (num(GET(ctx, 'resources', E.get('r~6221'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6221'), 0)))])])
 
 
-def x_9105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6221'), 0)
 
 
-def x_9107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6221'), 'supply', None) != None)
 
 
-def x_9108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6221'), 0)
 
 
-def x_9110(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6221'), 'ledger', None)) and bool((E.get('k~6222') != 0)))
 
 
-def x_9111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9115(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
+def x_9116(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9115, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6228 for v_i_6228 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6228, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6230 for v_x_6230 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6230 == v_c_6229)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6232 for v_x_6232 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6231, [])) if (v_x_6232 == v_c_6229)]) for v_r_6231 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6229 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6229, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9116, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6228 for v_i_6228 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6228, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6230 for v_x_6230 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6230 == v_c_6229)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6232 for v_x_6232 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6231, [])) if (v_x_6232 == v_c_6229)]) for v_r_6231 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6229 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6229, 'deck', None) == 'venture_capital')])))
 
 
-def x_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6233')) * num(E.get('k~6235')))
 
 
-def x_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6239'), 'instead_of', {}), 'gain', None) == E.get('r~6237'))) and bool((num(E.get('left~6238')) > num(0))))
 
 
-def x_9123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6238'), (E.get('left~6238') if (FLD(ctx, K[0], E.get('rep~6239')) == None) else FLD(ctx, K[0], E.get('rep~6239')))]))
 
 
-def x_9127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6239'))
 
 
-def x_9128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6241')}
 
 
-def x_9135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6242') if (GET(ctx, 'resources', E.get('r~6243'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6242'), KEY(ctx.state.get('supply'), E.get('r~6243'), 0)]))])
 
 
-def x_9136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6243'), 'max', None) != None)
 
 
-def x_9138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6244'), (num(GET(ctx, 'resources', E.get('r~6243'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6243'), 0)))])])
 
 
-def x_9139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6243'), 0)
 
 
-def x_9141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6243'), 'supply', None) != None)
 
 
-def x_9142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6243'), 0)
 
 
-def x_9144(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6243'), 'ledger', None)) and bool((E.get('k~6244') != 0)))
 
 
-def x_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9147(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
+def x_9148(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9147, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6245 for v_c_6245 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6245, {}), 'tags', None))])) >= num(5)))
-
-
-def x_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9148, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6245 for v_c_6245 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6245, {}), 'tags', None))])) >= num(5)))
 
 
 def x_9152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9153(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6249'), 'instead_of', {}), 'gain', None) == E.get('r~6247'))) and bool((num(E.get('left~6248')) > num(0))))
 
 
-def x_9155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6248'), (E.get('left~6248') if (FLD(ctx, K[0], E.get('rep~6249')) == None) else FLD(ctx, K[0], E.get('rep~6249')))]))
 
 
-def x_9159(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6249'))
 
 
-def x_9160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6251')}
 
 
-def x_9165(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6252') if (GET(ctx, 'resources', E.get('r~6253'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6252'), KEY(ctx.state.get('supply'), E.get('r~6253'), 0)]))])
 
 
-def x_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9167(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6253'), 'max', None) != None)
 
 
-def x_9168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6254'), (num(GET(ctx, 'resources', E.get('r~6253'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6253'), 0)))])])
 
 
-def x_9169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9170(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6253'), 0)
 
 
-def x_9171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6253'), 'supply', None) != None)
 
 
-def x_9172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6253'), 0)
 
 
-def x_9174(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9175(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6253'), 'ledger', None)) and bool((E.get('k~6254') != 0)))
 
 
-def x_9175(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9179(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
+def x_9180(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9179, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6260 for v_i_6260 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6260, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6262 for v_x_6262 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6262 == v_c_6261)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6264 for v_x_6264 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6263, [])) if (v_x_6264 == v_c_6261)]) for v_r_6263 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6261 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6261, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9180, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6260 for v_i_6260 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6260, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6262 for v_x_6262 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6262 == v_c_6261)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6264 for v_x_6264 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6263, [])) if (v_x_6264 == v_c_6261)]) for v_r_6263 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6261 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6261, 'deck', None) == 'venture_capital')])))
 
 
-def x_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6265')) * num(E.get('k~6267')))
 
 
-def x_9183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6271'), 'instead_of', {}), 'gain', None) == E.get('r~6269'))) and bool((num(E.get('left~6270')) > num(0))))
 
 
-def x_9187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9188(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6270'), (E.get('left~6270') if (FLD(ctx, K[0], E.get('rep~6271')) == None) else FLD(ctx, K[0], E.get('rep~6271')))]))
 
 
-def x_9191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6271'))
 
 
-def x_9192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9193(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6273')}
 
 
-def x_9199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6274') if (GET(ctx, 'resources', E.get('r~6275'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6274'), KEY(ctx.state.get('supply'), E.get('r~6275'), 0)]))])
 
 
-def x_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6275'), 'max', None) != None)
 
 
-def x_9202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6276'), (num(GET(ctx, 'resources', E.get('r~6275'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6275'), 0)))])])
 
 
-def x_9203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6275'), 0)
 
 
-def x_9205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6275'), 'supply', None) != None)
 
 
-def x_9206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6275'), 0)
 
 
-def x_9208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6275'), 'ledger', None)) and bool((E.get('k~6276') != 0)))
 
 
-def x_9209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9211(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
+def x_9212(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9211, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6277 for v_c_6277 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6277, {}), 'tags', None))])) >= num(4)))
-
-
-def x_9215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9212, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6277 for v_c_6277 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6277, {}), 'tags', None))])) >= num(4)))
 
 
 def x_9216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6281'), 'instead_of', {}), 'gain', None) == E.get('r~6279'))) and bool((num(E.get('left~6280')) > num(0))))
 
 
-def x_9219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6280'), (E.get('left~6280') if (FLD(ctx, K[0], E.get('rep~6281')) == None) else FLD(ctx, K[0], E.get('rep~6281')))]))
 
 
-def x_9223(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6281'))
 
 
-def x_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6283')}
 
 
-def x_9229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9230(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6284') if (GET(ctx, 'resources', E.get('r~6285'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6284'), KEY(ctx.state.get('supply'), E.get('r~6285'), 0)]))])
 
 
-def x_9230(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6285'), 'max', None) != None)
 
 
-def x_9232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6286'), (num(GET(ctx, 'resources', E.get('r~6285'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6285'), 0)))])])
 
 
-def x_9233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6285'), 0)
 
 
-def x_9235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6285'), 'supply', None) != None)
 
 
-def x_9236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6285'), 0)
 
 
-def x_9238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6285'), 'ledger', None)) and bool((E.get('k~6286') != 0)))
 
 
-def x_9239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9243(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
+def x_9244(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9243, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6292 for v_i_6292 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6292, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6294 for v_x_6294 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6294 == v_c_6293)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6296 for v_x_6296 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6295, [])) if (v_x_6296 == v_c_6293)]) for v_r_6295 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6293 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6293, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9244, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6292 for v_i_6292 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6292, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6294 for v_x_6294 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6294 == v_c_6293)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6296 for v_x_6296 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6295, [])) if (v_x_6296 == v_c_6293)]) for v_r_6295 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6293 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6293, 'deck', None) == 'venture_capital')])))
 
 
-def x_9244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6297')) * num(E.get('k~6299')))
 
 
-def x_9247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9249(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6303'), 'instead_of', {}), 'gain', None) == E.get('r~6301'))) and bool((num(E.get('left~6302')) > num(0))))
 
 
-def x_9251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6302'), (E.get('left~6302') if (FLD(ctx, K[0], E.get('rep~6303')) == None) else FLD(ctx, K[0], E.get('rep~6303')))]))
 
 
-def x_9255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6303'))
 
 
-def x_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6305')}
 
 
-def x_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6306') if (GET(ctx, 'resources', E.get('r~6307'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6306'), KEY(ctx.state.get('supply'), E.get('r~6307'), 0)]))])
 
 
-def x_9264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6307'), 'max', None) != None)
 
 
-def x_9266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6308'), (num(GET(ctx, 'resources', E.get('r~6307'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6307'), 0)))])])
 
 
-def x_9267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6307'), 0)
 
 
-def x_9269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9270(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6307'), 'supply', None) != None)
 
 
-def x_9270(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9271(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6307'), 0)
 
 
-def x_9272(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6307'), 'ledger', None)) and bool((E.get('k~6308') != 0)))
 
 
-def x_9273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9275(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
+def x_9276(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9275, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6310 for v_x_6310 in items_of(KEY(ctx.state.get('places'), v_s_6309, [])) if (bool((KEY(v_x_6310, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_6310, 'owner', None) == E.get('you'))))]) for v_s_6309 in items_of(ctx.state.get('places'))]))) >= num(7)))
-
-
-def x_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9276, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6310 for v_x_6310 in items_of(KEY(ctx.state.get('places'), v_s_6309, [])) if (bool((KEY(v_x_6310, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_6310, 'owner', None) == E.get('you'))))]) for v_s_6309 in items_of(ctx.state.get('places'))]))) >= num(7)))
 
 
 def x_9280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6314'), 'instead_of', {}), 'gain', None) == E.get('r~6312'))) and bool((num(E.get('left~6313')) > num(0))))
 
 
-def x_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6313'), (E.get('left~6313') if (FLD(ctx, K[0], E.get('rep~6314')) == None) else FLD(ctx, K[0], E.get('rep~6314')))]))
 
 
-def x_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6314'))
 
 
-def x_9288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6316')}
 
 
-def x_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6317') if (GET(ctx, 'resources', E.get('r~6318'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6317'), KEY(ctx.state.get('supply'), E.get('r~6318'), 0)]))])
 
 
-def x_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6318'), 'max', None) != None)
 
 
-def x_9296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6319'), (num(GET(ctx, 'resources', E.get('r~6318'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6318'), 0)))])])
 
 
-def x_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6318'), 0)
 
 
-def x_9299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9300(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6318'), 'supply', None) != None)
 
 
-def x_9300(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6318'), 0)
 
 
-def x_9302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6318'), 'ledger', None)) and bool((E.get('k~6319') != 0)))
 
 
-def x_9303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9307(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def x_9308(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9307, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6325 for v_i_6325 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6325, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6327 for v_x_6327 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6327 == v_c_6326)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6329 for v_x_6329 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6328, [])) if (v_x_6329 == v_c_6326)]) for v_r_6328 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6326 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6326, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9308, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6325 for v_i_6325 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6325, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6327 for v_x_6327 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6327 == v_c_6326)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6329 for v_x_6329 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6328, [])) if (v_x_6329 == v_c_6326)]) for v_r_6328 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6326 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6326, 'deck', None) == 'venture_capital')])))
 
 
-def x_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9309(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6330')) * num(E.get('k~6332')))
 
 
-def x_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6336'), 'instead_of', {}), 'gain', None) == E.get('r~6334'))) and bool((num(E.get('left~6335')) > num(0))))
 
 
-def x_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6335'), (E.get('left~6335') if (FLD(ctx, K[0], E.get('rep~6336')) == None) else FLD(ctx, K[0], E.get('rep~6336')))]))
 
 
-def x_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6336'))
 
 
-def x_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6338')}
 
 
-def x_9327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6339') if (GET(ctx, 'resources', E.get('r~6340'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6339'), KEY(ctx.state.get('supply'), E.get('r~6340'), 0)]))])
 
 
-def x_9328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9329(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6340'), 'max', None) != None)
 
 
-def x_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6341'), (num(GET(ctx, 'resources', E.get('r~6340'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6340'), 0)))])])
 
 
-def x_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6340'), 0)
 
 
-def x_9333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6340'), 'supply', None) != None)
 
 
-def x_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6340'), 0)
 
 
-def x_9336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6340'), 'ledger', None)) and bool((E.get('k~6341') != 0)))
 
 
-def x_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9339(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
+def x_9340(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9339, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6344, 'numbers', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6344, 'cost', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'cost', {})) else 0)) for v_i_6344 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6344, 'deck', None) == v_d_6343)]) for v_d_6343 in items_of(GET(ctx, 'markets', v_m_6342, 'piles', []))]) for v_m_6342 in items_of(IDS(ctx, 'markets'))])) >= num(7)))
-
-
-def x_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9340, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6344, 'numbers', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6344, 'cost', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'cost', {})) else 0)) for v_i_6344 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6344, 'deck', None) == v_d_6343)]) for v_d_6343 in items_of(GET(ctx, 'markets', v_m_6342, 'piles', []))]) for v_m_6342 in items_of(IDS(ctx, 'markets'))])) >= num(7)))
 
 
 def x_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6348'), 'instead_of', {}), 'gain', None) == E.get('r~6346'))) and bool((num(E.get('left~6347')) > num(0))))
 
 
-def x_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6347'), (E.get('left~6347') if (FLD(ctx, K[0], E.get('rep~6348')) == None) else FLD(ctx, K[0], E.get('rep~6348')))]))
 
 
-def x_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6348'))
 
 
-def x_9352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6350')}
 
 
-def x_9357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6351') if (GET(ctx, 'resources', E.get('r~6352'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6351'), KEY(ctx.state.get('supply'), E.get('r~6352'), 0)]))])
 
 
-def x_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9359(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6352'), 'max', None) != None)
 
 
-def x_9360(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6353'), (num(GET(ctx, 'resources', E.get('r~6352'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6352'), 0)))])])
 
 
-def x_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6352'), 0)
 
 
-def x_9363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6352'), 'supply', None) != None)
 
 
-def x_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9365(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6352'), 0)
 
 
-def x_9366(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6352'), 'ledger', None)) and bool((E.get('k~6353') != 0)))
 
 
-def x_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9371(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def x_9372(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9371, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6359 for v_i_6359 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6359, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6361 for v_x_6361 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6361 == v_c_6360)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6363 for v_x_6363 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6362, [])) if (v_x_6363 == v_c_6360)]) for v_r_6362 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6360 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6360, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9372, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6359 for v_i_6359 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6359, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6361 for v_x_6361 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6361 == v_c_6360)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6363 for v_x_6363 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6362, [])) if (v_x_6363 == v_c_6360)]) for v_r_6362 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6360 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6360, 'deck', None) == 'venture_capital')])))
 
 
-def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6364')) * num(E.get('k~6366')))
 
 
-def x_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6370'), 'instead_of', {}), 'gain', None) == E.get('r~6368'))) and bool((num(E.get('left~6369')) > num(0))))
 
 
-def x_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6369'), (E.get('left~6369') if (FLD(ctx, K[0], E.get('rep~6370')) == None) else FLD(ctx, K[0], E.get('rep~6370')))]))
 
 
-def x_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6370'))
 
 
-def x_9384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6372')}
 
 
-def x_9391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6373') if (GET(ctx, 'resources', E.get('r~6374'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6373'), KEY(ctx.state.get('supply'), E.get('r~6374'), 0)]))])
 
 
-def x_9392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6374'), 'max', None) != None)
 
 
-def x_9394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6375'), (num(GET(ctx, 'resources', E.get('r~6374'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6374'), 0)))])])
 
 
-def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6374'), 0)
 
 
-def x_9397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6374'), 'supply', None) != None)
 
 
-def x_9398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6374'), 0)
 
 
-def x_9400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6374'), 'ledger', None)) and bool((E.get('k~6375') != 0)))
 
 
-def x_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9403(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
+def x_9404(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9403, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6376 for v_c_6376 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6376, {}), 'tags', None))])) >= num(3)))
-
-
-def x_9407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9404, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6376 for v_c_6376 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6376, {}), 'tags', None))])) >= num(3)))
 
 
 def x_9408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6380'), 'instead_of', {}), 'gain', None) == E.get('r~6378'))) and bool((num(E.get('left~6379')) > num(0))))
 
 
-def x_9411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6379'), (E.get('left~6379') if (FLD(ctx, K[0], E.get('rep~6380')) == None) else FLD(ctx, K[0], E.get('rep~6380')))]))
 
 
-def x_9415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6380'))
 
 
-def x_9416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6382')}
 
 
-def x_9421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6383') if (GET(ctx, 'resources', E.get('r~6384'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6383'), KEY(ctx.state.get('supply'), E.get('r~6384'), 0)]))])
 
 
-def x_9422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6384'), 'max', None) != None)
 
 
-def x_9424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6385'), (num(GET(ctx, 'resources', E.get('r~6384'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6384'), 0)))])])
 
 
-def x_9425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6384'), 0)
 
 
-def x_9427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6384'), 'supply', None) != None)
 
 
-def x_9428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6384'), 0)
 
 
-def x_9430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6384'), 'ledger', None)) and bool((E.get('k~6385') != 0)))
 
 
-def x_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9435(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
+def x_9436(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9435, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6391 for v_i_6391 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6391, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6393 for v_x_6393 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6393 == v_c_6392)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6395 for v_x_6395 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6394, [])) if (v_x_6395 == v_c_6392)]) for v_r_6394 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6392 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6392, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9436, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6391 for v_i_6391 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6391, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6393 for v_x_6393 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6393 == v_c_6392)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6395 for v_x_6395 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6394, [])) if (v_x_6395 == v_c_6392)]) for v_r_6394 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6392 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6392, 'deck', None) == 'venture_capital')])))
 
 
-def x_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6396')) * num(E.get('k~6398')))
 
 
-def x_9439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6402'), 'instead_of', {}), 'gain', None) == E.get('r~6400'))) and bool((num(E.get('left~6401')) > num(0))))
 
 
-def x_9443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6401'), (E.get('left~6401') if (FLD(ctx, K[0], E.get('rep~6402')) == None) else FLD(ctx, K[0], E.get('rep~6402')))]))
 
 
-def x_9447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6402'))
 
 
-def x_9448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6404')}
 
 
-def x_9455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6405') if (GET(ctx, 'resources', E.get('r~6406'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6405'), KEY(ctx.state.get('supply'), E.get('r~6406'), 0)]))])
 
 
-def x_9456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6406'), 'max', None) != None)
 
 
-def x_9458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6407'), (num(GET(ctx, 'resources', E.get('r~6406'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6406'), 0)))])])
 
 
-def x_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6406'), 0)
 
 
-def x_9461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6406'), 'supply', None) != None)
 
 
-def x_9462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6406'), 0)
 
 
-def x_9464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6406'), 'ledger', None)) and bool((E.get('k~6407') != 0)))
 
 
-def x_9465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9467(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
+def x_9468(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9467, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6408 for v_c_6408 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6408, {}), 'tags', None))])) >= num(4)))
-
-
-def x_9471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9468, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6408 for v_c_6408 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6408, {}), 'tags', None))])) >= num(4)))
 
 
 def x_9472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6412'), 'instead_of', {}), 'gain', None) == E.get('r~6410'))) and bool((num(E.get('left~6411')) > num(0))))
 
 
-def x_9475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6411'), (E.get('left~6411') if (FLD(ctx, K[0], E.get('rep~6412')) == None) else FLD(ctx, K[0], E.get('rep~6412')))]))
 
 
-def x_9479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6412'))
 
 
-def x_9480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6414')}
 
 
-def x_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6415') if (GET(ctx, 'resources', E.get('r~6416'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6415'), KEY(ctx.state.get('supply'), E.get('r~6416'), 0)]))])
 
 
-def x_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6416'), 'max', None) != None)
 
 
-def x_9488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6417'), (num(GET(ctx, 'resources', E.get('r~6416'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6416'), 0)))])])
 
 
-def x_9489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6416'), 0)
 
 
-def x_9491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6416'), 'supply', None) != None)
 
 
-def x_9492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6416'), 0)
 
 
-def x_9494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6416'), 'ledger', None)) and bool((E.get('k~6417') != 0)))
 
 
-def x_9495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9499(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
+def x_9500(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9499, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6423 for v_i_6423 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6423, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6425 for v_x_6425 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6425 == v_c_6424)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6427 for v_x_6427 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6426, [])) if (v_x_6427 == v_c_6424)]) for v_r_6426 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6424 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6424, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9500, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6423 for v_i_6423 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6423, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6425 for v_x_6425 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6425 == v_c_6424)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6427 for v_x_6427 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6426, [])) if (v_x_6427 == v_c_6424)]) for v_r_6426 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6424 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6424, 'deck', None) == 'venture_capital')])))
 
 
-def x_9500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6428')) * num(E.get('k~6430')))
 
 
-def x_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6434'), 'instead_of', {}), 'gain', None) == E.get('r~6432'))) and bool((num(E.get('left~6433')) > num(0))))
 
 
-def x_9507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6433'), (E.get('left~6433') if (FLD(ctx, K[0], E.get('rep~6434')) == None) else FLD(ctx, K[0], E.get('rep~6434')))]))
 
 
-def x_9511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6434'))
 
 
-def x_9512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6436')}
 
 
-def x_9519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6437') if (GET(ctx, 'resources', E.get('r~6438'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6437'), KEY(ctx.state.get('supply'), E.get('r~6438'), 0)]))])
 
 
-def x_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6438'), 'max', None) != None)
 
 
-def x_9522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6439'), (num(GET(ctx, 'resources', E.get('r~6438'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6438'), 0)))])])
 
 
-def x_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6438'), 0)
 
 
-def x_9525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6438'), 'supply', None) != None)
 
 
-def x_9526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6438'), 0)
 
 
-def x_9528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6438'), 'ledger', None)) and bool((E.get('k~6439') != 0)))
 
 
-def x_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9531(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
+def x_9532(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9531, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(AR('+', AR('+', CALL(ctx, 'count', None, [v_i_6440 for v_i_6440 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6440, 'deck', None) == 'specialist_scoring')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6442 for v_x_6442 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6442 == v_c_6441)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6444 for v_x_6444 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6443, [])) if (v_x_6444 == v_c_6441)]) for v_r_6443 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6441 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6441, 'deck', None) == 'specialist_scoring')])), AR('+', CALL(ctx, 'count', None, [v_i_6445 for v_i_6445 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6445, 'deck', None) == 'specialist_action')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6447 for v_x_6447 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6447 == v_c_6446)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6449 for v_x_6449 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6448, [])) if (v_x_6449 == v_c_6446)]) for v_r_6448 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6446 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6446, 'deck', None) == 'specialist_action')])))) >= num(6)))
-
-
-def x_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9532, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(AR('+', AR('+', CALL(ctx, 'count', None, [v_i_6440 for v_i_6440 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6440, 'deck', None) == 'specialist_scoring')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6442 for v_x_6442 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6442 == v_c_6441)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6444 for v_x_6444 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6443, [])) if (v_x_6444 == v_c_6441)]) for v_r_6443 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6441 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6441, 'deck', None) == 'specialist_scoring')])), AR('+', CALL(ctx, 'count', None, [v_i_6445 for v_i_6445 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6445, 'deck', None) == 'specialist_action')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6447 for v_x_6447 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6447 == v_c_6446)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6449 for v_x_6449 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6448, [])) if (v_x_6449 == v_c_6446)]) for v_r_6448 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6446 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6446, 'deck', None) == 'specialist_action')])))) >= num(6)))
 
 
 def x_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6453'), 'instead_of', {}), 'gain', None) == E.get('r~6451'))) and bool((num(E.get('left~6452')) > num(0))))
 
 
-def x_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6452'), (E.get('left~6452') if (FLD(ctx, K[0], E.get('rep~6453')) == None) else FLD(ctx, K[0], E.get('rep~6453')))]))
 
 
-def x_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6453'))
 
 
-def x_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6455')}
 
 
-def x_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6456') if (GET(ctx, 'resources', E.get('r~6457'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6456'), KEY(ctx.state.get('supply'), E.get('r~6457'), 0)]))])
 
 
-def x_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6457'), 'max', None) != None)
 
 
-def x_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6458'), (num(GET(ctx, 'resources', E.get('r~6457'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6457'), 0)))])])
 
 
-def x_9553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6457'), 0)
 
 
-def x_9555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6457'), 'supply', None) != None)
 
 
-def x_9556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6457'), 0)
 
 
-def x_9558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6457'), 'ledger', None)) and bool((E.get('k~6458') != 0)))
 
 
-def x_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9563(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def x_9564(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9563, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6464 for v_i_6464 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6464, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6466 for v_x_6466 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6466 == v_c_6465)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6468 for v_x_6468 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6467, [])) if (v_x_6468 == v_c_6465)]) for v_r_6467 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6465 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6465, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9564, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6464 for v_i_6464 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6464, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6466 for v_x_6466 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6466 == v_c_6465)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6468 for v_x_6468 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6467, [])) if (v_x_6468 == v_c_6465)]) for v_r_6467 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6465 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6465, 'deck', None) == 'venture_capital')])))
 
 
-def x_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6469')) * num(E.get('k~6471')))
 
 
-def x_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6475'), 'instead_of', {}), 'gain', None) == E.get('r~6473'))) and bool((num(E.get('left~6474')) > num(0))))
 
 
-def x_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6474'), (E.get('left~6474') if (FLD(ctx, K[0], E.get('rep~6475')) == None) else FLD(ctx, K[0], E.get('rep~6475')))]))
 
 
-def x_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6475'))
 
 
-def x_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6477')}
 
 
-def x_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6478') if (GET(ctx, 'resources', E.get('r~6479'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6478'), KEY(ctx.state.get('supply'), E.get('r~6479'), 0)]))])
 
 
-def x_9584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6479'), 'max', None) != None)
 
 
-def x_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6480'), (num(GET(ctx, 'resources', E.get('r~6479'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6479'), 0)))])])
 
 
-def x_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6479'), 0)
 
 
-def x_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6479'), 'supply', None) != None)
 
 
-def x_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6479'), 0)
 
 
-def x_9592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6479'), 'ledger', None)) and bool((E.get('k~6480') != 0)))
 
 
-def x_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9595(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
+def x_9596(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'batteries', 0)) >= num(5))
 
 
-def x_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6484'), 'instead_of', {}), 'gain', None) == E.get('r~6482'))) and bool((num(E.get('left~6483')) > num(0))))
 
 
-def x_9603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6483'), (E.get('left~6483') if (FLD(ctx, K[0], E.get('rep~6484')) == None) else FLD(ctx, K[0], E.get('rep~6484')))]))
 
 
-def x_9607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6484'))
 
 
-def x_9608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6486')}
 
 
-def x_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6487') if (GET(ctx, 'resources', E.get('r~6488'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6487'), KEY(ctx.state.get('supply'), E.get('r~6488'), 0)]))])
 
 
-def x_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6488'), 'max', None) != None)
 
 
-def x_9616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6489'), (num(GET(ctx, 'resources', E.get('r~6488'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6488'), 0)))])])
 
 
-def x_9617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6488'), 0)
 
 
-def x_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6488'), 'supply', None) != None)
 
 
-def x_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6488'), 0)
 
 
-def x_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6488'), 'ledger', None)) and bool((E.get('k~6489') != 0)))
 
 
-def x_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9627(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def x_9628(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9627, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6495 for v_i_6495 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6495, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6497 for v_x_6497 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6497 == v_c_6496)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6499 for v_x_6499 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6498, [])) if (v_x_6499 == v_c_6496)]) for v_r_6498 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6496 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6496, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9628, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6495 for v_i_6495 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6495, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6497 for v_x_6497 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6497 == v_c_6496)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6499 for v_x_6499 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6498, [])) if (v_x_6499 == v_c_6496)]) for v_r_6498 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6496 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6496, 'deck', None) == 'venture_capital')])))
 
 
-def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6500')) * num(E.get('k~6502')))
 
 
-def x_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6506'), 'instead_of', {}), 'gain', None) == E.get('r~6504'))) and bool((num(E.get('left~6505')) > num(0))))
 
 
-def x_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6505'), (E.get('left~6505') if (FLD(ctx, K[0], E.get('rep~6506')) == None) else FLD(ctx, K[0], E.get('rep~6506')))]))
 
 
-def x_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6506'))
 
 
-def x_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6508')}
 
 
-def x_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6509') if (GET(ctx, 'resources', E.get('r~6510'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6509'), KEY(ctx.state.get('supply'), E.get('r~6510'), 0)]))])
 
 
-def x_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6510'), 'max', None) != None)
 
 
-def x_9650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6511'), (num(GET(ctx, 'resources', E.get('r~6510'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6510'), 0)))])])
 
 
-def x_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6510'), 0)
 
 
-def x_9653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6510'), 'supply', None) != None)
 
 
-def x_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6510'), 0)
 
 
-def x_9656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6510'), 'ledger', None)) and bool((E.get('k~6511') != 0)))
 
 
-def x_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9659(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
+def x_9660(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9659, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6512, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6512, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'cost', {})) else 0)) for v_i_6512 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6512, 'deck', None) == 'connection_tiles_a')]), CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6513, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6513, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'cost', {})) else 0)) for v_i_6513 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6513, 'deck', None) == 'connection_tiles_bc')]))) >= num(5)))
-
-
-def x_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9660, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6512, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6512, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'cost', {})) else 0)) for v_i_6512 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6512, 'deck', None) == 'connection_tiles_a')]), CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6513, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6513, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'cost', {})) else 0)) for v_i_6513 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6513, 'deck', None) == 'connection_tiles_bc')]))) >= num(5)))
 
 
 def x_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6517'), 'instead_of', {}), 'gain', None) == E.get('r~6515'))) and bool((num(E.get('left~6516')) > num(0))))
 
 
-def x_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6516'), (E.get('left~6516') if (FLD(ctx, K[0], E.get('rep~6517')) == None) else FLD(ctx, K[0], E.get('rep~6517')))]))
 
 
-def x_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6517'))
 
 
-def x_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6519')}
 
 
-def x_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6520') if (GET(ctx, 'resources', E.get('r~6521'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6520'), KEY(ctx.state.get('supply'), E.get('r~6521'), 0)]))])
 
 
-def x_9678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6521'), 'max', None) != None)
 
 
-def x_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6522'), (num(GET(ctx, 'resources', E.get('r~6521'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6521'), 0)))])])
 
 
-def x_9681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6521'), 0)
 
 
-def x_9683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6521'), 'supply', None) != None)
 
 
-def x_9684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6521'), 0)
 
 
-def x_9686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6521'), 'ledger', None)) and bool((E.get('k~6522') != 0)))
 
 
-def x_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9691(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
+def x_9692(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9691, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6528 for v_i_6528 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6528, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6530 for v_x_6530 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6530 == v_c_6529)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6532 for v_x_6532 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6531, [])) if (v_x_6532 == v_c_6529)]) for v_r_6531 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6529 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6529, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9692, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6528 for v_i_6528 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6528, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6530 for v_x_6530 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6530 == v_c_6529)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6532 for v_x_6532 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6531, [])) if (v_x_6532 == v_c_6529)]) for v_r_6531 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6529 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6529, 'deck', None) == 'venture_capital')])))
 
 
-def x_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6533')) * num(E.get('k~6535')))
 
 
-def x_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6539'), 'instead_of', {}), 'gain', None) == E.get('r~6537'))) and bool((num(E.get('left~6538')) > num(0))))
 
 
-def x_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6538'), (E.get('left~6538') if (FLD(ctx, K[0], E.get('rep~6539')) == None) else FLD(ctx, K[0], E.get('rep~6539')))]))
 
 
-def x_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6539'))
 
 
-def x_9704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6541')}
 
 
-def x_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6542') if (GET(ctx, 'resources', E.get('r~6543'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6542'), KEY(ctx.state.get('supply'), E.get('r~6543'), 0)]))])
 
 
-def x_9712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6543'), 'max', None) != None)
 
 
-def x_9714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6544'), (num(GET(ctx, 'resources', E.get('r~6543'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6543'), 0)))])])
 
 
-def x_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6543'), 0)
 
 
-def x_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6543'), 'supply', None) != None)
 
 
-def x_9718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6543'), 0)
 
 
-def x_9720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6543'), 'ledger', None)) and bool((E.get('k~6544') != 0)))
 
 
-def x_9721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9723(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
+def x_9724(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9723, E.get('you'), ctx.stamps.get('grid', 0),), lambda: (num(CALL(ctx, 'count', None, [v_col_6545 for v_col_6545 in items_of(IDS(ctx, 'grid_columns')) if CALL(ctx, 'all', None, [IN(GET(ctx, 'grid_cells', v_x_6546, 'key', None), PL(ctx, E.get('you')).get('grid')) for v_x_6546 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6546, 'column', 0) == GET(ctx, 'grid_columns', v_col_6545, 'column', 0))])])) >= num(2)))
-
-
-def x_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9724, E.get('you'), ctx.stamps.get('grid', 0),), lambda: (num(CALL(ctx, 'count', None, [v_col_6545 for v_col_6545 in items_of(IDS(ctx, 'grid_columns')) if CALL(ctx, 'all', None, [IN(GET(ctx, 'grid_cells', v_x_6546, 'key', None), PL(ctx, E.get('you')).get('grid')) for v_x_6546 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6546, 'column', 0) == GET(ctx, 'grid_columns', v_col_6545, 'column', 0))])])) >= num(2)))
 
 
 def x_9728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6550'), 'instead_of', {}), 'gain', None) == E.get('r~6548'))) and bool((num(E.get('left~6549')) > num(0))))
 
 
-def x_9731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6549'), (E.get('left~6549') if (FLD(ctx, K[0], E.get('rep~6550')) == None) else FLD(ctx, K[0], E.get('rep~6550')))]))
 
 
-def x_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6550'))
 
 
-def x_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6552')}
 
 
-def x_9741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6553') if (GET(ctx, 'resources', E.get('r~6554'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6553'), KEY(ctx.state.get('supply'), E.get('r~6554'), 0)]))])
 
 
-def x_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6554'), 'max', None) != None)
 
 
-def x_9744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6555'), (num(GET(ctx, 'resources', E.get('r~6554'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6554'), 0)))])])
 
 
-def x_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6554'), 0)
 
 
-def x_9747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6554'), 'supply', None) != None)
 
 
-def x_9748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6554'), 0)
 
 
-def x_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6554'), 'ledger', None)) and bool((E.get('k~6555') != 0)))
 
 
-def x_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9755(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
+def x_9756(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9755, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6561 for v_i_6561 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6561, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6563 for v_x_6563 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6563 == v_c_6562)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6565 for v_x_6565 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6564, [])) if (v_x_6565 == v_c_6562)]) for v_r_6564 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6562 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6562, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9756, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6561 for v_i_6561 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6561, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6563 for v_x_6563 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6563 == v_c_6562)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6565 for v_x_6565 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6564, [])) if (v_x_6565 == v_c_6562)]) for v_r_6564 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6562 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6562, 'deck', None) == 'venture_capital')])))
 
 
-def x_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6566')) * num(E.get('k~6568')))
 
 
-def x_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6572'), 'instead_of', {}), 'gain', None) == E.get('r~6570'))) and bool((num(E.get('left~6571')) > num(0))))
 
 
-def x_9763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6571'), (E.get('left~6571') if (FLD(ctx, K[0], E.get('rep~6572')) == None) else FLD(ctx, K[0], E.get('rep~6572')))]))
 
 
-def x_9767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6572'))
 
 
-def x_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6574')}
 
 
-def x_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6575') if (GET(ctx, 'resources', E.get('r~6576'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6575'), KEY(ctx.state.get('supply'), E.get('r~6576'), 0)]))])
 
 
-def x_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6576'), 'max', None) != None)
 
 
-def x_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6577'), (num(GET(ctx, 'resources', E.get('r~6576'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6576'), 0)))])])
 
 
-def x_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9780(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6576'), 0)
 
 
-def x_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9782(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6576'), 'supply', None) != None)
 
 
-def x_9782(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9783(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6576'), 0)
 
 
-def x_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6576'), 'ledger', None)) and bool((E.get('k~6577') != 0)))
 
 
-def x_9785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9787(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
+def x_9788(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9787, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(CALL(ctx, 'sum', None, [(0 if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) != None) else (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) if (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) != None) else 0))) for v_s_6578 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(bool((KEY(v_x_6579, 'piece', None) == 'transformer')) and bool((KEY(v_x_6579, 'owner', None) == E.get('you')))) for v_x_6579 in items_of(KEY(ctx.state.get('places'), v_s_6578, []))])])) >= num(15)))
-
-
-def x_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9788, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(CALL(ctx, 'sum', None, [(0 if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) != None) else (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) if (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) != None) else 0))) for v_s_6578 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(bool((KEY(v_x_6579, 'piece', None) == 'transformer')) and bool((KEY(v_x_6579, 'owner', None) == E.get('you')))) for v_x_6579 in items_of(KEY(ctx.state.get('places'), v_s_6578, []))])])) >= num(15)))
 
 
 def x_9792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6583'), 'instead_of', {}), 'gain', None) == E.get('r~6581'))) and bool((num(E.get('left~6582')) > num(0))))
 
 
-def x_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6582'), (E.get('left~6582') if (FLD(ctx, K[0], E.get('rep~6583')) == None) else FLD(ctx, K[0], E.get('rep~6583')))]))
 
 
-def x_9799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6583'))
 
 
-def x_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6585')}
 
 
-def x_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6586') if (GET(ctx, 'resources', E.get('r~6587'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6586'), KEY(ctx.state.get('supply'), E.get('r~6587'), 0)]))])
 
 
-def x_9806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6587'), 'max', None) != None)
 
 
-def x_9808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6588'), (num(GET(ctx, 'resources', E.get('r~6587'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6587'), 0)))])])
 
 
-def x_9809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6587'), 0)
 
 
-def x_9811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6587'), 'supply', None) != None)
 
 
-def x_9812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6587'), 0)
 
 
-def x_9814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6587'), 'ledger', None)) and bool((E.get('k~6588') != 0)))
 
 
-def x_9815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9819(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
+def x_9820(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9819, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6594 for v_i_6594 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6594, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6596 for v_x_6596 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6596 == v_c_6595)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6598 for v_x_6598 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6597, [])) if (v_x_6598 == v_c_6595)]) for v_r_6597 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6595 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6595, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9820, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6594 for v_i_6594 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6594, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6596 for v_x_6596 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6596 == v_c_6595)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6598 for v_x_6598 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6597, [])) if (v_x_6598 == v_c_6595)]) for v_r_6597 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6595 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6595, 'deck', None) == 'venture_capital')])))
 
 
-def x_9820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6599')) * num(E.get('k~6601')))
 
 
-def x_9823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6605'), 'instead_of', {}), 'gain', None) == E.get('r~6603'))) and bool((num(E.get('left~6604')) > num(0))))
 
 
-def x_9827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6604'), (E.get('left~6604') if (FLD(ctx, K[0], E.get('rep~6605')) == None) else FLD(ctx, K[0], E.get('rep~6605')))]))
 
 
-def x_9831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6605'))
 
 
-def x_9832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6607')}
 
 
-def x_9839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6608') if (GET(ctx, 'resources', E.get('r~6609'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6608'), KEY(ctx.state.get('supply'), E.get('r~6609'), 0)]))])
 
 
-def x_9840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6609'), 'max', None) != None)
 
 
-def x_9842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6610'), (num(GET(ctx, 'resources', E.get('r~6609'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6609'), 0)))])])
 
 
-def x_9843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6609'), 0)
 
 
-def x_9845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6609'), 'supply', None) != None)
 
 
-def x_9846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6609'), 0)
 
 
-def x_9848(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6609'), 'ledger', None)) and bool((E.get('k~6610') != 0)))
 
 
-def x_9849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9851(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
+def x_9852(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9851, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(CALL(ctx, 'min', None, [(lambda v_vs_6613: (lambda v_at_6614: (KEY(v_vs_6613, v_at_6614, None) if (bool((num(v_at_6614) >= num(0))) and bool((num(v_at_6614) < num(CALL(ctx, 'count', None, v_vs_6613))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6612, 0) if (GET(ctx, 'tracks', v_t_6612, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6612, 0))))((KEY(GET(ctx, 'tracks', v_t_6612, 'sides', []), KEY(ctx.state.get('sides'), v_t_6612, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_6612, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_6612, 'values', []))) for v_t_6612 in items_of([v_t_6611 for v_t_6611 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6611, 'group', None) == 'income')])])) >= num(5)))
-
-
-def x_9855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9852, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(CALL(ctx, 'min', None, [(lambda v_vs_6613: (lambda v_at_6614: (KEY(v_vs_6613, v_at_6614, None) if (bool((num(v_at_6614) >= num(0))) and bool((num(v_at_6614) < num(CALL(ctx, 'count', None, v_vs_6613))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6612, 0) if (GET(ctx, 'tracks', v_t_6612, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6612, 0))))((KEY(GET(ctx, 'tracks', v_t_6612, 'sides', []), KEY(ctx.state.get('sides'), v_t_6612, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_6612, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_6612, 'values', []))) for v_t_6612 in items_of([v_t_6611 for v_t_6611 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6611, 'group', None) == 'income')])])) >= num(5)))
 
 
 def x_9856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6618'), 'instead_of', {}), 'gain', None) == E.get('r~6616'))) and bool((num(E.get('left~6617')) > num(0))))
 
 
-def x_9859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6617'), (E.get('left~6617') if (FLD(ctx, K[0], E.get('rep~6618')) == None) else FLD(ctx, K[0], E.get('rep~6618')))]))
 
 
-def x_9863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6618'))
 
 
-def x_9864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6620')}
 
 
-def x_9869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6621') if (GET(ctx, 'resources', E.get('r~6622'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6621'), KEY(ctx.state.get('supply'), E.get('r~6622'), 0)]))])
 
 
-def x_9870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6622'), 'max', None) != None)
 
 
-def x_9872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6623'), (num(GET(ctx, 'resources', E.get('r~6622'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6622'), 0)))])])
 
 
-def x_9873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6622'), 0)
 
 
-def x_9875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9876(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6622'), 'supply', None) != None)
 
 
-def x_9876(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6622'), 0)
 
 
-def x_9878(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9879(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6622'), 'ledger', None)) and bool((E.get('k~6623') != 0)))
 
 
-def x_9879(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9883(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
+def x_9884(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9883, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6629 for v_i_6629 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6629, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6631 for v_x_6631 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6631 == v_c_6630)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6633 for v_x_6633 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6632, [])) if (v_x_6633 == v_c_6630)]) for v_r_6632 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6630 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6630, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9884, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6629 for v_i_6629 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6629, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6631 for v_x_6631 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6631 == v_c_6630)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6633 for v_x_6633 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6632, [])) if (v_x_6633 == v_c_6630)]) for v_r_6632 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6630 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6630, 'deck', None) == 'venture_capital')])))
 
 
-def x_9884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6634')) * num(E.get('k~6636')))
 
 
-def x_9887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6640'), 'instead_of', {}), 'gain', None) == E.get('r~6638'))) and bool((num(E.get('left~6639')) > num(0))))
 
 
-def x_9891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6639'), (E.get('left~6639') if (FLD(ctx, K[0], E.get('rep~6640')) == None) else FLD(ctx, K[0], E.get('rep~6640')))]))
 
 
-def x_9895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6640'))
 
 
-def x_9896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6642')}
 
 
-def x_9903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6643') if (GET(ctx, 'resources', E.get('r~6644'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6643'), KEY(ctx.state.get('supply'), E.get('r~6644'), 0)]))])
 
 
-def x_9904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6644'), 'max', None) != None)
 
 
-def x_9906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6645'), (num(GET(ctx, 'resources', E.get('r~6644'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6644'), 0)))])])
 
 
-def x_9907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9908(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6644'), 0)
 
 
-def x_9909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6644'), 'supply', None) != None)
 
 
-def x_9910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6644'), 0)
 
 
-def x_9912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9913(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6644'), 'ledger', None)) and bool((E.get('k~6645') != 0)))
 
 
-def x_9913(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9915(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
+def x_9916(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9915, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6647 for v_x_6647 in items_of(KEY(ctx.state.get('places'), v_s_6646, [])) if (bool((KEY(v_x_6647, 'piece', None) == 'tower')) and bool((KEY(v_x_6647, 'owner', None) == E.get('you'))))]) for v_s_6646 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6646, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6646, 'area', None) == 'a')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6646, 'area', None), 'zone', None) == 'a')))))])) >= num(5)))
-
-
-def x_9919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (9916, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6647 for v_x_6647 in items_of(KEY(ctx.state.get('places'), v_s_6646, [])) if (bool((KEY(v_x_6647, 'piece', None) == 'tower')) and bool((KEY(v_x_6647, 'owner', None) == E.get('you'))))]) for v_s_6646 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6646, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6646, 'area', None) == 'a')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6646, 'area', None), 'zone', None) == 'a')))))])) >= num(5)))
 
 
 def x_9920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_9921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6651'), 'instead_of', {}), 'gain', None) == E.get('r~6649'))) and bool((num(E.get('left~6650')) > num(0))))
 
 
-def x_9923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6650'), (E.get('left~6650') if (FLD(ctx, K[0], E.get('rep~6651')) == None) else FLD(ctx, K[0], E.get('rep~6651')))]))
 
 
-def x_9927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6651'))
 
 
-def x_9928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6653')}
 
 
-def x_9933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6654') if (GET(ctx, 'resources', E.get('r~6655'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6654'), KEY(ctx.state.get('supply'), E.get('r~6655'), 0)]))])
 
 
-def x_9934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6655'), 'max', None) != None)
 
 
-def x_9936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6656'), (num(GET(ctx, 'resources', E.get('r~6655'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6655'), 0)))])])
 
 
-def x_9937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6655'), 0)
 
 
-def x_9939(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6655'), 'supply', None) != None)
 
 
-def x_9940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6655'), 0)
 
 
-def x_9942(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6655'), 'ledger', None)) and bool((E.get('k~6656') != 0)))
 
 
-def x_9943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_9947(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
+def x_9948(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9947, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6662 for v_i_6662 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6662, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6664 for v_x_6664 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6664 == v_c_6663)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6666 for v_x_6666 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6665, [])) if (v_x_6666 == v_c_6663)]) for v_r_6665 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6663 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6663, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9948, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6662 for v_i_6662 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6662, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6664 for v_x_6664 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6664 == v_c_6663)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6666 for v_x_6666 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6665, [])) if (v_x_6666 == v_c_6663)]) for v_r_6665 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6663 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6663, 'deck', None) == 'venture_capital')])))
 
 
-def x_9948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6667')) * num(E.get('k~6669')))
 
 
-def x_9951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9952(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9952(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6673'), 'instead_of', {}), 'gain', None) == E.get('r~6671'))) and bool((num(E.get('left~6672')) > num(0))))
 
 
-def x_9955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6672'), (E.get('left~6672') if (FLD(ctx, K[0], E.get('rep~6673')) == None) else FLD(ctx, K[0], E.get('rep~6673')))]))
 
 
-def x_9959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6673'))
 
 
-def x_9960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6675')}
 
 
-def x_9967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6676') if (GET(ctx, 'resources', E.get('r~6677'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6676'), KEY(ctx.state.get('supply'), E.get('r~6677'), 0)]))])
 
 
-def x_9968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9969(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6677'), 'max', None) != None)
 
 
-def x_9970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6678'), (num(GET(ctx, 'resources', E.get('r~6677'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6677'), 0)))])])
 
 
-def x_9971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6677'), 0)
 
 
-def x_9973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6677'), 'supply', None) != None)
 
 
-def x_9974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6677'), 0)
 
 
-def x_9976(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6677'), 'ledger', None)) and bool((E.get('k~6678') != 0)))
 
 
-def x_9977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
@@ -2781,7 +2781,7 @@ def t_7919(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6168', x_8987(ctx, E), True)
+        ctx.put(E, 'k~6168', x_8988(ctx, E), True)
         return t_7948(ctx, k, s, E)
 
     ctx.steps += 1
@@ -2857,7 +2857,7 @@ def t_7924(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8959(ctx, E)))
+    items = list(items_of(x_8960(ctx, E)))
     old = E.get('rep~6150', MISSING)
 
     def brk():
@@ -2869,7 +2869,7 @@ def t_7924(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6150', item, True)
-            if x_8960(ctx, E):
+            if x_8961(ctx, E):
                 return t_7925(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -2963,7 +2963,7 @@ def t_7932(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8967(ctx, E), k)
+    return DO(ctx, x_8968(ctx, E), k)
 
 
 def d_7933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -3005,7 +3005,7 @@ def d_7936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6155', x_8973(ctx, E), True)
+    ctx.put(E, 'k~6155', x_8974(ctx, E), True)
     if not d_7938(ctx, E):
         return False
     ctx.steps += 1
@@ -3027,7 +3027,7 @@ def d_7937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6155', x_8973(ctx, E), True)
+    ctx.put(E, 'k~6155', x_8974(ctx, E), True)
     return True
 
 
@@ -3037,11 +3037,11 @@ def d_7938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8974(ctx, E):
+    if x_8975(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7939, E, 'k~6155', x_8976(ctx, E))
+        ASSIGN(ctx, 7939, E, 'k~6155', x_8977(ctx, E))
     return True
 
 
@@ -3051,7 +3051,7 @@ def d_7939(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7939, E, 'k~6155', x_8976(ctx, E))
+    ASSIGN(ctx, 7939, E, 'k~6155', x_8977(ctx, E))
     return True
 
 
@@ -3073,7 +3073,7 @@ def d_7941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8979(ctx, E):
+    if x_8980(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3101,7 +3101,7 @@ def d_7943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8982(ctx, E):
+    if x_8983(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3149,7 +3149,7 @@ def d_7947(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6168', x_8987(ctx, E), True)
+    ctx.put(E, 'k~6168', x_8988(ctx, E), True)
     return True
 
 
@@ -3162,7 +3162,7 @@ def t_7948(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6169', x_8988(ctx, E), True)
+    ctx.put(E, 'n~6169', x_8989(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3176,7 +3176,7 @@ def d_7949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6169', x_8988(ctx, E), True)
+    ctx.put(E, 'n~6169', x_8989(ctx, E), True)
     return True
 
 
@@ -3232,7 +3232,7 @@ def t_7953(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8991(ctx, E)))
+    items = list(items_of(x_8992(ctx, E)))
     old = E.get('rep~6172', MISSING)
 
     def brk():
@@ -3244,7 +3244,7 @@ def t_7953(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6172', item, True)
-            if x_8992(ctx, E):
+            if x_8993(ctx, E):
                 return t_7954(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -3338,7 +3338,7 @@ def t_7961(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8999(ctx, E), k)
+    return DO(ctx, x_9000(ctx, E), k)
 
 
 def d_7962(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -3380,7 +3380,7 @@ def d_7965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6177', x_9007(ctx, E), True)
+    ctx.put(E, 'k~6177', x_9008(ctx, E), True)
     if not d_7967(ctx, E):
         return False
     ctx.steps += 1
@@ -3402,7 +3402,7 @@ def d_7966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6177', x_9007(ctx, E), True)
+    ctx.put(E, 'k~6177', x_9008(ctx, E), True)
     return True
 
 
@@ -3412,11 +3412,11 @@ def d_7967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9008(ctx, E):
+    if x_9009(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7968, E, 'k~6177', x_9010(ctx, E))
+        ASSIGN(ctx, 7968, E, 'k~6177', x_9011(ctx, E))
     return True
 
 
@@ -3426,7 +3426,7 @@ def d_7968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7968, E, 'k~6177', x_9010(ctx, E))
+    ASSIGN(ctx, 7968, E, 'k~6177', x_9011(ctx, E))
     return True
 
 
@@ -3448,7 +3448,7 @@ def d_7970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9013(ctx, E):
+    if x_9014(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3476,7 +3476,7 @@ def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9016(ctx, E):
+    if x_9017(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3516,7 +3516,7 @@ def t_7974(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6200', x_9051(ctx, E), True)
+        ctx.put(E, 'k~6200', x_9052(ctx, E), True)
         return t_8003(ctx, k, s, E)
 
     ctx.steps += 1
@@ -3592,7 +3592,7 @@ def t_7979(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9023(ctx, E)))
+    items = list(items_of(x_9024(ctx, E)))
     old = E.get('rep~6182', MISSING)
 
     def brk():
@@ -3604,7 +3604,7 @@ def t_7979(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6182', item, True)
-            if x_9024(ctx, E):
+            if x_9025(ctx, E):
                 return t_7980(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -3698,7 +3698,7 @@ def t_7987(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9031(ctx, E), k)
+    return DO(ctx, x_9032(ctx, E), k)
 
 
 def d_7988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -3740,7 +3740,7 @@ def d_7991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6187', x_9037(ctx, E), True)
+    ctx.put(E, 'k~6187', x_9038(ctx, E), True)
     if not d_7993(ctx, E):
         return False
     ctx.steps += 1
@@ -3762,7 +3762,7 @@ def d_7992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6187', x_9037(ctx, E), True)
+    ctx.put(E, 'k~6187', x_9038(ctx, E), True)
     return True
 
 
@@ -3772,11 +3772,11 @@ def d_7993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9038(ctx, E):
+    if x_9039(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7994, E, 'k~6187', x_9040(ctx, E))
+        ASSIGN(ctx, 7994, E, 'k~6187', x_9041(ctx, E))
     return True
 
 
@@ -3786,7 +3786,7 @@ def d_7994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7994, E, 'k~6187', x_9040(ctx, E))
+    ASSIGN(ctx, 7994, E, 'k~6187', x_9041(ctx, E))
     return True
 
 
@@ -3808,7 +3808,7 @@ def d_7996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9043(ctx, E):
+    if x_9044(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3836,7 +3836,7 @@ def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9046(ctx, E):
+    if x_9047(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3884,7 +3884,7 @@ def d_8002(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6200', x_9051(ctx, E), True)
+    ctx.put(E, 'k~6200', x_9052(ctx, E), True)
     return True
 
 
@@ -3897,7 +3897,7 @@ def t_8003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6201', x_9052(ctx, E), True)
+    ctx.put(E, 'n~6201', x_9053(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3911,7 +3911,7 @@ def d_8004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6201', x_9052(ctx, E), True)
+    ctx.put(E, 'n~6201', x_9053(ctx, E), True)
     return True
 
 
@@ -3967,7 +3967,7 @@ def t_8008(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9055(ctx, E)))
+    items = list(items_of(x_9056(ctx, E)))
     old = E.get('rep~6204', MISSING)
 
     def brk():
@@ -3979,7 +3979,7 @@ def t_8008(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6204', item, True)
-            if x_9056(ctx, E):
+            if x_9057(ctx, E):
                 return t_8009(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -4073,7 +4073,7 @@ def t_8016(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9063(ctx, E), k)
+    return DO(ctx, x_9064(ctx, E), k)
 
 
 def d_8017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -4115,7 +4115,7 @@ def d_8020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6209', x_9071(ctx, E), True)
+    ctx.put(E, 'k~6209', x_9072(ctx, E), True)
     if not d_8022(ctx, E):
         return False
     ctx.steps += 1
@@ -4137,7 +4137,7 @@ def d_8021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6209', x_9071(ctx, E), True)
+    ctx.put(E, 'k~6209', x_9072(ctx, E), True)
     return True
 
 
@@ -4147,11 +4147,11 @@ def d_8022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9072(ctx, E):
+    if x_9073(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8023, E, 'k~6209', x_9074(ctx, E))
+        ASSIGN(ctx, 8023, E, 'k~6209', x_9075(ctx, E))
     return True
 
 
@@ -4161,7 +4161,7 @@ def d_8023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8023, E, 'k~6209', x_9074(ctx, E))
+    ASSIGN(ctx, 8023, E, 'k~6209', x_9075(ctx, E))
     return True
 
 
@@ -4183,7 +4183,7 @@ def d_8025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9077(ctx, E):
+    if x_9078(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4211,7 +4211,7 @@ def d_8027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9080(ctx, E):
+    if x_9081(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4251,7 +4251,7 @@ def t_8029(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6235', x_9115(ctx, E), True)
+        ctx.put(E, 'k~6235', x_9116(ctx, E), True)
         return t_8058(ctx, k, s, E)
 
     ctx.steps += 1
@@ -4327,7 +4327,7 @@ def t_8034(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9087(ctx, E)))
+    items = list(items_of(x_9088(ctx, E)))
     old = E.get('rep~6217', MISSING)
 
     def brk():
@@ -4339,7 +4339,7 @@ def t_8034(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6217', item, True)
-            if x_9088(ctx, E):
+            if x_9089(ctx, E):
                 return t_8035(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -4433,7 +4433,7 @@ def t_8042(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9095(ctx, E), k)
+    return DO(ctx, x_9096(ctx, E), k)
 
 
 def d_8043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -4475,7 +4475,7 @@ def d_8046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6222', x_9101(ctx, E), True)
+    ctx.put(E, 'k~6222', x_9102(ctx, E), True)
     if not d_8048(ctx, E):
         return False
     ctx.steps += 1
@@ -4497,7 +4497,7 @@ def d_8047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6222', x_9101(ctx, E), True)
+    ctx.put(E, 'k~6222', x_9102(ctx, E), True)
     return True
 
 
@@ -4507,11 +4507,11 @@ def d_8048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9102(ctx, E):
+    if x_9103(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8049, E, 'k~6222', x_9104(ctx, E))
+        ASSIGN(ctx, 8049, E, 'k~6222', x_9105(ctx, E))
     return True
 
 
@@ -4521,7 +4521,7 @@ def d_8049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8049, E, 'k~6222', x_9104(ctx, E))
+    ASSIGN(ctx, 8049, E, 'k~6222', x_9105(ctx, E))
     return True
 
 
@@ -4543,7 +4543,7 @@ def d_8051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9107(ctx, E):
+    if x_9108(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4571,7 +4571,7 @@ def d_8053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9110(ctx, E):
+    if x_9111(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4619,7 +4619,7 @@ def d_8057(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6235', x_9115(ctx, E), True)
+    ctx.put(E, 'k~6235', x_9116(ctx, E), True)
     return True
 
 
@@ -4632,7 +4632,7 @@ def t_8058(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6236', x_9116(ctx, E), True)
+    ctx.put(E, 'n~6236', x_9117(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4646,7 +4646,7 @@ def d_8059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6236', x_9116(ctx, E), True)
+    ctx.put(E, 'n~6236', x_9117(ctx, E), True)
     return True
 
 
@@ -4702,7 +4702,7 @@ def t_8063(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9119(ctx, E)))
+    items = list(items_of(x_9120(ctx, E)))
     old = E.get('rep~6239', MISSING)
 
     def brk():
@@ -4714,7 +4714,7 @@ def t_8063(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6239', item, True)
-            if x_9120(ctx, E):
+            if x_9121(ctx, E):
                 return t_8064(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -4808,7 +4808,7 @@ def t_8071(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9127(ctx, E), k)
+    return DO(ctx, x_9128(ctx, E), k)
 
 
 def d_8072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -4850,7 +4850,7 @@ def d_8075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6244', x_9135(ctx, E), True)
+    ctx.put(E, 'k~6244', x_9136(ctx, E), True)
     if not d_8077(ctx, E):
         return False
     ctx.steps += 1
@@ -4872,7 +4872,7 @@ def d_8076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6244', x_9135(ctx, E), True)
+    ctx.put(E, 'k~6244', x_9136(ctx, E), True)
     return True
 
 
@@ -4882,11 +4882,11 @@ def d_8077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9136(ctx, E):
+    if x_9137(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8078, E, 'k~6244', x_9138(ctx, E))
+        ASSIGN(ctx, 8078, E, 'k~6244', x_9139(ctx, E))
     return True
 
 
@@ -4896,7 +4896,7 @@ def d_8078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8078, E, 'k~6244', x_9138(ctx, E))
+    ASSIGN(ctx, 8078, E, 'k~6244', x_9139(ctx, E))
     return True
 
 
@@ -4918,7 +4918,7 @@ def d_8080(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9141(ctx, E):
+    if x_9142(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4946,7 +4946,7 @@ def d_8082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9144(ctx, E):
+    if x_9145(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4986,7 +4986,7 @@ def t_8084(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6267', x_9179(ctx, E), True)
+        ctx.put(E, 'k~6267', x_9180(ctx, E), True)
         return t_8113(ctx, k, s, E)
 
     ctx.steps += 1
@@ -5062,7 +5062,7 @@ def t_8089(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9151(ctx, E)))
+    items = list(items_of(x_9152(ctx, E)))
     old = E.get('rep~6249', MISSING)
 
     def brk():
@@ -5074,7 +5074,7 @@ def t_8089(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6249', item, True)
-            if x_9152(ctx, E):
+            if x_9153(ctx, E):
                 return t_8090(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -5168,7 +5168,7 @@ def t_8097(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9159(ctx, E), k)
+    return DO(ctx, x_9160(ctx, E), k)
 
 
 def d_8098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -5210,7 +5210,7 @@ def d_8101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6254', x_9165(ctx, E), True)
+    ctx.put(E, 'k~6254', x_9166(ctx, E), True)
     if not d_8103(ctx, E):
         return False
     ctx.steps += 1
@@ -5232,7 +5232,7 @@ def d_8102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6254', x_9165(ctx, E), True)
+    ctx.put(E, 'k~6254', x_9166(ctx, E), True)
     return True
 
 
@@ -5242,11 +5242,11 @@ def d_8103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9166(ctx, E):
+    if x_9167(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8104, E, 'k~6254', x_9168(ctx, E))
+        ASSIGN(ctx, 8104, E, 'k~6254', x_9169(ctx, E))
     return True
 
 
@@ -5256,7 +5256,7 @@ def d_8104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8104, E, 'k~6254', x_9168(ctx, E))
+    ASSIGN(ctx, 8104, E, 'k~6254', x_9169(ctx, E))
     return True
 
 
@@ -5278,7 +5278,7 @@ def d_8106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9171(ctx, E):
+    if x_9172(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -5306,7 +5306,7 @@ def d_8108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9174(ctx, E):
+    if x_9175(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -5354,7 +5354,7 @@ def d_8112(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6267', x_9179(ctx, E), True)
+    ctx.put(E, 'k~6267', x_9180(ctx, E), True)
     return True
 
 
@@ -5367,7 +5367,7 @@ def t_8113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6268', x_9180(ctx, E), True)
+    ctx.put(E, 'n~6268', x_9181(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5381,7 +5381,7 @@ def d_8114(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6268', x_9180(ctx, E), True)
+    ctx.put(E, 'n~6268', x_9181(ctx, E), True)
     return True
 
 
@@ -5437,7 +5437,7 @@ def t_8118(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9183(ctx, E)))
+    items = list(items_of(x_9184(ctx, E)))
     old = E.get('rep~6271', MISSING)
 
     def brk():
@@ -5449,7 +5449,7 @@ def t_8118(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6271', item, True)
-            if x_9184(ctx, E):
+            if x_9185(ctx, E):
                 return t_8119(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -5543,7 +5543,7 @@ def t_8126(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9191(ctx, E), k)
+    return DO(ctx, x_9192(ctx, E), k)
 
 
 def d_8127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -5585,7 +5585,7 @@ def d_8130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6276', x_9199(ctx, E), True)
+    ctx.put(E, 'k~6276', x_9200(ctx, E), True)
     if not d_8132(ctx, E):
         return False
     ctx.steps += 1
@@ -5607,7 +5607,7 @@ def d_8131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6276', x_9199(ctx, E), True)
+    ctx.put(E, 'k~6276', x_9200(ctx, E), True)
     return True
 
 
@@ -5617,11 +5617,11 @@ def d_8132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9200(ctx, E):
+    if x_9201(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8133, E, 'k~6276', x_9202(ctx, E))
+        ASSIGN(ctx, 8133, E, 'k~6276', x_9203(ctx, E))
     return True
 
 
@@ -5631,7 +5631,7 @@ def d_8133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8133, E, 'k~6276', x_9202(ctx, E))
+    ASSIGN(ctx, 8133, E, 'k~6276', x_9203(ctx, E))
     return True
 
 
@@ -5653,7 +5653,7 @@ def d_8135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9205(ctx, E):
+    if x_9206(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -5681,7 +5681,7 @@ def d_8137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9208(ctx, E):
+    if x_9209(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -5721,7 +5721,7 @@ def t_8139(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6299', x_9243(ctx, E), True)
+        ctx.put(E, 'k~6299', x_9244(ctx, E), True)
         return t_8168(ctx, k, s, E)
 
     ctx.steps += 1
@@ -5797,7 +5797,7 @@ def t_8144(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9215(ctx, E)))
+    items = list(items_of(x_9216(ctx, E)))
     old = E.get('rep~6281', MISSING)
 
     def brk():
@@ -5809,7 +5809,7 @@ def t_8144(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6281', item, True)
-            if x_9216(ctx, E):
+            if x_9217(ctx, E):
                 return t_8145(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -5903,7 +5903,7 @@ def t_8152(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9223(ctx, E), k)
+    return DO(ctx, x_9224(ctx, E), k)
 
 
 def d_8153(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -5945,7 +5945,7 @@ def d_8156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6286', x_9229(ctx, E), True)
+    ctx.put(E, 'k~6286', x_9230(ctx, E), True)
     if not d_8158(ctx, E):
         return False
     ctx.steps += 1
@@ -5967,7 +5967,7 @@ def d_8157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6286', x_9229(ctx, E), True)
+    ctx.put(E, 'k~6286', x_9230(ctx, E), True)
     return True
 
 
@@ -5977,11 +5977,11 @@ def d_8158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9230(ctx, E):
+    if x_9231(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8159, E, 'k~6286', x_9232(ctx, E))
+        ASSIGN(ctx, 8159, E, 'k~6286', x_9233(ctx, E))
     return True
 
 
@@ -5991,7 +5991,7 @@ def d_8159(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8159, E, 'k~6286', x_9232(ctx, E))
+    ASSIGN(ctx, 8159, E, 'k~6286', x_9233(ctx, E))
     return True
 
 
@@ -6013,7 +6013,7 @@ def d_8161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9235(ctx, E):
+    if x_9236(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -6041,7 +6041,7 @@ def d_8163(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9238(ctx, E):
+    if x_9239(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -6089,7 +6089,7 @@ def d_8167(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6299', x_9243(ctx, E), True)
+    ctx.put(E, 'k~6299', x_9244(ctx, E), True)
     return True
 
 
@@ -6102,7 +6102,7 @@ def t_8168(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6300', x_9244(ctx, E), True)
+    ctx.put(E, 'n~6300', x_9245(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6116,7 +6116,7 @@ def d_8169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6300', x_9244(ctx, E), True)
+    ctx.put(E, 'n~6300', x_9245(ctx, E), True)
     return True
 
 
@@ -6172,7 +6172,7 @@ def t_8173(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9247(ctx, E)))
+    items = list(items_of(x_9248(ctx, E)))
     old = E.get('rep~6303', MISSING)
 
     def brk():
@@ -6184,7 +6184,7 @@ def t_8173(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6303', item, True)
-            if x_9248(ctx, E):
+            if x_9249(ctx, E):
                 return t_8174(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6278,7 +6278,7 @@ def t_8181(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9255(ctx, E), k)
+    return DO(ctx, x_9256(ctx, E), k)
 
 
 def d_8182(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -6320,7 +6320,7 @@ def d_8185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6308', x_9263(ctx, E), True)
+    ctx.put(E, 'k~6308', x_9264(ctx, E), True)
     if not d_8187(ctx, E):
         return False
     ctx.steps += 1
@@ -6342,7 +6342,7 @@ def d_8186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6308', x_9263(ctx, E), True)
+    ctx.put(E, 'k~6308', x_9264(ctx, E), True)
     return True
 
 
@@ -6352,11 +6352,11 @@ def d_8187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9264(ctx, E):
+    if x_9265(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8188, E, 'k~6308', x_9266(ctx, E))
+        ASSIGN(ctx, 8188, E, 'k~6308', x_9267(ctx, E))
     return True
 
 
@@ -6366,7 +6366,7 @@ def d_8188(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8188, E, 'k~6308', x_9266(ctx, E))
+    ASSIGN(ctx, 8188, E, 'k~6308', x_9267(ctx, E))
     return True
 
 
@@ -6388,7 +6388,7 @@ def d_8190(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9269(ctx, E):
+    if x_9270(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -6416,7 +6416,7 @@ def d_8192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9272(ctx, E):
+    if x_9273(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -6456,7 +6456,7 @@ def t_8194(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6332', x_9307(ctx, E), True)
+        ctx.put(E, 'k~6332', x_9308(ctx, E), True)
         return t_8223(ctx, k, s, E)
 
     ctx.steps += 1
@@ -6532,7 +6532,7 @@ def t_8199(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9279(ctx, E)))
+    items = list(items_of(x_9280(ctx, E)))
     old = E.get('rep~6314', MISSING)
 
     def brk():
@@ -6544,7 +6544,7 @@ def t_8199(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6314', item, True)
-            if x_9280(ctx, E):
+            if x_9281(ctx, E):
                 return t_8200(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6638,7 +6638,7 @@ def t_8207(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9287(ctx, E), k)
+    return DO(ctx, x_9288(ctx, E), k)
 
 
 def d_8208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -6680,7 +6680,7 @@ def d_8211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6319', x_9293(ctx, E), True)
+    ctx.put(E, 'k~6319', x_9294(ctx, E), True)
     if not d_8213(ctx, E):
         return False
     ctx.steps += 1
@@ -6702,7 +6702,7 @@ def d_8212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6319', x_9293(ctx, E), True)
+    ctx.put(E, 'k~6319', x_9294(ctx, E), True)
     return True
 
 
@@ -6712,11 +6712,11 @@ def d_8213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9294(ctx, E):
+    if x_9295(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8214, E, 'k~6319', x_9296(ctx, E))
+        ASSIGN(ctx, 8214, E, 'k~6319', x_9297(ctx, E))
     return True
 
 
@@ -6726,7 +6726,7 @@ def d_8214(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8214, E, 'k~6319', x_9296(ctx, E))
+    ASSIGN(ctx, 8214, E, 'k~6319', x_9297(ctx, E))
     return True
 
 
@@ -6748,7 +6748,7 @@ def d_8216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9299(ctx, E):
+    if x_9300(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -6776,7 +6776,7 @@ def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9302(ctx, E):
+    if x_9303(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -6824,7 +6824,7 @@ def d_8222(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6332', x_9307(ctx, E), True)
+    ctx.put(E, 'k~6332', x_9308(ctx, E), True)
     return True
 
 
@@ -6837,7 +6837,7 @@ def t_8223(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6333', x_9308(ctx, E), True)
+    ctx.put(E, 'n~6333', x_9309(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6851,7 +6851,7 @@ def d_8224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6333', x_9308(ctx, E), True)
+    ctx.put(E, 'n~6333', x_9309(ctx, E), True)
     return True
 
 
@@ -6907,7 +6907,7 @@ def t_8228(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9311(ctx, E)))
+    items = list(items_of(x_9312(ctx, E)))
     old = E.get('rep~6336', MISSING)
 
     def brk():
@@ -6919,7 +6919,7 @@ def t_8228(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6336', item, True)
-            if x_9312(ctx, E):
+            if x_9313(ctx, E):
                 return t_8229(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7013,7 +7013,7 @@ def t_8236(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9319(ctx, E), k)
+    return DO(ctx, x_9320(ctx, E), k)
 
 
 def d_8237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -7055,7 +7055,7 @@ def d_8240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6341', x_9327(ctx, E), True)
+    ctx.put(E, 'k~6341', x_9328(ctx, E), True)
     if not d_8242(ctx, E):
         return False
     ctx.steps += 1
@@ -7077,7 +7077,7 @@ def d_8241(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6341', x_9327(ctx, E), True)
+    ctx.put(E, 'k~6341', x_9328(ctx, E), True)
     return True
 
 
@@ -7087,11 +7087,11 @@ def d_8242(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9328(ctx, E):
+    if x_9329(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8243, E, 'k~6341', x_9330(ctx, E))
+        ASSIGN(ctx, 8243, E, 'k~6341', x_9331(ctx, E))
     return True
 
 
@@ -7101,7 +7101,7 @@ def d_8243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8243, E, 'k~6341', x_9330(ctx, E))
+    ASSIGN(ctx, 8243, E, 'k~6341', x_9331(ctx, E))
     return True
 
 
@@ -7123,7 +7123,7 @@ def d_8245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9333(ctx, E):
+    if x_9334(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7151,7 +7151,7 @@ def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9336(ctx, E):
+    if x_9337(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7191,7 +7191,7 @@ def t_8249(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6366', x_9371(ctx, E), True)
+        ctx.put(E, 'k~6366', x_9372(ctx, E), True)
         return t_8278(ctx, k, s, E)
 
     ctx.steps += 1
@@ -7267,7 +7267,7 @@ def t_8254(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9343(ctx, E)))
+    items = list(items_of(x_9344(ctx, E)))
     old = E.get('rep~6348', MISSING)
 
     def brk():
@@ -7279,7 +7279,7 @@ def t_8254(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6348', item, True)
-            if x_9344(ctx, E):
+            if x_9345(ctx, E):
                 return t_8255(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7373,7 +7373,7 @@ def t_8262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9351(ctx, E), k)
+    return DO(ctx, x_9352(ctx, E), k)
 
 
 def d_8263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -7415,7 +7415,7 @@ def d_8266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6353', x_9357(ctx, E), True)
+    ctx.put(E, 'k~6353', x_9358(ctx, E), True)
     if not d_8268(ctx, E):
         return False
     ctx.steps += 1
@@ -7437,7 +7437,7 @@ def d_8267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6353', x_9357(ctx, E), True)
+    ctx.put(E, 'k~6353', x_9358(ctx, E), True)
     return True
 
 
@@ -7447,11 +7447,11 @@ def d_8268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9358(ctx, E):
+    if x_9359(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8269, E, 'k~6353', x_9360(ctx, E))
+        ASSIGN(ctx, 8269, E, 'k~6353', x_9361(ctx, E))
     return True
 
 
@@ -7461,7 +7461,7 @@ def d_8269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8269, E, 'k~6353', x_9360(ctx, E))
+    ASSIGN(ctx, 8269, E, 'k~6353', x_9361(ctx, E))
     return True
 
 
@@ -7483,7 +7483,7 @@ def d_8271(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9363(ctx, E):
+    if x_9364(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7511,7 +7511,7 @@ def d_8273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9366(ctx, E):
+    if x_9367(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7559,7 +7559,7 @@ def d_8277(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6366', x_9371(ctx, E), True)
+    ctx.put(E, 'k~6366', x_9372(ctx, E), True)
     return True
 
 
@@ -7572,7 +7572,7 @@ def t_8278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6367', x_9372(ctx, E), True)
+    ctx.put(E, 'n~6367', x_9373(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7586,7 +7586,7 @@ def d_8279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6367', x_9372(ctx, E), True)
+    ctx.put(E, 'n~6367', x_9373(ctx, E), True)
     return True
 
 
@@ -7642,7 +7642,7 @@ def t_8283(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9375(ctx, E)))
+    items = list(items_of(x_9376(ctx, E)))
     old = E.get('rep~6370', MISSING)
 
     def brk():
@@ -7654,7 +7654,7 @@ def t_8283(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6370', item, True)
-            if x_9376(ctx, E):
+            if x_9377(ctx, E):
                 return t_8284(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7748,7 +7748,7 @@ def t_8291(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9383(ctx, E), k)
+    return DO(ctx, x_9384(ctx, E), k)
 
 
 def d_8292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -7790,7 +7790,7 @@ def d_8295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6375', x_9391(ctx, E), True)
+    ctx.put(E, 'k~6375', x_9392(ctx, E), True)
     if not d_8297(ctx, E):
         return False
     ctx.steps += 1
@@ -7812,7 +7812,7 @@ def d_8296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6375', x_9391(ctx, E), True)
+    ctx.put(E, 'k~6375', x_9392(ctx, E), True)
     return True
 
 
@@ -7822,11 +7822,11 @@ def d_8297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9392(ctx, E):
+    if x_9393(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8298, E, 'k~6375', x_9394(ctx, E))
+        ASSIGN(ctx, 8298, E, 'k~6375', x_9395(ctx, E))
     return True
 
 
@@ -7836,7 +7836,7 @@ def d_8298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8298, E, 'k~6375', x_9394(ctx, E))
+    ASSIGN(ctx, 8298, E, 'k~6375', x_9395(ctx, E))
     return True
 
 
@@ -7858,7 +7858,7 @@ def d_8300(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9397(ctx, E):
+    if x_9398(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7886,7 +7886,7 @@ def d_8302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9400(ctx, E):
+    if x_9401(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7926,7 +7926,7 @@ def t_8304(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6398', x_9435(ctx, E), True)
+        ctx.put(E, 'k~6398', x_9436(ctx, E), True)
         return t_8333(ctx, k, s, E)
 
     ctx.steps += 1
@@ -8002,7 +8002,7 @@ def t_8309(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9407(ctx, E)))
+    items = list(items_of(x_9408(ctx, E)))
     old = E.get('rep~6380', MISSING)
 
     def brk():
@@ -8014,7 +8014,7 @@ def t_8309(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6380', item, True)
-            if x_9408(ctx, E):
+            if x_9409(ctx, E):
                 return t_8310(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8108,7 +8108,7 @@ def t_8317(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9415(ctx, E), k)
+    return DO(ctx, x_9416(ctx, E), k)
 
 
 def d_8318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -8150,7 +8150,7 @@ def d_8321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6385', x_9421(ctx, E), True)
+    ctx.put(E, 'k~6385', x_9422(ctx, E), True)
     if not d_8323(ctx, E):
         return False
     ctx.steps += 1
@@ -8172,7 +8172,7 @@ def d_8322(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6385', x_9421(ctx, E), True)
+    ctx.put(E, 'k~6385', x_9422(ctx, E), True)
     return True
 
 
@@ -8182,11 +8182,11 @@ def d_8323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9422(ctx, E):
+    if x_9423(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8324, E, 'k~6385', x_9424(ctx, E))
+        ASSIGN(ctx, 8324, E, 'k~6385', x_9425(ctx, E))
     return True
 
 
@@ -8196,7 +8196,7 @@ def d_8324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8324, E, 'k~6385', x_9424(ctx, E))
+    ASSIGN(ctx, 8324, E, 'k~6385', x_9425(ctx, E))
     return True
 
 
@@ -8218,7 +8218,7 @@ def d_8326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9427(ctx, E):
+    if x_9428(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8246,7 +8246,7 @@ def d_8328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9430(ctx, E):
+    if x_9431(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8294,7 +8294,7 @@ def d_8332(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6398', x_9435(ctx, E), True)
+    ctx.put(E, 'k~6398', x_9436(ctx, E), True)
     return True
 
 
@@ -8307,7 +8307,7 @@ def t_8333(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6399', x_9436(ctx, E), True)
+    ctx.put(E, 'n~6399', x_9437(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8321,7 +8321,7 @@ def d_8334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6399', x_9436(ctx, E), True)
+    ctx.put(E, 'n~6399', x_9437(ctx, E), True)
     return True
 
 
@@ -8377,7 +8377,7 @@ def t_8338(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9439(ctx, E)))
+    items = list(items_of(x_9440(ctx, E)))
     old = E.get('rep~6402', MISSING)
 
     def brk():
@@ -8389,7 +8389,7 @@ def t_8338(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6402', item, True)
-            if x_9440(ctx, E):
+            if x_9441(ctx, E):
                 return t_8339(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8483,7 +8483,7 @@ def t_8346(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9447(ctx, E), k)
+    return DO(ctx, x_9448(ctx, E), k)
 
 
 def d_8347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -8525,7 +8525,7 @@ def d_8350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6407', x_9455(ctx, E), True)
+    ctx.put(E, 'k~6407', x_9456(ctx, E), True)
     if not d_8352(ctx, E):
         return False
     ctx.steps += 1
@@ -8547,7 +8547,7 @@ def d_8351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6407', x_9455(ctx, E), True)
+    ctx.put(E, 'k~6407', x_9456(ctx, E), True)
     return True
 
 
@@ -8557,11 +8557,11 @@ def d_8352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9456(ctx, E):
+    if x_9457(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8353, E, 'k~6407', x_9458(ctx, E))
+        ASSIGN(ctx, 8353, E, 'k~6407', x_9459(ctx, E))
     return True
 
 
@@ -8571,7 +8571,7 @@ def d_8353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8353, E, 'k~6407', x_9458(ctx, E))
+    ASSIGN(ctx, 8353, E, 'k~6407', x_9459(ctx, E))
     return True
 
 
@@ -8593,7 +8593,7 @@ def d_8355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9461(ctx, E):
+    if x_9462(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8621,7 +8621,7 @@ def d_8357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9464(ctx, E):
+    if x_9465(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8661,7 +8661,7 @@ def t_8359(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6430', x_9499(ctx, E), True)
+        ctx.put(E, 'k~6430', x_9500(ctx, E), True)
         return t_8388(ctx, k, s, E)
 
     ctx.steps += 1
@@ -8737,7 +8737,7 @@ def t_8364(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9471(ctx, E)))
+    items = list(items_of(x_9472(ctx, E)))
     old = E.get('rep~6412', MISSING)
 
     def brk():
@@ -8749,7 +8749,7 @@ def t_8364(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6412', item, True)
-            if x_9472(ctx, E):
+            if x_9473(ctx, E):
                 return t_8365(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8843,7 +8843,7 @@ def t_8372(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9479(ctx, E), k)
+    return DO(ctx, x_9480(ctx, E), k)
 
 
 def d_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -8885,7 +8885,7 @@ def d_8376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6417', x_9485(ctx, E), True)
+    ctx.put(E, 'k~6417', x_9486(ctx, E), True)
     if not d_8378(ctx, E):
         return False
     ctx.steps += 1
@@ -8907,7 +8907,7 @@ def d_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6417', x_9485(ctx, E), True)
+    ctx.put(E, 'k~6417', x_9486(ctx, E), True)
     return True
 
 
@@ -8917,11 +8917,11 @@ def d_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9486(ctx, E):
+    if x_9487(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8379, E, 'k~6417', x_9488(ctx, E))
+        ASSIGN(ctx, 8379, E, 'k~6417', x_9489(ctx, E))
     return True
 
 
@@ -8931,7 +8931,7 @@ def d_8379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8379, E, 'k~6417', x_9488(ctx, E))
+    ASSIGN(ctx, 8379, E, 'k~6417', x_9489(ctx, E))
     return True
 
 
@@ -8953,7 +8953,7 @@ def d_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9491(ctx, E):
+    if x_9492(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8981,7 +8981,7 @@ def d_8383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9494(ctx, E):
+    if x_9495(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -9029,7 +9029,7 @@ def d_8387(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6430', x_9499(ctx, E), True)
+    ctx.put(E, 'k~6430', x_9500(ctx, E), True)
     return True
 
 
@@ -9042,7 +9042,7 @@ def t_8388(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6431', x_9500(ctx, E), True)
+    ctx.put(E, 'n~6431', x_9501(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9056,7 +9056,7 @@ def d_8389(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6431', x_9500(ctx, E), True)
+    ctx.put(E, 'n~6431', x_9501(ctx, E), True)
     return True
 
 
@@ -9112,7 +9112,7 @@ def t_8393(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9503(ctx, E)))
+    items = list(items_of(x_9504(ctx, E)))
     old = E.get('rep~6434', MISSING)
 
     def brk():
@@ -9124,7 +9124,7 @@ def t_8393(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6434', item, True)
-            if x_9504(ctx, E):
+            if x_9505(ctx, E):
                 return t_8394(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9218,7 +9218,7 @@ def t_8401(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9511(ctx, E), k)
+    return DO(ctx, x_9512(ctx, E), k)
 
 
 def d_8402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -9260,7 +9260,7 @@ def d_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6439', x_9519(ctx, E), True)
+    ctx.put(E, 'k~6439', x_9520(ctx, E), True)
     if not d_8407(ctx, E):
         return False
     ctx.steps += 1
@@ -9282,7 +9282,7 @@ def d_8406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6439', x_9519(ctx, E), True)
+    ctx.put(E, 'k~6439', x_9520(ctx, E), True)
     return True
 
 
@@ -9292,11 +9292,11 @@ def d_8407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9520(ctx, E):
+    if x_9521(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8408, E, 'k~6439', x_9522(ctx, E))
+        ASSIGN(ctx, 8408, E, 'k~6439', x_9523(ctx, E))
     return True
 
 
@@ -9306,7 +9306,7 @@ def d_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8408, E, 'k~6439', x_9522(ctx, E))
+    ASSIGN(ctx, 8408, E, 'k~6439', x_9523(ctx, E))
     return True
 
 
@@ -9328,7 +9328,7 @@ def d_8410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9525(ctx, E):
+    if x_9526(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -9356,7 +9356,7 @@ def d_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9528(ctx, E):
+    if x_9529(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -9396,7 +9396,7 @@ def t_8414(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6471', x_9563(ctx, E), True)
+        ctx.put(E, 'k~6471', x_9564(ctx, E), True)
         return t_8443(ctx, k, s, E)
 
     ctx.steps += 1
@@ -9472,7 +9472,7 @@ def t_8419(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9535(ctx, E)))
+    items = list(items_of(x_9536(ctx, E)))
     old = E.get('rep~6453', MISSING)
 
     def brk():
@@ -9484,7 +9484,7 @@ def t_8419(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6453', item, True)
-            if x_9536(ctx, E):
+            if x_9537(ctx, E):
                 return t_8420(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9578,7 +9578,7 @@ def t_8427(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9543(ctx, E), k)
+    return DO(ctx, x_9544(ctx, E), k)
 
 
 def d_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -9620,7 +9620,7 @@ def d_8431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6458', x_9549(ctx, E), True)
+    ctx.put(E, 'k~6458', x_9550(ctx, E), True)
     if not d_8433(ctx, E):
         return False
     ctx.steps += 1
@@ -9642,7 +9642,7 @@ def d_8432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6458', x_9549(ctx, E), True)
+    ctx.put(E, 'k~6458', x_9550(ctx, E), True)
     return True
 
 
@@ -9652,11 +9652,11 @@ def d_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9550(ctx, E):
+    if x_9551(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8434, E, 'k~6458', x_9552(ctx, E))
+        ASSIGN(ctx, 8434, E, 'k~6458', x_9553(ctx, E))
     return True
 
 
@@ -9666,7 +9666,7 @@ def d_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8434, E, 'k~6458', x_9552(ctx, E))
+    ASSIGN(ctx, 8434, E, 'k~6458', x_9553(ctx, E))
     return True
 
 
@@ -9688,7 +9688,7 @@ def d_8436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9555(ctx, E):
+    if x_9556(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -9716,7 +9716,7 @@ def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9558(ctx, E):
+    if x_9559(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -9764,7 +9764,7 @@ def d_8442(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6471', x_9563(ctx, E), True)
+    ctx.put(E, 'k~6471', x_9564(ctx, E), True)
     return True
 
 
@@ -9777,7 +9777,7 @@ def t_8443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6472', x_9564(ctx, E), True)
+    ctx.put(E, 'n~6472', x_9565(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9791,7 +9791,7 @@ def d_8444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6472', x_9564(ctx, E), True)
+    ctx.put(E, 'n~6472', x_9565(ctx, E), True)
     return True
 
 
@@ -9847,7 +9847,7 @@ def t_8448(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9567(ctx, E)))
+    items = list(items_of(x_9568(ctx, E)))
     old = E.get('rep~6475', MISSING)
 
     def brk():
@@ -9859,7 +9859,7 @@ def t_8448(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6475', item, True)
-            if x_9568(ctx, E):
+            if x_9569(ctx, E):
                 return t_8449(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9953,7 +9953,7 @@ def t_8456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9575(ctx, E), k)
+    return DO(ctx, x_9576(ctx, E), k)
 
 
 def d_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -9995,7 +9995,7 @@ def d_8460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6480', x_9583(ctx, E), True)
+    ctx.put(E, 'k~6480', x_9584(ctx, E), True)
     if not d_8462(ctx, E):
         return False
     ctx.steps += 1
@@ -10017,7 +10017,7 @@ def d_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6480', x_9583(ctx, E), True)
+    ctx.put(E, 'k~6480', x_9584(ctx, E), True)
     return True
 
 
@@ -10027,11 +10027,11 @@ def d_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9584(ctx, E):
+    if x_9585(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8463, E, 'k~6480', x_9586(ctx, E))
+        ASSIGN(ctx, 8463, E, 'k~6480', x_9587(ctx, E))
     return True
 
 
@@ -10041,7 +10041,7 @@ def d_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8463, E, 'k~6480', x_9586(ctx, E))
+    ASSIGN(ctx, 8463, E, 'k~6480', x_9587(ctx, E))
     return True
 
 
@@ -10063,7 +10063,7 @@ def d_8465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9589(ctx, E):
+    if x_9590(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10091,7 +10091,7 @@ def d_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9592(ctx, E):
+    if x_9593(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10131,7 +10131,7 @@ def t_8469(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6502', x_9627(ctx, E), True)
+        ctx.put(E, 'k~6502', x_9628(ctx, E), True)
         return t_8498(ctx, k, s, E)
 
     ctx.steps += 1
@@ -10207,7 +10207,7 @@ def t_8474(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9599(ctx, E)))
+    items = list(items_of(x_9600(ctx, E)))
     old = E.get('rep~6484', MISSING)
 
     def brk():
@@ -10219,7 +10219,7 @@ def t_8474(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6484', item, True)
-            if x_9600(ctx, E):
+            if x_9601(ctx, E):
                 return t_8475(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -10313,7 +10313,7 @@ def t_8482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9607(ctx, E), k)
+    return DO(ctx, x_9608(ctx, E), k)
 
 
 def d_8483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -10355,7 +10355,7 @@ def d_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6489', x_9613(ctx, E), True)
+    ctx.put(E, 'k~6489', x_9614(ctx, E), True)
     if not d_8488(ctx, E):
         return False
     ctx.steps += 1
@@ -10377,7 +10377,7 @@ def d_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6489', x_9613(ctx, E), True)
+    ctx.put(E, 'k~6489', x_9614(ctx, E), True)
     return True
 
 
@@ -10387,11 +10387,11 @@ def d_8488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9614(ctx, E):
+    if x_9615(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8489, E, 'k~6489', x_9616(ctx, E))
+        ASSIGN(ctx, 8489, E, 'k~6489', x_9617(ctx, E))
     return True
 
 
@@ -10401,7 +10401,7 @@ def d_8489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8489, E, 'k~6489', x_9616(ctx, E))
+    ASSIGN(ctx, 8489, E, 'k~6489', x_9617(ctx, E))
     return True
 
 
@@ -10423,7 +10423,7 @@ def d_8491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9619(ctx, E):
+    if x_9620(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10451,7 +10451,7 @@ def d_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9622(ctx, E):
+    if x_9623(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10499,7 +10499,7 @@ def d_8497(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6502', x_9627(ctx, E), True)
+    ctx.put(E, 'k~6502', x_9628(ctx, E), True)
     return True
 
 
@@ -10512,7 +10512,7 @@ def t_8498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6503', x_9628(ctx, E), True)
+    ctx.put(E, 'n~6503', x_9629(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10526,7 +10526,7 @@ def d_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6503', x_9628(ctx, E), True)
+    ctx.put(E, 'n~6503', x_9629(ctx, E), True)
     return True
 
 
@@ -10582,7 +10582,7 @@ def t_8503(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9631(ctx, E)))
+    items = list(items_of(x_9632(ctx, E)))
     old = E.get('rep~6506', MISSING)
 
     def brk():
@@ -10594,7 +10594,7 @@ def t_8503(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6506', item, True)
-            if x_9632(ctx, E):
+            if x_9633(ctx, E):
                 return t_8504(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -10688,7 +10688,7 @@ def t_8511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9639(ctx, E), k)
+    return DO(ctx, x_9640(ctx, E), k)
 
 
 def d_8512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -10730,7 +10730,7 @@ def d_8515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6511', x_9647(ctx, E), True)
+    ctx.put(E, 'k~6511', x_9648(ctx, E), True)
     if not d_8517(ctx, E):
         return False
     ctx.steps += 1
@@ -10752,7 +10752,7 @@ def d_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6511', x_9647(ctx, E), True)
+    ctx.put(E, 'k~6511', x_9648(ctx, E), True)
     return True
 
 
@@ -10762,11 +10762,11 @@ def d_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9648(ctx, E):
+    if x_9649(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8518, E, 'k~6511', x_9650(ctx, E))
+        ASSIGN(ctx, 8518, E, 'k~6511', x_9651(ctx, E))
     return True
 
 
@@ -10776,7 +10776,7 @@ def d_8518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8518, E, 'k~6511', x_9650(ctx, E))
+    ASSIGN(ctx, 8518, E, 'k~6511', x_9651(ctx, E))
     return True
 
 
@@ -10798,7 +10798,7 @@ def d_8520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9653(ctx, E):
+    if x_9654(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10826,7 +10826,7 @@ def d_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9656(ctx, E):
+    if x_9657(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10866,7 +10866,7 @@ def t_8524(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6535', x_9691(ctx, E), True)
+        ctx.put(E, 'k~6535', x_9692(ctx, E), True)
         return t_8553(ctx, k, s, E)
 
     ctx.steps += 1
@@ -10942,7 +10942,7 @@ def t_8529(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9663(ctx, E)))
+    items = list(items_of(x_9664(ctx, E)))
     old = E.get('rep~6517', MISSING)
 
     def brk():
@@ -10954,7 +10954,7 @@ def t_8529(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6517', item, True)
-            if x_9664(ctx, E):
+            if x_9665(ctx, E):
                 return t_8530(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -11048,7 +11048,7 @@ def t_8537(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9671(ctx, E), k)
+    return DO(ctx, x_9672(ctx, E), k)
 
 
 def d_8538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -11090,7 +11090,7 @@ def d_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6522', x_9677(ctx, E), True)
+    ctx.put(E, 'k~6522', x_9678(ctx, E), True)
     if not d_8543(ctx, E):
         return False
     ctx.steps += 1
@@ -11112,7 +11112,7 @@ def d_8542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6522', x_9677(ctx, E), True)
+    ctx.put(E, 'k~6522', x_9678(ctx, E), True)
     return True
 
 
@@ -11122,11 +11122,11 @@ def d_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9678(ctx, E):
+    if x_9679(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8544, E, 'k~6522', x_9680(ctx, E))
+        ASSIGN(ctx, 8544, E, 'k~6522', x_9681(ctx, E))
     return True
 
 
@@ -11136,7 +11136,7 @@ def d_8544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8544, E, 'k~6522', x_9680(ctx, E))
+    ASSIGN(ctx, 8544, E, 'k~6522', x_9681(ctx, E))
     return True
 
 
@@ -11158,7 +11158,7 @@ def d_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9683(ctx, E):
+    if x_9684(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -11186,7 +11186,7 @@ def d_8548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9686(ctx, E):
+    if x_9687(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -11234,7 +11234,7 @@ def d_8552(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6535', x_9691(ctx, E), True)
+    ctx.put(E, 'k~6535', x_9692(ctx, E), True)
     return True
 
 
@@ -11247,7 +11247,7 @@ def t_8553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6536', x_9692(ctx, E), True)
+    ctx.put(E, 'n~6536', x_9693(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11261,7 +11261,7 @@ def d_8554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6536', x_9692(ctx, E), True)
+    ctx.put(E, 'n~6536', x_9693(ctx, E), True)
     return True
 
 
@@ -11317,7 +11317,7 @@ def t_8558(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9695(ctx, E)))
+    items = list(items_of(x_9696(ctx, E)))
     old = E.get('rep~6539', MISSING)
 
     def brk():
@@ -11329,7 +11329,7 @@ def t_8558(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6539', item, True)
-            if x_9696(ctx, E):
+            if x_9697(ctx, E):
                 return t_8559(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -11423,7 +11423,7 @@ def t_8566(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9703(ctx, E), k)
+    return DO(ctx, x_9704(ctx, E), k)
 
 
 def d_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -11465,7 +11465,7 @@ def d_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6544', x_9711(ctx, E), True)
+    ctx.put(E, 'k~6544', x_9712(ctx, E), True)
     if not d_8572(ctx, E):
         return False
     ctx.steps += 1
@@ -11487,7 +11487,7 @@ def d_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6544', x_9711(ctx, E), True)
+    ctx.put(E, 'k~6544', x_9712(ctx, E), True)
     return True
 
 
@@ -11497,11 +11497,11 @@ def d_8572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9712(ctx, E):
+    if x_9713(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8573, E, 'k~6544', x_9714(ctx, E))
+        ASSIGN(ctx, 8573, E, 'k~6544', x_9715(ctx, E))
     return True
 
 
@@ -11511,7 +11511,7 @@ def d_8573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8573, E, 'k~6544', x_9714(ctx, E))
+    ASSIGN(ctx, 8573, E, 'k~6544', x_9715(ctx, E))
     return True
 
 
@@ -11533,7 +11533,7 @@ def d_8575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9717(ctx, E):
+    if x_9718(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -11561,7 +11561,7 @@ def d_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9720(ctx, E):
+    if x_9721(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -11601,7 +11601,7 @@ def t_8579(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6568', x_9755(ctx, E), True)
+        ctx.put(E, 'k~6568', x_9756(ctx, E), True)
         return t_8608(ctx, k, s, E)
 
     ctx.steps += 1
@@ -11677,7 +11677,7 @@ def t_8584(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9727(ctx, E)))
+    items = list(items_of(x_9728(ctx, E)))
     old = E.get('rep~6550', MISSING)
 
     def brk():
@@ -11689,7 +11689,7 @@ def t_8584(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6550', item, True)
-            if x_9728(ctx, E):
+            if x_9729(ctx, E):
                 return t_8585(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -11783,7 +11783,7 @@ def t_8592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9735(ctx, E), k)
+    return DO(ctx, x_9736(ctx, E), k)
 
 
 def d_8593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -11825,7 +11825,7 @@ def d_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6555', x_9741(ctx, E), True)
+    ctx.put(E, 'k~6555', x_9742(ctx, E), True)
     if not d_8598(ctx, E):
         return False
     ctx.steps += 1
@@ -11847,7 +11847,7 @@ def d_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6555', x_9741(ctx, E), True)
+    ctx.put(E, 'k~6555', x_9742(ctx, E), True)
     return True
 
 
@@ -11857,11 +11857,11 @@ def d_8598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9742(ctx, E):
+    if x_9743(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8599, E, 'k~6555', x_9744(ctx, E))
+        ASSIGN(ctx, 8599, E, 'k~6555', x_9745(ctx, E))
     return True
 
 
@@ -11871,7 +11871,7 @@ def d_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8599, E, 'k~6555', x_9744(ctx, E))
+    ASSIGN(ctx, 8599, E, 'k~6555', x_9745(ctx, E))
     return True
 
 
@@ -11893,7 +11893,7 @@ def d_8601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9747(ctx, E):
+    if x_9748(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -11921,7 +11921,7 @@ def d_8603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9750(ctx, E):
+    if x_9751(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -11969,7 +11969,7 @@ def d_8607(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6568', x_9755(ctx, E), True)
+    ctx.put(E, 'k~6568', x_9756(ctx, E), True)
     return True
 
 
@@ -11982,7 +11982,7 @@ def t_8608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6569', x_9756(ctx, E), True)
+    ctx.put(E, 'n~6569', x_9757(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11996,7 +11996,7 @@ def d_8609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6569', x_9756(ctx, E), True)
+    ctx.put(E, 'n~6569', x_9757(ctx, E), True)
     return True
 
 
@@ -12052,7 +12052,7 @@ def t_8613(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9759(ctx, E)))
+    items = list(items_of(x_9760(ctx, E)))
     old = E.get('rep~6572', MISSING)
 
     def brk():
@@ -12064,7 +12064,7 @@ def t_8613(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6572', item, True)
-            if x_9760(ctx, E):
+            if x_9761(ctx, E):
                 return t_8614(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -12158,7 +12158,7 @@ def t_8621(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9767(ctx, E), k)
+    return DO(ctx, x_9768(ctx, E), k)
 
 
 def d_8622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -12200,7 +12200,7 @@ def d_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6577', x_9775(ctx, E), True)
+    ctx.put(E, 'k~6577', x_9776(ctx, E), True)
     if not d_8627(ctx, E):
         return False
     ctx.steps += 1
@@ -12222,7 +12222,7 @@ def d_8626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6577', x_9775(ctx, E), True)
+    ctx.put(E, 'k~6577', x_9776(ctx, E), True)
     return True
 
 
@@ -12232,11 +12232,11 @@ def d_8627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9776(ctx, E):
+    if x_9777(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8628, E, 'k~6577', x_9778(ctx, E))
+        ASSIGN(ctx, 8628, E, 'k~6577', x_9779(ctx, E))
     return True
 
 
@@ -12246,7 +12246,7 @@ def d_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8628, E, 'k~6577', x_9778(ctx, E))
+    ASSIGN(ctx, 8628, E, 'k~6577', x_9779(ctx, E))
     return True
 
 
@@ -12268,7 +12268,7 @@ def d_8630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9781(ctx, E):
+    if x_9782(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -12296,7 +12296,7 @@ def d_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9784(ctx, E):
+    if x_9785(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -12336,7 +12336,7 @@ def t_8634(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6601', x_9819(ctx, E), True)
+        ctx.put(E, 'k~6601', x_9820(ctx, E), True)
         return t_8663(ctx, k, s, E)
 
     ctx.steps += 1
@@ -12412,7 +12412,7 @@ def t_8639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9791(ctx, E)))
+    items = list(items_of(x_9792(ctx, E)))
     old = E.get('rep~6583', MISSING)
 
     def brk():
@@ -12424,7 +12424,7 @@ def t_8639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6583', item, True)
-            if x_9792(ctx, E):
+            if x_9793(ctx, E):
                 return t_8640(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -12518,7 +12518,7 @@ def t_8647(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9799(ctx, E), k)
+    return DO(ctx, x_9800(ctx, E), k)
 
 
 def d_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -12560,7 +12560,7 @@ def d_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6588', x_9805(ctx, E), True)
+    ctx.put(E, 'k~6588', x_9806(ctx, E), True)
     if not d_8653(ctx, E):
         return False
     ctx.steps += 1
@@ -12582,7 +12582,7 @@ def d_8652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6588', x_9805(ctx, E), True)
+    ctx.put(E, 'k~6588', x_9806(ctx, E), True)
     return True
 
 
@@ -12592,11 +12592,11 @@ def d_8653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9806(ctx, E):
+    if x_9807(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8654, E, 'k~6588', x_9808(ctx, E))
+        ASSIGN(ctx, 8654, E, 'k~6588', x_9809(ctx, E))
     return True
 
 
@@ -12606,7 +12606,7 @@ def d_8654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8654, E, 'k~6588', x_9808(ctx, E))
+    ASSIGN(ctx, 8654, E, 'k~6588', x_9809(ctx, E))
     return True
 
 
@@ -12628,7 +12628,7 @@ def d_8656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9811(ctx, E):
+    if x_9812(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -12656,7 +12656,7 @@ def d_8658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9814(ctx, E):
+    if x_9815(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -12704,7 +12704,7 @@ def d_8662(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6601', x_9819(ctx, E), True)
+    ctx.put(E, 'k~6601', x_9820(ctx, E), True)
     return True
 
 
@@ -12717,7 +12717,7 @@ def t_8663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6602', x_9820(ctx, E), True)
+    ctx.put(E, 'n~6602', x_9821(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12731,7 +12731,7 @@ def d_8664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6602', x_9820(ctx, E), True)
+    ctx.put(E, 'n~6602', x_9821(ctx, E), True)
     return True
 
 
@@ -12787,7 +12787,7 @@ def t_8668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9823(ctx, E)))
+    items = list(items_of(x_9824(ctx, E)))
     old = E.get('rep~6605', MISSING)
 
     def brk():
@@ -12799,7 +12799,7 @@ def t_8668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6605', item, True)
-            if x_9824(ctx, E):
+            if x_9825(ctx, E):
                 return t_8669(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -12893,7 +12893,7 @@ def t_8676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9831(ctx, E), k)
+    return DO(ctx, x_9832(ctx, E), k)
 
 
 def d_8677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -12935,7 +12935,7 @@ def d_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6610', x_9839(ctx, E), True)
+    ctx.put(E, 'k~6610', x_9840(ctx, E), True)
     if not d_8682(ctx, E):
         return False
     ctx.steps += 1
@@ -12957,7 +12957,7 @@ def d_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6610', x_9839(ctx, E), True)
+    ctx.put(E, 'k~6610', x_9840(ctx, E), True)
     return True
 
 
@@ -12967,11 +12967,11 @@ def d_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9840(ctx, E):
+    if x_9841(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8683, E, 'k~6610', x_9842(ctx, E))
+        ASSIGN(ctx, 8683, E, 'k~6610', x_9843(ctx, E))
     return True
 
 
@@ -12981,7 +12981,7 @@ def d_8683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8683, E, 'k~6610', x_9842(ctx, E))
+    ASSIGN(ctx, 8683, E, 'k~6610', x_9843(ctx, E))
     return True
 
 
@@ -13003,7 +13003,7 @@ def d_8685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9845(ctx, E):
+    if x_9846(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -13031,7 +13031,7 @@ def d_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9848(ctx, E):
+    if x_9849(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -13071,7 +13071,7 @@ def t_8689(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6636', x_9883(ctx, E), True)
+        ctx.put(E, 'k~6636', x_9884(ctx, E), True)
         return t_8718(ctx, k, s, E)
 
     ctx.steps += 1
@@ -13147,7 +13147,7 @@ def t_8694(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9855(ctx, E)))
+    items = list(items_of(x_9856(ctx, E)))
     old = E.get('rep~6618', MISSING)
 
     def brk():
@@ -13159,7 +13159,7 @@ def t_8694(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6618', item, True)
-            if x_9856(ctx, E):
+            if x_9857(ctx, E):
                 return t_8695(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13253,7 +13253,7 @@ def t_8702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9863(ctx, E), k)
+    return DO(ctx, x_9864(ctx, E), k)
 
 
 def d_8703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -13295,7 +13295,7 @@ def d_8706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6623', x_9869(ctx, E), True)
+    ctx.put(E, 'k~6623', x_9870(ctx, E), True)
     if not d_8708(ctx, E):
         return False
     ctx.steps += 1
@@ -13317,7 +13317,7 @@ def d_8707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6623', x_9869(ctx, E), True)
+    ctx.put(E, 'k~6623', x_9870(ctx, E), True)
     return True
 
 
@@ -13327,11 +13327,11 @@ def d_8708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9870(ctx, E):
+    if x_9871(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8709, E, 'k~6623', x_9872(ctx, E))
+        ASSIGN(ctx, 8709, E, 'k~6623', x_9873(ctx, E))
     return True
 
 
@@ -13341,7 +13341,7 @@ def d_8709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8709, E, 'k~6623', x_9872(ctx, E))
+    ASSIGN(ctx, 8709, E, 'k~6623', x_9873(ctx, E))
     return True
 
 
@@ -13363,7 +13363,7 @@ def d_8711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9875(ctx, E):
+    if x_9876(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -13391,7 +13391,7 @@ def d_8713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9878(ctx, E):
+    if x_9879(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -13439,7 +13439,7 @@ def d_8717(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6636', x_9883(ctx, E), True)
+    ctx.put(E, 'k~6636', x_9884(ctx, E), True)
     return True
 
 
@@ -13452,7 +13452,7 @@ def t_8718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6637', x_9884(ctx, E), True)
+    ctx.put(E, 'n~6637', x_9885(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13466,7 +13466,7 @@ def d_8719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6637', x_9884(ctx, E), True)
+    ctx.put(E, 'n~6637', x_9885(ctx, E), True)
     return True
 
 
@@ -13522,7 +13522,7 @@ def t_8723(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9887(ctx, E)))
+    items = list(items_of(x_9888(ctx, E)))
     old = E.get('rep~6640', MISSING)
 
     def brk():
@@ -13534,7 +13534,7 @@ def t_8723(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6640', item, True)
-            if x_9888(ctx, E):
+            if x_9889(ctx, E):
                 return t_8724(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13628,7 +13628,7 @@ def t_8731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9895(ctx, E), k)
+    return DO(ctx, x_9896(ctx, E), k)
 
 
 def d_8732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -13670,7 +13670,7 @@ def d_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6645', x_9903(ctx, E), True)
+    ctx.put(E, 'k~6645', x_9904(ctx, E), True)
     if not d_8737(ctx, E):
         return False
     ctx.steps += 1
@@ -13692,7 +13692,7 @@ def d_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6645', x_9903(ctx, E), True)
+    ctx.put(E, 'k~6645', x_9904(ctx, E), True)
     return True
 
 
@@ -13702,11 +13702,11 @@ def d_8737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9904(ctx, E):
+    if x_9905(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8738, E, 'k~6645', x_9906(ctx, E))
+        ASSIGN(ctx, 8738, E, 'k~6645', x_9907(ctx, E))
     return True
 
 
@@ -13716,7 +13716,7 @@ def d_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8738, E, 'k~6645', x_9906(ctx, E))
+    ASSIGN(ctx, 8738, E, 'k~6645', x_9907(ctx, E))
     return True
 
 
@@ -13738,7 +13738,7 @@ def d_8740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9909(ctx, E):
+    if x_9910(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -13766,7 +13766,7 @@ def d_8742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9912(ctx, E):
+    if x_9913(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -13806,7 +13806,7 @@ def t_8744(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6669', x_9947(ctx, E), True)
+        ctx.put(E, 'k~6669', x_9948(ctx, E), True)
         return t_8773(ctx, k, s, E)
 
     ctx.steps += 1
@@ -13882,7 +13882,7 @@ def t_8749(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9919(ctx, E)))
+    items = list(items_of(x_9920(ctx, E)))
     old = E.get('rep~6651', MISSING)
 
     def brk():
@@ -13894,7 +13894,7 @@ def t_8749(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6651', item, True)
-            if x_9920(ctx, E):
+            if x_9921(ctx, E):
                 return t_8750(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13988,7 +13988,7 @@ def t_8757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9927(ctx, E), k)
+    return DO(ctx, x_9928(ctx, E), k)
 
 
 def d_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -14030,7 +14030,7 @@ def d_8761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6656', x_9933(ctx, E), True)
+    ctx.put(E, 'k~6656', x_9934(ctx, E), True)
     if not d_8763(ctx, E):
         return False
     ctx.steps += 1
@@ -14052,7 +14052,7 @@ def d_8762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6656', x_9933(ctx, E), True)
+    ctx.put(E, 'k~6656', x_9934(ctx, E), True)
     return True
 
 
@@ -14062,11 +14062,11 @@ def d_8763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9934(ctx, E):
+    if x_9935(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8764, E, 'k~6656', x_9936(ctx, E))
+        ASSIGN(ctx, 8764, E, 'k~6656', x_9937(ctx, E))
     return True
 
 
@@ -14076,7 +14076,7 @@ def d_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8764, E, 'k~6656', x_9936(ctx, E))
+    ASSIGN(ctx, 8764, E, 'k~6656', x_9937(ctx, E))
     return True
 
 
@@ -14098,7 +14098,7 @@ def d_8766(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9939(ctx, E):
+    if x_9940(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -14126,7 +14126,7 @@ def d_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9942(ctx, E):
+    if x_9943(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -14174,7 +14174,7 @@ def d_8772(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6669', x_9947(ctx, E), True)
+    ctx.put(E, 'k~6669', x_9948(ctx, E), True)
     return True
 
 
@@ -14187,7 +14187,7 @@ def t_8773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6670', x_9948(ctx, E), True)
+    ctx.put(E, 'n~6670', x_9949(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14201,7 +14201,7 @@ def d_8774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6670', x_9948(ctx, E), True)
+    ctx.put(E, 'n~6670', x_9949(ctx, E), True)
     return True
 
 
@@ -14257,7 +14257,7 @@ def t_8778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9951(ctx, E)))
+    items = list(items_of(x_9952(ctx, E)))
     old = E.get('rep~6673', MISSING)
 
     def brk():
@@ -14269,7 +14269,7 @@ def t_8778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6673', item, True)
-            if x_9952(ctx, E):
+            if x_9953(ctx, E):
                 return t_8779(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -14363,7 +14363,7 @@ def t_8786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9959(ctx, E), k)
+    return DO(ctx, x_9960(ctx, E), k)
 
 
 def d_8787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -14405,7 +14405,7 @@ def d_8790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6678', x_9967(ctx, E), True)
+    ctx.put(E, 'k~6678', x_9968(ctx, E), True)
     if not d_8792(ctx, E):
         return False
     ctx.steps += 1
@@ -14427,7 +14427,7 @@ def d_8791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6678', x_9967(ctx, E), True)
+    ctx.put(E, 'k~6678', x_9968(ctx, E), True)
     return True
 
 
@@ -14437,11 +14437,11 @@ def d_8792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9968(ctx, E):
+    if x_9969(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8793, E, 'k~6678', x_9970(ctx, E))
+        ASSIGN(ctx, 8793, E, 'k~6678', x_9971(ctx, E))
     return True
 
 
@@ -14451,7 +14451,7 @@ def d_8793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8793, E, 'k~6678', x_9970(ctx, E))
+    ASSIGN(ctx, 8793, E, 'k~6678', x_9971(ctx, E))
     return True
 
 
@@ -14473,7 +14473,7 @@ def d_8795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9973(ctx, E):
+    if x_9974(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -14501,7 +14501,7 @@ def d_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9976(ctx, E):
+    if x_9977(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -15408,936 +15408,936 @@ TRIALS = {
 
 
 CODE = {
-    8955: x_8955,
-    8959: x_8959,
+    8956: x_8956,
     8960: x_8960,
-    8963: x_8963,
-    8967: x_8967,
+    8961: x_8961,
+    8964: x_8964,
     8968: x_8968,
-    8973: x_8973,
+    8969: x_8969,
     8974: x_8974,
-    8976: x_8976,
+    8975: x_8975,
     8977: x_8977,
-    8979: x_8979,
+    8978: x_8978,
     8980: x_8980,
-    8982: x_8982,
+    8981: x_8981,
     8983: x_8983,
-    8987: x_8987,
+    8984: x_8984,
     8988: x_8988,
-    8991: x_8991,
+    8989: x_8989,
     8992: x_8992,
-    8995: x_8995,
-    8999: x_8999,
+    8993: x_8993,
+    8996: x_8996,
     9000: x_9000,
-    9007: x_9007,
+    9001: x_9001,
     9008: x_9008,
-    9010: x_9010,
+    9009: x_9009,
     9011: x_9011,
-    9013: x_9013,
+    9012: x_9012,
     9014: x_9014,
-    9016: x_9016,
+    9015: x_9015,
     9017: x_9017,
-    9019: x_9019,
-    9023: x_9023,
+    9018: x_9018,
+    9020: x_9020,
     9024: x_9024,
-    9027: x_9027,
-    9031: x_9031,
+    9025: x_9025,
+    9028: x_9028,
     9032: x_9032,
-    9037: x_9037,
+    9033: x_9033,
     9038: x_9038,
-    9040: x_9040,
+    9039: x_9039,
     9041: x_9041,
-    9043: x_9043,
+    9042: x_9042,
     9044: x_9044,
-    9046: x_9046,
+    9045: x_9045,
     9047: x_9047,
-    9051: x_9051,
+    9048: x_9048,
     9052: x_9052,
-    9055: x_9055,
+    9053: x_9053,
     9056: x_9056,
-    9059: x_9059,
-    9063: x_9063,
+    9057: x_9057,
+    9060: x_9060,
     9064: x_9064,
-    9071: x_9071,
+    9065: x_9065,
     9072: x_9072,
-    9074: x_9074,
+    9073: x_9073,
     9075: x_9075,
-    9077: x_9077,
+    9076: x_9076,
     9078: x_9078,
-    9080: x_9080,
+    9079: x_9079,
     9081: x_9081,
-    9083: x_9083,
-    9087: x_9087,
+    9082: x_9082,
+    9084: x_9084,
     9088: x_9088,
-    9091: x_9091,
-    9095: x_9095,
+    9089: x_9089,
+    9092: x_9092,
     9096: x_9096,
-    9101: x_9101,
+    9097: x_9097,
     9102: x_9102,
-    9104: x_9104,
+    9103: x_9103,
     9105: x_9105,
-    9107: x_9107,
+    9106: x_9106,
     9108: x_9108,
-    9110: x_9110,
+    9109: x_9109,
     9111: x_9111,
-    9115: x_9115,
+    9112: x_9112,
     9116: x_9116,
-    9119: x_9119,
+    9117: x_9117,
     9120: x_9120,
-    9123: x_9123,
-    9127: x_9127,
+    9121: x_9121,
+    9124: x_9124,
     9128: x_9128,
-    9135: x_9135,
+    9129: x_9129,
     9136: x_9136,
-    9138: x_9138,
+    9137: x_9137,
     9139: x_9139,
-    9141: x_9141,
+    9140: x_9140,
     9142: x_9142,
-    9144: x_9144,
+    9143: x_9143,
     9145: x_9145,
-    9147: x_9147,
-    9151: x_9151,
+    9146: x_9146,
+    9148: x_9148,
     9152: x_9152,
-    9155: x_9155,
-    9159: x_9159,
+    9153: x_9153,
+    9156: x_9156,
     9160: x_9160,
-    9165: x_9165,
+    9161: x_9161,
     9166: x_9166,
-    9168: x_9168,
+    9167: x_9167,
     9169: x_9169,
-    9171: x_9171,
+    9170: x_9170,
     9172: x_9172,
-    9174: x_9174,
+    9173: x_9173,
     9175: x_9175,
-    9179: x_9179,
+    9176: x_9176,
     9180: x_9180,
-    9183: x_9183,
+    9181: x_9181,
     9184: x_9184,
-    9187: x_9187,
-    9191: x_9191,
+    9185: x_9185,
+    9188: x_9188,
     9192: x_9192,
-    9199: x_9199,
+    9193: x_9193,
     9200: x_9200,
-    9202: x_9202,
+    9201: x_9201,
     9203: x_9203,
-    9205: x_9205,
+    9204: x_9204,
     9206: x_9206,
-    9208: x_9208,
+    9207: x_9207,
     9209: x_9209,
-    9211: x_9211,
-    9215: x_9215,
+    9210: x_9210,
+    9212: x_9212,
     9216: x_9216,
-    9219: x_9219,
-    9223: x_9223,
+    9217: x_9217,
+    9220: x_9220,
     9224: x_9224,
-    9229: x_9229,
+    9225: x_9225,
     9230: x_9230,
-    9232: x_9232,
+    9231: x_9231,
     9233: x_9233,
-    9235: x_9235,
+    9234: x_9234,
     9236: x_9236,
-    9238: x_9238,
+    9237: x_9237,
     9239: x_9239,
-    9243: x_9243,
+    9240: x_9240,
     9244: x_9244,
-    9247: x_9247,
+    9245: x_9245,
     9248: x_9248,
-    9251: x_9251,
-    9255: x_9255,
+    9249: x_9249,
+    9252: x_9252,
     9256: x_9256,
-    9263: x_9263,
+    9257: x_9257,
     9264: x_9264,
-    9266: x_9266,
+    9265: x_9265,
     9267: x_9267,
-    9269: x_9269,
+    9268: x_9268,
     9270: x_9270,
-    9272: x_9272,
+    9271: x_9271,
     9273: x_9273,
-    9275: x_9275,
-    9279: x_9279,
+    9274: x_9274,
+    9276: x_9276,
     9280: x_9280,
-    9283: x_9283,
-    9287: x_9287,
+    9281: x_9281,
+    9284: x_9284,
     9288: x_9288,
-    9293: x_9293,
+    9289: x_9289,
     9294: x_9294,
-    9296: x_9296,
+    9295: x_9295,
     9297: x_9297,
-    9299: x_9299,
+    9298: x_9298,
     9300: x_9300,
-    9302: x_9302,
+    9301: x_9301,
     9303: x_9303,
-    9307: x_9307,
+    9304: x_9304,
     9308: x_9308,
-    9311: x_9311,
+    9309: x_9309,
     9312: x_9312,
-    9315: x_9315,
-    9319: x_9319,
+    9313: x_9313,
+    9316: x_9316,
     9320: x_9320,
-    9327: x_9327,
+    9321: x_9321,
     9328: x_9328,
-    9330: x_9330,
+    9329: x_9329,
     9331: x_9331,
-    9333: x_9333,
+    9332: x_9332,
     9334: x_9334,
-    9336: x_9336,
+    9335: x_9335,
     9337: x_9337,
-    9339: x_9339,
-    9343: x_9343,
+    9338: x_9338,
+    9340: x_9340,
     9344: x_9344,
-    9347: x_9347,
-    9351: x_9351,
+    9345: x_9345,
+    9348: x_9348,
     9352: x_9352,
-    9357: x_9357,
+    9353: x_9353,
     9358: x_9358,
-    9360: x_9360,
+    9359: x_9359,
     9361: x_9361,
-    9363: x_9363,
+    9362: x_9362,
     9364: x_9364,
-    9366: x_9366,
+    9365: x_9365,
     9367: x_9367,
-    9371: x_9371,
+    9368: x_9368,
     9372: x_9372,
-    9375: x_9375,
+    9373: x_9373,
     9376: x_9376,
-    9379: x_9379,
-    9383: x_9383,
+    9377: x_9377,
+    9380: x_9380,
     9384: x_9384,
-    9391: x_9391,
+    9385: x_9385,
     9392: x_9392,
-    9394: x_9394,
+    9393: x_9393,
     9395: x_9395,
-    9397: x_9397,
+    9396: x_9396,
     9398: x_9398,
-    9400: x_9400,
+    9399: x_9399,
     9401: x_9401,
-    9403: x_9403,
-    9407: x_9407,
+    9402: x_9402,
+    9404: x_9404,
     9408: x_9408,
-    9411: x_9411,
-    9415: x_9415,
+    9409: x_9409,
+    9412: x_9412,
     9416: x_9416,
-    9421: x_9421,
+    9417: x_9417,
     9422: x_9422,
-    9424: x_9424,
+    9423: x_9423,
     9425: x_9425,
-    9427: x_9427,
+    9426: x_9426,
     9428: x_9428,
-    9430: x_9430,
+    9429: x_9429,
     9431: x_9431,
-    9435: x_9435,
+    9432: x_9432,
     9436: x_9436,
-    9439: x_9439,
+    9437: x_9437,
     9440: x_9440,
-    9443: x_9443,
-    9447: x_9447,
+    9441: x_9441,
+    9444: x_9444,
     9448: x_9448,
-    9455: x_9455,
+    9449: x_9449,
     9456: x_9456,
-    9458: x_9458,
+    9457: x_9457,
     9459: x_9459,
-    9461: x_9461,
+    9460: x_9460,
     9462: x_9462,
-    9464: x_9464,
+    9463: x_9463,
     9465: x_9465,
-    9467: x_9467,
-    9471: x_9471,
+    9466: x_9466,
+    9468: x_9468,
     9472: x_9472,
-    9475: x_9475,
-    9479: x_9479,
+    9473: x_9473,
+    9476: x_9476,
     9480: x_9480,
-    9485: x_9485,
+    9481: x_9481,
     9486: x_9486,
-    9488: x_9488,
+    9487: x_9487,
     9489: x_9489,
-    9491: x_9491,
+    9490: x_9490,
     9492: x_9492,
-    9494: x_9494,
+    9493: x_9493,
     9495: x_9495,
-    9499: x_9499,
+    9496: x_9496,
     9500: x_9500,
-    9503: x_9503,
+    9501: x_9501,
     9504: x_9504,
-    9507: x_9507,
-    9511: x_9511,
+    9505: x_9505,
+    9508: x_9508,
     9512: x_9512,
-    9519: x_9519,
+    9513: x_9513,
     9520: x_9520,
-    9522: x_9522,
+    9521: x_9521,
     9523: x_9523,
-    9525: x_9525,
+    9524: x_9524,
     9526: x_9526,
-    9528: x_9528,
+    9527: x_9527,
     9529: x_9529,
-    9531: x_9531,
-    9535: x_9535,
+    9530: x_9530,
+    9532: x_9532,
     9536: x_9536,
-    9539: x_9539,
-    9543: x_9543,
+    9537: x_9537,
+    9540: x_9540,
     9544: x_9544,
-    9549: x_9549,
+    9545: x_9545,
     9550: x_9550,
-    9552: x_9552,
+    9551: x_9551,
     9553: x_9553,
-    9555: x_9555,
+    9554: x_9554,
     9556: x_9556,
-    9558: x_9558,
+    9557: x_9557,
     9559: x_9559,
-    9563: x_9563,
+    9560: x_9560,
     9564: x_9564,
-    9567: x_9567,
+    9565: x_9565,
     9568: x_9568,
-    9571: x_9571,
-    9575: x_9575,
+    9569: x_9569,
+    9572: x_9572,
     9576: x_9576,
-    9583: x_9583,
+    9577: x_9577,
     9584: x_9584,
-    9586: x_9586,
+    9585: x_9585,
     9587: x_9587,
-    9589: x_9589,
+    9588: x_9588,
     9590: x_9590,
-    9592: x_9592,
+    9591: x_9591,
     9593: x_9593,
-    9595: x_9595,
-    9599: x_9599,
+    9594: x_9594,
+    9596: x_9596,
     9600: x_9600,
-    9603: x_9603,
-    9607: x_9607,
+    9601: x_9601,
+    9604: x_9604,
     9608: x_9608,
-    9613: x_9613,
+    9609: x_9609,
     9614: x_9614,
-    9616: x_9616,
+    9615: x_9615,
     9617: x_9617,
-    9619: x_9619,
+    9618: x_9618,
     9620: x_9620,
-    9622: x_9622,
+    9621: x_9621,
     9623: x_9623,
-    9627: x_9627,
+    9624: x_9624,
     9628: x_9628,
-    9631: x_9631,
+    9629: x_9629,
     9632: x_9632,
-    9635: x_9635,
-    9639: x_9639,
+    9633: x_9633,
+    9636: x_9636,
     9640: x_9640,
-    9647: x_9647,
+    9641: x_9641,
     9648: x_9648,
-    9650: x_9650,
+    9649: x_9649,
     9651: x_9651,
-    9653: x_9653,
+    9652: x_9652,
     9654: x_9654,
-    9656: x_9656,
+    9655: x_9655,
     9657: x_9657,
-    9659: x_9659,
-    9663: x_9663,
+    9658: x_9658,
+    9660: x_9660,
     9664: x_9664,
-    9667: x_9667,
-    9671: x_9671,
+    9665: x_9665,
+    9668: x_9668,
     9672: x_9672,
-    9677: x_9677,
+    9673: x_9673,
     9678: x_9678,
-    9680: x_9680,
+    9679: x_9679,
     9681: x_9681,
-    9683: x_9683,
+    9682: x_9682,
     9684: x_9684,
-    9686: x_9686,
+    9685: x_9685,
     9687: x_9687,
-    9691: x_9691,
+    9688: x_9688,
     9692: x_9692,
-    9695: x_9695,
+    9693: x_9693,
     9696: x_9696,
-    9699: x_9699,
-    9703: x_9703,
+    9697: x_9697,
+    9700: x_9700,
     9704: x_9704,
-    9711: x_9711,
+    9705: x_9705,
     9712: x_9712,
-    9714: x_9714,
+    9713: x_9713,
     9715: x_9715,
-    9717: x_9717,
+    9716: x_9716,
     9718: x_9718,
-    9720: x_9720,
+    9719: x_9719,
     9721: x_9721,
-    9723: x_9723,
-    9727: x_9727,
+    9722: x_9722,
+    9724: x_9724,
     9728: x_9728,
-    9731: x_9731,
-    9735: x_9735,
+    9729: x_9729,
+    9732: x_9732,
     9736: x_9736,
-    9741: x_9741,
+    9737: x_9737,
     9742: x_9742,
-    9744: x_9744,
+    9743: x_9743,
     9745: x_9745,
-    9747: x_9747,
+    9746: x_9746,
     9748: x_9748,
-    9750: x_9750,
+    9749: x_9749,
     9751: x_9751,
-    9755: x_9755,
+    9752: x_9752,
     9756: x_9756,
-    9759: x_9759,
+    9757: x_9757,
     9760: x_9760,
-    9763: x_9763,
-    9767: x_9767,
+    9761: x_9761,
+    9764: x_9764,
     9768: x_9768,
-    9775: x_9775,
+    9769: x_9769,
     9776: x_9776,
-    9778: x_9778,
+    9777: x_9777,
     9779: x_9779,
-    9781: x_9781,
+    9780: x_9780,
     9782: x_9782,
-    9784: x_9784,
+    9783: x_9783,
     9785: x_9785,
-    9787: x_9787,
-    9791: x_9791,
+    9786: x_9786,
+    9788: x_9788,
     9792: x_9792,
-    9795: x_9795,
-    9799: x_9799,
+    9793: x_9793,
+    9796: x_9796,
     9800: x_9800,
-    9805: x_9805,
+    9801: x_9801,
     9806: x_9806,
-    9808: x_9808,
+    9807: x_9807,
     9809: x_9809,
-    9811: x_9811,
+    9810: x_9810,
     9812: x_9812,
-    9814: x_9814,
+    9813: x_9813,
     9815: x_9815,
-    9819: x_9819,
+    9816: x_9816,
     9820: x_9820,
-    9823: x_9823,
+    9821: x_9821,
     9824: x_9824,
-    9827: x_9827,
-    9831: x_9831,
+    9825: x_9825,
+    9828: x_9828,
     9832: x_9832,
-    9839: x_9839,
+    9833: x_9833,
     9840: x_9840,
-    9842: x_9842,
+    9841: x_9841,
     9843: x_9843,
-    9845: x_9845,
+    9844: x_9844,
     9846: x_9846,
-    9848: x_9848,
+    9847: x_9847,
     9849: x_9849,
-    9851: x_9851,
-    9855: x_9855,
+    9850: x_9850,
+    9852: x_9852,
     9856: x_9856,
-    9859: x_9859,
-    9863: x_9863,
+    9857: x_9857,
+    9860: x_9860,
     9864: x_9864,
-    9869: x_9869,
+    9865: x_9865,
     9870: x_9870,
-    9872: x_9872,
+    9871: x_9871,
     9873: x_9873,
-    9875: x_9875,
+    9874: x_9874,
     9876: x_9876,
-    9878: x_9878,
+    9877: x_9877,
     9879: x_9879,
-    9883: x_9883,
+    9880: x_9880,
     9884: x_9884,
-    9887: x_9887,
+    9885: x_9885,
     9888: x_9888,
-    9891: x_9891,
-    9895: x_9895,
+    9889: x_9889,
+    9892: x_9892,
     9896: x_9896,
-    9903: x_9903,
+    9897: x_9897,
     9904: x_9904,
-    9906: x_9906,
+    9905: x_9905,
     9907: x_9907,
-    9909: x_9909,
+    9908: x_9908,
     9910: x_9910,
-    9912: x_9912,
+    9911: x_9911,
     9913: x_9913,
-    9915: x_9915,
-    9919: x_9919,
+    9914: x_9914,
+    9916: x_9916,
     9920: x_9920,
-    9923: x_9923,
-    9927: x_9927,
+    9921: x_9921,
+    9924: x_9924,
     9928: x_9928,
-    9933: x_9933,
+    9929: x_9929,
     9934: x_9934,
-    9936: x_9936,
+    9935: x_9935,
     9937: x_9937,
-    9939: x_9939,
+    9938: x_9938,
     9940: x_9940,
-    9942: x_9942,
+    9941: x_9941,
     9943: x_9943,
-    9947: x_9947,
+    9944: x_9944,
     9948: x_9948,
-    9951: x_9951,
+    9949: x_9949,
     9952: x_9952,
-    9955: x_9955,
-    9959: x_9959,
+    9953: x_9953,
+    9956: x_9956,
     9960: x_9960,
-    9967: x_9967,
+    9961: x_9961,
     9968: x_9968,
-    9970: x_9970,
+    9969: x_9969,
     9971: x_9971,
-    9973: x_9973,
+    9972: x_9972,
     9974: x_9974,
-    9976: x_9976,
+    9975: x_9975,
     9977: x_9977,
+    9978: x_9978,
 }
 AT = {
-    8955: 'rules_data/pampero/modules/objectives.yaml:9',
-    8959: 'rules_data/pampero/definitions/resources.yaml:55',
+    8956: 'rules_data/pampero/modules/objectives.yaml:9',
     8960: 'rules_data/pampero/definitions/resources.yaml:55',
-    8963: 'rules_data/pampero/definitions/resources.yaml:57',
-    8967: 'rules_data/pampero/definitions/resources.yaml:60',
-    8968: 'rules_data/pampero/definitions/resources.yaml:57',
-    8973: 'rules_data/pampero/definitions/resources.yaml:26',
-    8974: 'rules_data/pampero/definitions/resources.yaml:27',
-    8976: 'rules_data/pampero/definitions/resources.yaml:27',
-    8977: 'rules_data/pampero/definitions/resources.yaml:28',
-    8979: 'rules_data/pampero/definitions/resources.yaml:29',
+    8961: 'rules_data/pampero/definitions/resources.yaml:55',
+    8964: 'rules_data/pampero/definitions/resources.yaml:57',
+    8968: 'rules_data/pampero/definitions/resources.yaml:60',
+    8969: 'rules_data/pampero/definitions/resources.yaml:57',
+    8974: 'rules_data/pampero/definitions/resources.yaml:26',
+    8975: 'rules_data/pampero/definitions/resources.yaml:27',
+    8977: 'rules_data/pampero/definitions/resources.yaml:27',
+    8978: 'rules_data/pampero/definitions/resources.yaml:28',
     8980: 'rules_data/pampero/definitions/resources.yaml:29',
-    8982: 'rules_data/pampero/definitions/resources.yaml:30',
+    8981: 'rules_data/pampero/definitions/resources.yaml:29',
     8983: 'rules_data/pampero/definitions/resources.yaml:30',
-    8987: 'rules_data/pampero/modules/objectives.yaml:15',
-    8988: 'rules_data/pampero/definitions/resources.yaml:68',
-    8991: 'rules_data/pampero/definitions/resources.yaml:55',
+    8984: 'rules_data/pampero/definitions/resources.yaml:30',
+    8988: 'rules_data/pampero/modules/objectives.yaml:15',
+    8989: 'rules_data/pampero/definitions/resources.yaml:68',
     8992: 'rules_data/pampero/definitions/resources.yaml:55',
-    8995: 'rules_data/pampero/definitions/resources.yaml:57',
-    8999: 'rules_data/pampero/definitions/resources.yaml:60',
-    9000: 'rules_data/pampero/definitions/resources.yaml:57',
-    9007: 'rules_data/pampero/definitions/resources.yaml:26',
-    9008: 'rules_data/pampero/definitions/resources.yaml:27',
-    9010: 'rules_data/pampero/definitions/resources.yaml:27',
-    9011: 'rules_data/pampero/definitions/resources.yaml:28',
-    9013: 'rules_data/pampero/definitions/resources.yaml:29',
+    8993: 'rules_data/pampero/definitions/resources.yaml:55',
+    8996: 'rules_data/pampero/definitions/resources.yaml:57',
+    9000: 'rules_data/pampero/definitions/resources.yaml:60',
+    9001: 'rules_data/pampero/definitions/resources.yaml:57',
+    9008: 'rules_data/pampero/definitions/resources.yaml:26',
+    9009: 'rules_data/pampero/definitions/resources.yaml:27',
+    9011: 'rules_data/pampero/definitions/resources.yaml:27',
+    9012: 'rules_data/pampero/definitions/resources.yaml:28',
     9014: 'rules_data/pampero/definitions/resources.yaml:29',
-    9016: 'rules_data/pampero/definitions/resources.yaml:30',
+    9015: 'rules_data/pampero/definitions/resources.yaml:29',
     9017: 'rules_data/pampero/definitions/resources.yaml:30',
-    9019: 'rules_data/pampero/modules/objectives.yaml:17',
-    9023: 'rules_data/pampero/definitions/resources.yaml:55',
+    9018: 'rules_data/pampero/definitions/resources.yaml:30',
+    9020: 'rules_data/pampero/modules/objectives.yaml:17',
     9024: 'rules_data/pampero/definitions/resources.yaml:55',
-    9027: 'rules_data/pampero/definitions/resources.yaml:57',
-    9031: 'rules_data/pampero/definitions/resources.yaml:60',
-    9032: 'rules_data/pampero/definitions/resources.yaml:57',
-    9037: 'rules_data/pampero/definitions/resources.yaml:26',
-    9038: 'rules_data/pampero/definitions/resources.yaml:27',
-    9040: 'rules_data/pampero/definitions/resources.yaml:27',
-    9041: 'rules_data/pampero/definitions/resources.yaml:28',
-    9043: 'rules_data/pampero/definitions/resources.yaml:29',
+    9025: 'rules_data/pampero/definitions/resources.yaml:55',
+    9028: 'rules_data/pampero/definitions/resources.yaml:57',
+    9032: 'rules_data/pampero/definitions/resources.yaml:60',
+    9033: 'rules_data/pampero/definitions/resources.yaml:57',
+    9038: 'rules_data/pampero/definitions/resources.yaml:26',
+    9039: 'rules_data/pampero/definitions/resources.yaml:27',
+    9041: 'rules_data/pampero/definitions/resources.yaml:27',
+    9042: 'rules_data/pampero/definitions/resources.yaml:28',
     9044: 'rules_data/pampero/definitions/resources.yaml:29',
-    9046: 'rules_data/pampero/definitions/resources.yaml:30',
+    9045: 'rules_data/pampero/definitions/resources.yaml:29',
     9047: 'rules_data/pampero/definitions/resources.yaml:30',
-    9051: 'rules_data/pampero/modules/objectives.yaml:23',
-    9052: 'rules_data/pampero/definitions/resources.yaml:68',
-    9055: 'rules_data/pampero/definitions/resources.yaml:55',
+    9048: 'rules_data/pampero/definitions/resources.yaml:30',
+    9052: 'rules_data/pampero/modules/objectives.yaml:23',
+    9053: 'rules_data/pampero/definitions/resources.yaml:68',
     9056: 'rules_data/pampero/definitions/resources.yaml:55',
-    9059: 'rules_data/pampero/definitions/resources.yaml:57',
-    9063: 'rules_data/pampero/definitions/resources.yaml:60',
-    9064: 'rules_data/pampero/definitions/resources.yaml:57',
-    9071: 'rules_data/pampero/definitions/resources.yaml:26',
-    9072: 'rules_data/pampero/definitions/resources.yaml:27',
-    9074: 'rules_data/pampero/definitions/resources.yaml:27',
-    9075: 'rules_data/pampero/definitions/resources.yaml:28',
-    9077: 'rules_data/pampero/definitions/resources.yaml:29',
+    9057: 'rules_data/pampero/definitions/resources.yaml:55',
+    9060: 'rules_data/pampero/definitions/resources.yaml:57',
+    9064: 'rules_data/pampero/definitions/resources.yaml:60',
+    9065: 'rules_data/pampero/definitions/resources.yaml:57',
+    9072: 'rules_data/pampero/definitions/resources.yaml:26',
+    9073: 'rules_data/pampero/definitions/resources.yaml:27',
+    9075: 'rules_data/pampero/definitions/resources.yaml:27',
+    9076: 'rules_data/pampero/definitions/resources.yaml:28',
     9078: 'rules_data/pampero/definitions/resources.yaml:29',
-    9080: 'rules_data/pampero/definitions/resources.yaml:30',
+    9079: 'rules_data/pampero/definitions/resources.yaml:29',
     9081: 'rules_data/pampero/definitions/resources.yaml:30',
-    9083: 'rules_data/pampero/modules/objectives.yaml:25',
-    9087: 'rules_data/pampero/definitions/resources.yaml:55',
+    9082: 'rules_data/pampero/definitions/resources.yaml:30',
+    9084: 'rules_data/pampero/modules/objectives.yaml:25',
     9088: 'rules_data/pampero/definitions/resources.yaml:55',
-    9091: 'rules_data/pampero/definitions/resources.yaml:57',
-    9095: 'rules_data/pampero/definitions/resources.yaml:60',
-    9096: 'rules_data/pampero/definitions/resources.yaml:57',
-    9101: 'rules_data/pampero/definitions/resources.yaml:26',
-    9102: 'rules_data/pampero/definitions/resources.yaml:27',
-    9104: 'rules_data/pampero/definitions/resources.yaml:27',
-    9105: 'rules_data/pampero/definitions/resources.yaml:28',
-    9107: 'rules_data/pampero/definitions/resources.yaml:29',
+    9089: 'rules_data/pampero/definitions/resources.yaml:55',
+    9092: 'rules_data/pampero/definitions/resources.yaml:57',
+    9096: 'rules_data/pampero/definitions/resources.yaml:60',
+    9097: 'rules_data/pampero/definitions/resources.yaml:57',
+    9102: 'rules_data/pampero/definitions/resources.yaml:26',
+    9103: 'rules_data/pampero/definitions/resources.yaml:27',
+    9105: 'rules_data/pampero/definitions/resources.yaml:27',
+    9106: 'rules_data/pampero/definitions/resources.yaml:28',
     9108: 'rules_data/pampero/definitions/resources.yaml:29',
-    9110: 'rules_data/pampero/definitions/resources.yaml:30',
+    9109: 'rules_data/pampero/definitions/resources.yaml:29',
     9111: 'rules_data/pampero/definitions/resources.yaml:30',
-    9115: 'rules_data/pampero/modules/objectives.yaml:31',
-    9116: 'rules_data/pampero/definitions/resources.yaml:68',
-    9119: 'rules_data/pampero/definitions/resources.yaml:55',
+    9112: 'rules_data/pampero/definitions/resources.yaml:30',
+    9116: 'rules_data/pampero/modules/objectives.yaml:31',
+    9117: 'rules_data/pampero/definitions/resources.yaml:68',
     9120: 'rules_data/pampero/definitions/resources.yaml:55',
-    9123: 'rules_data/pampero/definitions/resources.yaml:57',
-    9127: 'rules_data/pampero/definitions/resources.yaml:60',
-    9128: 'rules_data/pampero/definitions/resources.yaml:57',
-    9135: 'rules_data/pampero/definitions/resources.yaml:26',
-    9136: 'rules_data/pampero/definitions/resources.yaml:27',
-    9138: 'rules_data/pampero/definitions/resources.yaml:27',
-    9139: 'rules_data/pampero/definitions/resources.yaml:28',
-    9141: 'rules_data/pampero/definitions/resources.yaml:29',
+    9121: 'rules_data/pampero/definitions/resources.yaml:55',
+    9124: 'rules_data/pampero/definitions/resources.yaml:57',
+    9128: 'rules_data/pampero/definitions/resources.yaml:60',
+    9129: 'rules_data/pampero/definitions/resources.yaml:57',
+    9136: 'rules_data/pampero/definitions/resources.yaml:26',
+    9137: 'rules_data/pampero/definitions/resources.yaml:27',
+    9139: 'rules_data/pampero/definitions/resources.yaml:27',
+    9140: 'rules_data/pampero/definitions/resources.yaml:28',
     9142: 'rules_data/pampero/definitions/resources.yaml:29',
-    9144: 'rules_data/pampero/definitions/resources.yaml:30',
+    9143: 'rules_data/pampero/definitions/resources.yaml:29',
     9145: 'rules_data/pampero/definitions/resources.yaml:30',
-    9147: 'rules_data/pampero/modules/objectives.yaml:33',
-    9151: 'rules_data/pampero/definitions/resources.yaml:55',
+    9146: 'rules_data/pampero/definitions/resources.yaml:30',
+    9148: 'rules_data/pampero/modules/objectives.yaml:33',
     9152: 'rules_data/pampero/definitions/resources.yaml:55',
-    9155: 'rules_data/pampero/definitions/resources.yaml:57',
-    9159: 'rules_data/pampero/definitions/resources.yaml:60',
-    9160: 'rules_data/pampero/definitions/resources.yaml:57',
-    9165: 'rules_data/pampero/definitions/resources.yaml:26',
-    9166: 'rules_data/pampero/definitions/resources.yaml:27',
-    9168: 'rules_data/pampero/definitions/resources.yaml:27',
-    9169: 'rules_data/pampero/definitions/resources.yaml:28',
-    9171: 'rules_data/pampero/definitions/resources.yaml:29',
+    9153: 'rules_data/pampero/definitions/resources.yaml:55',
+    9156: 'rules_data/pampero/definitions/resources.yaml:57',
+    9160: 'rules_data/pampero/definitions/resources.yaml:60',
+    9161: 'rules_data/pampero/definitions/resources.yaml:57',
+    9166: 'rules_data/pampero/definitions/resources.yaml:26',
+    9167: 'rules_data/pampero/definitions/resources.yaml:27',
+    9169: 'rules_data/pampero/definitions/resources.yaml:27',
+    9170: 'rules_data/pampero/definitions/resources.yaml:28',
     9172: 'rules_data/pampero/definitions/resources.yaml:29',
-    9174: 'rules_data/pampero/definitions/resources.yaml:30',
+    9173: 'rules_data/pampero/definitions/resources.yaml:29',
     9175: 'rules_data/pampero/definitions/resources.yaml:30',
-    9179: 'rules_data/pampero/modules/objectives.yaml:39',
-    9180: 'rules_data/pampero/definitions/resources.yaml:68',
-    9183: 'rules_data/pampero/definitions/resources.yaml:55',
+    9176: 'rules_data/pampero/definitions/resources.yaml:30',
+    9180: 'rules_data/pampero/modules/objectives.yaml:39',
+    9181: 'rules_data/pampero/definitions/resources.yaml:68',
     9184: 'rules_data/pampero/definitions/resources.yaml:55',
-    9187: 'rules_data/pampero/definitions/resources.yaml:57',
-    9191: 'rules_data/pampero/definitions/resources.yaml:60',
-    9192: 'rules_data/pampero/definitions/resources.yaml:57',
-    9199: 'rules_data/pampero/definitions/resources.yaml:26',
-    9200: 'rules_data/pampero/definitions/resources.yaml:27',
-    9202: 'rules_data/pampero/definitions/resources.yaml:27',
-    9203: 'rules_data/pampero/definitions/resources.yaml:28',
-    9205: 'rules_data/pampero/definitions/resources.yaml:29',
+    9185: 'rules_data/pampero/definitions/resources.yaml:55',
+    9188: 'rules_data/pampero/definitions/resources.yaml:57',
+    9192: 'rules_data/pampero/definitions/resources.yaml:60',
+    9193: 'rules_data/pampero/definitions/resources.yaml:57',
+    9200: 'rules_data/pampero/definitions/resources.yaml:26',
+    9201: 'rules_data/pampero/definitions/resources.yaml:27',
+    9203: 'rules_data/pampero/definitions/resources.yaml:27',
+    9204: 'rules_data/pampero/definitions/resources.yaml:28',
     9206: 'rules_data/pampero/definitions/resources.yaml:29',
-    9208: 'rules_data/pampero/definitions/resources.yaml:30',
+    9207: 'rules_data/pampero/definitions/resources.yaml:29',
     9209: 'rules_data/pampero/definitions/resources.yaml:30',
-    9211: 'rules_data/pampero/modules/objectives.yaml:41',
-    9215: 'rules_data/pampero/definitions/resources.yaml:55',
+    9210: 'rules_data/pampero/definitions/resources.yaml:30',
+    9212: 'rules_data/pampero/modules/objectives.yaml:41',
     9216: 'rules_data/pampero/definitions/resources.yaml:55',
-    9219: 'rules_data/pampero/definitions/resources.yaml:57',
-    9223: 'rules_data/pampero/definitions/resources.yaml:60',
-    9224: 'rules_data/pampero/definitions/resources.yaml:57',
-    9229: 'rules_data/pampero/definitions/resources.yaml:26',
-    9230: 'rules_data/pampero/definitions/resources.yaml:27',
-    9232: 'rules_data/pampero/definitions/resources.yaml:27',
-    9233: 'rules_data/pampero/definitions/resources.yaml:28',
-    9235: 'rules_data/pampero/definitions/resources.yaml:29',
+    9217: 'rules_data/pampero/definitions/resources.yaml:55',
+    9220: 'rules_data/pampero/definitions/resources.yaml:57',
+    9224: 'rules_data/pampero/definitions/resources.yaml:60',
+    9225: 'rules_data/pampero/definitions/resources.yaml:57',
+    9230: 'rules_data/pampero/definitions/resources.yaml:26',
+    9231: 'rules_data/pampero/definitions/resources.yaml:27',
+    9233: 'rules_data/pampero/definitions/resources.yaml:27',
+    9234: 'rules_data/pampero/definitions/resources.yaml:28',
     9236: 'rules_data/pampero/definitions/resources.yaml:29',
-    9238: 'rules_data/pampero/definitions/resources.yaml:30',
+    9237: 'rules_data/pampero/definitions/resources.yaml:29',
     9239: 'rules_data/pampero/definitions/resources.yaml:30',
-    9243: 'rules_data/pampero/modules/objectives.yaml:47',
-    9244: 'rules_data/pampero/definitions/resources.yaml:68',
-    9247: 'rules_data/pampero/definitions/resources.yaml:55',
+    9240: 'rules_data/pampero/definitions/resources.yaml:30',
+    9244: 'rules_data/pampero/modules/objectives.yaml:47',
+    9245: 'rules_data/pampero/definitions/resources.yaml:68',
     9248: 'rules_data/pampero/definitions/resources.yaml:55',
-    9251: 'rules_data/pampero/definitions/resources.yaml:57',
-    9255: 'rules_data/pampero/definitions/resources.yaml:60',
-    9256: 'rules_data/pampero/definitions/resources.yaml:57',
-    9263: 'rules_data/pampero/definitions/resources.yaml:26',
-    9264: 'rules_data/pampero/definitions/resources.yaml:27',
-    9266: 'rules_data/pampero/definitions/resources.yaml:27',
-    9267: 'rules_data/pampero/definitions/resources.yaml:28',
-    9269: 'rules_data/pampero/definitions/resources.yaml:29',
+    9249: 'rules_data/pampero/definitions/resources.yaml:55',
+    9252: 'rules_data/pampero/definitions/resources.yaml:57',
+    9256: 'rules_data/pampero/definitions/resources.yaml:60',
+    9257: 'rules_data/pampero/definitions/resources.yaml:57',
+    9264: 'rules_data/pampero/definitions/resources.yaml:26',
+    9265: 'rules_data/pampero/definitions/resources.yaml:27',
+    9267: 'rules_data/pampero/definitions/resources.yaml:27',
+    9268: 'rules_data/pampero/definitions/resources.yaml:28',
     9270: 'rules_data/pampero/definitions/resources.yaml:29',
-    9272: 'rules_data/pampero/definitions/resources.yaml:30',
+    9271: 'rules_data/pampero/definitions/resources.yaml:29',
     9273: 'rules_data/pampero/definitions/resources.yaml:30',
-    9275: 'rules_data/pampero/modules/objectives.yaml:49',
-    9279: 'rules_data/pampero/definitions/resources.yaml:55',
+    9274: 'rules_data/pampero/definitions/resources.yaml:30',
+    9276: 'rules_data/pampero/modules/objectives.yaml:49',
     9280: 'rules_data/pampero/definitions/resources.yaml:55',
-    9283: 'rules_data/pampero/definitions/resources.yaml:57',
-    9287: 'rules_data/pampero/definitions/resources.yaml:60',
-    9288: 'rules_data/pampero/definitions/resources.yaml:57',
-    9293: 'rules_data/pampero/definitions/resources.yaml:26',
-    9294: 'rules_data/pampero/definitions/resources.yaml:27',
-    9296: 'rules_data/pampero/definitions/resources.yaml:27',
-    9297: 'rules_data/pampero/definitions/resources.yaml:28',
-    9299: 'rules_data/pampero/definitions/resources.yaml:29',
+    9281: 'rules_data/pampero/definitions/resources.yaml:55',
+    9284: 'rules_data/pampero/definitions/resources.yaml:57',
+    9288: 'rules_data/pampero/definitions/resources.yaml:60',
+    9289: 'rules_data/pampero/definitions/resources.yaml:57',
+    9294: 'rules_data/pampero/definitions/resources.yaml:26',
+    9295: 'rules_data/pampero/definitions/resources.yaml:27',
+    9297: 'rules_data/pampero/definitions/resources.yaml:27',
+    9298: 'rules_data/pampero/definitions/resources.yaml:28',
     9300: 'rules_data/pampero/definitions/resources.yaml:29',
-    9302: 'rules_data/pampero/definitions/resources.yaml:30',
+    9301: 'rules_data/pampero/definitions/resources.yaml:29',
     9303: 'rules_data/pampero/definitions/resources.yaml:30',
-    9307: 'rules_data/pampero/modules/objectives.yaml:55',
-    9308: 'rules_data/pampero/definitions/resources.yaml:68',
-    9311: 'rules_data/pampero/definitions/resources.yaml:55',
+    9304: 'rules_data/pampero/definitions/resources.yaml:30',
+    9308: 'rules_data/pampero/modules/objectives.yaml:55',
+    9309: 'rules_data/pampero/definitions/resources.yaml:68',
     9312: 'rules_data/pampero/definitions/resources.yaml:55',
-    9315: 'rules_data/pampero/definitions/resources.yaml:57',
-    9319: 'rules_data/pampero/definitions/resources.yaml:60',
-    9320: 'rules_data/pampero/definitions/resources.yaml:57',
-    9327: 'rules_data/pampero/definitions/resources.yaml:26',
-    9328: 'rules_data/pampero/definitions/resources.yaml:27',
-    9330: 'rules_data/pampero/definitions/resources.yaml:27',
-    9331: 'rules_data/pampero/definitions/resources.yaml:28',
-    9333: 'rules_data/pampero/definitions/resources.yaml:29',
+    9313: 'rules_data/pampero/definitions/resources.yaml:55',
+    9316: 'rules_data/pampero/definitions/resources.yaml:57',
+    9320: 'rules_data/pampero/definitions/resources.yaml:60',
+    9321: 'rules_data/pampero/definitions/resources.yaml:57',
+    9328: 'rules_data/pampero/definitions/resources.yaml:26',
+    9329: 'rules_data/pampero/definitions/resources.yaml:27',
+    9331: 'rules_data/pampero/definitions/resources.yaml:27',
+    9332: 'rules_data/pampero/definitions/resources.yaml:28',
     9334: 'rules_data/pampero/definitions/resources.yaml:29',
-    9336: 'rules_data/pampero/definitions/resources.yaml:30',
+    9335: 'rules_data/pampero/definitions/resources.yaml:29',
     9337: 'rules_data/pampero/definitions/resources.yaml:30',
-    9339: 'rules_data/pampero/modules/objectives.yaml:57',
-    9343: 'rules_data/pampero/definitions/resources.yaml:55',
+    9338: 'rules_data/pampero/definitions/resources.yaml:30',
+    9340: 'rules_data/pampero/modules/objectives.yaml:57',
     9344: 'rules_data/pampero/definitions/resources.yaml:55',
-    9347: 'rules_data/pampero/definitions/resources.yaml:57',
-    9351: 'rules_data/pampero/definitions/resources.yaml:60',
-    9352: 'rules_data/pampero/definitions/resources.yaml:57',
-    9357: 'rules_data/pampero/definitions/resources.yaml:26',
-    9358: 'rules_data/pampero/definitions/resources.yaml:27',
-    9360: 'rules_data/pampero/definitions/resources.yaml:27',
-    9361: 'rules_data/pampero/definitions/resources.yaml:28',
-    9363: 'rules_data/pampero/definitions/resources.yaml:29',
+    9345: 'rules_data/pampero/definitions/resources.yaml:55',
+    9348: 'rules_data/pampero/definitions/resources.yaml:57',
+    9352: 'rules_data/pampero/definitions/resources.yaml:60',
+    9353: 'rules_data/pampero/definitions/resources.yaml:57',
+    9358: 'rules_data/pampero/definitions/resources.yaml:26',
+    9359: 'rules_data/pampero/definitions/resources.yaml:27',
+    9361: 'rules_data/pampero/definitions/resources.yaml:27',
+    9362: 'rules_data/pampero/definitions/resources.yaml:28',
     9364: 'rules_data/pampero/definitions/resources.yaml:29',
-    9366: 'rules_data/pampero/definitions/resources.yaml:30',
+    9365: 'rules_data/pampero/definitions/resources.yaml:29',
     9367: 'rules_data/pampero/definitions/resources.yaml:30',
-    9371: 'rules_data/pampero/modules/objectives.yaml:63',
-    9372: 'rules_data/pampero/definitions/resources.yaml:68',
-    9375: 'rules_data/pampero/definitions/resources.yaml:55',
+    9368: 'rules_data/pampero/definitions/resources.yaml:30',
+    9372: 'rules_data/pampero/modules/objectives.yaml:63',
+    9373: 'rules_data/pampero/definitions/resources.yaml:68',
     9376: 'rules_data/pampero/definitions/resources.yaml:55',
-    9379: 'rules_data/pampero/definitions/resources.yaml:57',
-    9383: 'rules_data/pampero/definitions/resources.yaml:60',
-    9384: 'rules_data/pampero/definitions/resources.yaml:57',
-    9391: 'rules_data/pampero/definitions/resources.yaml:26',
-    9392: 'rules_data/pampero/definitions/resources.yaml:27',
-    9394: 'rules_data/pampero/definitions/resources.yaml:27',
-    9395: 'rules_data/pampero/definitions/resources.yaml:28',
-    9397: 'rules_data/pampero/definitions/resources.yaml:29',
+    9377: 'rules_data/pampero/definitions/resources.yaml:55',
+    9380: 'rules_data/pampero/definitions/resources.yaml:57',
+    9384: 'rules_data/pampero/definitions/resources.yaml:60',
+    9385: 'rules_data/pampero/definitions/resources.yaml:57',
+    9392: 'rules_data/pampero/definitions/resources.yaml:26',
+    9393: 'rules_data/pampero/definitions/resources.yaml:27',
+    9395: 'rules_data/pampero/definitions/resources.yaml:27',
+    9396: 'rules_data/pampero/definitions/resources.yaml:28',
     9398: 'rules_data/pampero/definitions/resources.yaml:29',
-    9400: 'rules_data/pampero/definitions/resources.yaml:30',
+    9399: 'rules_data/pampero/definitions/resources.yaml:29',
     9401: 'rules_data/pampero/definitions/resources.yaml:30',
-    9403: 'rules_data/pampero/modules/objectives.yaml:65',
-    9407: 'rules_data/pampero/definitions/resources.yaml:55',
+    9402: 'rules_data/pampero/definitions/resources.yaml:30',
+    9404: 'rules_data/pampero/modules/objectives.yaml:65',
     9408: 'rules_data/pampero/definitions/resources.yaml:55',
-    9411: 'rules_data/pampero/definitions/resources.yaml:57',
-    9415: 'rules_data/pampero/definitions/resources.yaml:60',
-    9416: 'rules_data/pampero/definitions/resources.yaml:57',
-    9421: 'rules_data/pampero/definitions/resources.yaml:26',
-    9422: 'rules_data/pampero/definitions/resources.yaml:27',
-    9424: 'rules_data/pampero/definitions/resources.yaml:27',
-    9425: 'rules_data/pampero/definitions/resources.yaml:28',
-    9427: 'rules_data/pampero/definitions/resources.yaml:29',
+    9409: 'rules_data/pampero/definitions/resources.yaml:55',
+    9412: 'rules_data/pampero/definitions/resources.yaml:57',
+    9416: 'rules_data/pampero/definitions/resources.yaml:60',
+    9417: 'rules_data/pampero/definitions/resources.yaml:57',
+    9422: 'rules_data/pampero/definitions/resources.yaml:26',
+    9423: 'rules_data/pampero/definitions/resources.yaml:27',
+    9425: 'rules_data/pampero/definitions/resources.yaml:27',
+    9426: 'rules_data/pampero/definitions/resources.yaml:28',
     9428: 'rules_data/pampero/definitions/resources.yaml:29',
-    9430: 'rules_data/pampero/definitions/resources.yaml:30',
+    9429: 'rules_data/pampero/definitions/resources.yaml:29',
     9431: 'rules_data/pampero/definitions/resources.yaml:30',
-    9435: 'rules_data/pampero/modules/objectives.yaml:71',
-    9436: 'rules_data/pampero/definitions/resources.yaml:68',
-    9439: 'rules_data/pampero/definitions/resources.yaml:55',
+    9432: 'rules_data/pampero/definitions/resources.yaml:30',
+    9436: 'rules_data/pampero/modules/objectives.yaml:71',
+    9437: 'rules_data/pampero/definitions/resources.yaml:68',
     9440: 'rules_data/pampero/definitions/resources.yaml:55',
-    9443: 'rules_data/pampero/definitions/resources.yaml:57',
-    9447: 'rules_data/pampero/definitions/resources.yaml:60',
-    9448: 'rules_data/pampero/definitions/resources.yaml:57',
-    9455: 'rules_data/pampero/definitions/resources.yaml:26',
-    9456: 'rules_data/pampero/definitions/resources.yaml:27',
-    9458: 'rules_data/pampero/definitions/resources.yaml:27',
-    9459: 'rules_data/pampero/definitions/resources.yaml:28',
-    9461: 'rules_data/pampero/definitions/resources.yaml:29',
+    9441: 'rules_data/pampero/definitions/resources.yaml:55',
+    9444: 'rules_data/pampero/definitions/resources.yaml:57',
+    9448: 'rules_data/pampero/definitions/resources.yaml:60',
+    9449: 'rules_data/pampero/definitions/resources.yaml:57',
+    9456: 'rules_data/pampero/definitions/resources.yaml:26',
+    9457: 'rules_data/pampero/definitions/resources.yaml:27',
+    9459: 'rules_data/pampero/definitions/resources.yaml:27',
+    9460: 'rules_data/pampero/definitions/resources.yaml:28',
     9462: 'rules_data/pampero/definitions/resources.yaml:29',
-    9464: 'rules_data/pampero/definitions/resources.yaml:30',
+    9463: 'rules_data/pampero/definitions/resources.yaml:29',
     9465: 'rules_data/pampero/definitions/resources.yaml:30',
-    9467: 'rules_data/pampero/modules/objectives.yaml:73',
-    9471: 'rules_data/pampero/definitions/resources.yaml:55',
+    9466: 'rules_data/pampero/definitions/resources.yaml:30',
+    9468: 'rules_data/pampero/modules/objectives.yaml:73',
     9472: 'rules_data/pampero/definitions/resources.yaml:55',
-    9475: 'rules_data/pampero/definitions/resources.yaml:57',
-    9479: 'rules_data/pampero/definitions/resources.yaml:60',
-    9480: 'rules_data/pampero/definitions/resources.yaml:57',
-    9485: 'rules_data/pampero/definitions/resources.yaml:26',
-    9486: 'rules_data/pampero/definitions/resources.yaml:27',
-    9488: 'rules_data/pampero/definitions/resources.yaml:27',
-    9489: 'rules_data/pampero/definitions/resources.yaml:28',
-    9491: 'rules_data/pampero/definitions/resources.yaml:29',
+    9473: 'rules_data/pampero/definitions/resources.yaml:55',
+    9476: 'rules_data/pampero/definitions/resources.yaml:57',
+    9480: 'rules_data/pampero/definitions/resources.yaml:60',
+    9481: 'rules_data/pampero/definitions/resources.yaml:57',
+    9486: 'rules_data/pampero/definitions/resources.yaml:26',
+    9487: 'rules_data/pampero/definitions/resources.yaml:27',
+    9489: 'rules_data/pampero/definitions/resources.yaml:27',
+    9490: 'rules_data/pampero/definitions/resources.yaml:28',
     9492: 'rules_data/pampero/definitions/resources.yaml:29',
-    9494: 'rules_data/pampero/definitions/resources.yaml:30',
+    9493: 'rules_data/pampero/definitions/resources.yaml:29',
     9495: 'rules_data/pampero/definitions/resources.yaml:30',
-    9499: 'rules_data/pampero/modules/objectives.yaml:79',
-    9500: 'rules_data/pampero/definitions/resources.yaml:68',
-    9503: 'rules_data/pampero/definitions/resources.yaml:55',
+    9496: 'rules_data/pampero/definitions/resources.yaml:30',
+    9500: 'rules_data/pampero/modules/objectives.yaml:79',
+    9501: 'rules_data/pampero/definitions/resources.yaml:68',
     9504: 'rules_data/pampero/definitions/resources.yaml:55',
-    9507: 'rules_data/pampero/definitions/resources.yaml:57',
-    9511: 'rules_data/pampero/definitions/resources.yaml:60',
-    9512: 'rules_data/pampero/definitions/resources.yaml:57',
-    9519: 'rules_data/pampero/definitions/resources.yaml:26',
-    9520: 'rules_data/pampero/definitions/resources.yaml:27',
-    9522: 'rules_data/pampero/definitions/resources.yaml:27',
-    9523: 'rules_data/pampero/definitions/resources.yaml:28',
-    9525: 'rules_data/pampero/definitions/resources.yaml:29',
+    9505: 'rules_data/pampero/definitions/resources.yaml:55',
+    9508: 'rules_data/pampero/definitions/resources.yaml:57',
+    9512: 'rules_data/pampero/definitions/resources.yaml:60',
+    9513: 'rules_data/pampero/definitions/resources.yaml:57',
+    9520: 'rules_data/pampero/definitions/resources.yaml:26',
+    9521: 'rules_data/pampero/definitions/resources.yaml:27',
+    9523: 'rules_data/pampero/definitions/resources.yaml:27',
+    9524: 'rules_data/pampero/definitions/resources.yaml:28',
     9526: 'rules_data/pampero/definitions/resources.yaml:29',
-    9528: 'rules_data/pampero/definitions/resources.yaml:30',
+    9527: 'rules_data/pampero/definitions/resources.yaml:29',
     9529: 'rules_data/pampero/definitions/resources.yaml:30',
-    9531: 'rules_data/pampero/modules/objectives.yaml:81',
-    9535: 'rules_data/pampero/definitions/resources.yaml:55',
+    9530: 'rules_data/pampero/definitions/resources.yaml:30',
+    9532: 'rules_data/pampero/modules/objectives.yaml:81',
     9536: 'rules_data/pampero/definitions/resources.yaml:55',
-    9539: 'rules_data/pampero/definitions/resources.yaml:57',
-    9543: 'rules_data/pampero/definitions/resources.yaml:60',
-    9544: 'rules_data/pampero/definitions/resources.yaml:57',
-    9549: 'rules_data/pampero/definitions/resources.yaml:26',
-    9550: 'rules_data/pampero/definitions/resources.yaml:27',
-    9552: 'rules_data/pampero/definitions/resources.yaml:27',
-    9553: 'rules_data/pampero/definitions/resources.yaml:28',
-    9555: 'rules_data/pampero/definitions/resources.yaml:29',
+    9537: 'rules_data/pampero/definitions/resources.yaml:55',
+    9540: 'rules_data/pampero/definitions/resources.yaml:57',
+    9544: 'rules_data/pampero/definitions/resources.yaml:60',
+    9545: 'rules_data/pampero/definitions/resources.yaml:57',
+    9550: 'rules_data/pampero/definitions/resources.yaml:26',
+    9551: 'rules_data/pampero/definitions/resources.yaml:27',
+    9553: 'rules_data/pampero/definitions/resources.yaml:27',
+    9554: 'rules_data/pampero/definitions/resources.yaml:28',
     9556: 'rules_data/pampero/definitions/resources.yaml:29',
-    9558: 'rules_data/pampero/definitions/resources.yaml:30',
+    9557: 'rules_data/pampero/definitions/resources.yaml:29',
     9559: 'rules_data/pampero/definitions/resources.yaml:30',
-    9563: 'rules_data/pampero/modules/objectives.yaml:87',
-    9564: 'rules_data/pampero/definitions/resources.yaml:68',
-    9567: 'rules_data/pampero/definitions/resources.yaml:55',
+    9560: 'rules_data/pampero/definitions/resources.yaml:30',
+    9564: 'rules_data/pampero/modules/objectives.yaml:87',
+    9565: 'rules_data/pampero/definitions/resources.yaml:68',
     9568: 'rules_data/pampero/definitions/resources.yaml:55',
-    9571: 'rules_data/pampero/definitions/resources.yaml:57',
-    9575: 'rules_data/pampero/definitions/resources.yaml:60',
-    9576: 'rules_data/pampero/definitions/resources.yaml:57',
-    9583: 'rules_data/pampero/definitions/resources.yaml:26',
-    9584: 'rules_data/pampero/definitions/resources.yaml:27',
-    9586: 'rules_data/pampero/definitions/resources.yaml:27',
-    9587: 'rules_data/pampero/definitions/resources.yaml:28',
-    9589: 'rules_data/pampero/definitions/resources.yaml:29',
+    9569: 'rules_data/pampero/definitions/resources.yaml:55',
+    9572: 'rules_data/pampero/definitions/resources.yaml:57',
+    9576: 'rules_data/pampero/definitions/resources.yaml:60',
+    9577: 'rules_data/pampero/definitions/resources.yaml:57',
+    9584: 'rules_data/pampero/definitions/resources.yaml:26',
+    9585: 'rules_data/pampero/definitions/resources.yaml:27',
+    9587: 'rules_data/pampero/definitions/resources.yaml:27',
+    9588: 'rules_data/pampero/definitions/resources.yaml:28',
     9590: 'rules_data/pampero/definitions/resources.yaml:29',
-    9592: 'rules_data/pampero/definitions/resources.yaml:30',
+    9591: 'rules_data/pampero/definitions/resources.yaml:29',
     9593: 'rules_data/pampero/definitions/resources.yaml:30',
-    9595: 'rules_data/pampero/modules/objectives.yaml:89',
-    9599: 'rules_data/pampero/definitions/resources.yaml:55',
+    9594: 'rules_data/pampero/definitions/resources.yaml:30',
+    9596: 'rules_data/pampero/modules/objectives.yaml:89',
     9600: 'rules_data/pampero/definitions/resources.yaml:55',
-    9603: 'rules_data/pampero/definitions/resources.yaml:57',
-    9607: 'rules_data/pampero/definitions/resources.yaml:60',
-    9608: 'rules_data/pampero/definitions/resources.yaml:57',
-    9613: 'rules_data/pampero/definitions/resources.yaml:26',
-    9614: 'rules_data/pampero/definitions/resources.yaml:27',
-    9616: 'rules_data/pampero/definitions/resources.yaml:27',
-    9617: 'rules_data/pampero/definitions/resources.yaml:28',
-    9619: 'rules_data/pampero/definitions/resources.yaml:29',
+    9601: 'rules_data/pampero/definitions/resources.yaml:55',
+    9604: 'rules_data/pampero/definitions/resources.yaml:57',
+    9608: 'rules_data/pampero/definitions/resources.yaml:60',
+    9609: 'rules_data/pampero/definitions/resources.yaml:57',
+    9614: 'rules_data/pampero/definitions/resources.yaml:26',
+    9615: 'rules_data/pampero/definitions/resources.yaml:27',
+    9617: 'rules_data/pampero/definitions/resources.yaml:27',
+    9618: 'rules_data/pampero/definitions/resources.yaml:28',
     9620: 'rules_data/pampero/definitions/resources.yaml:29',
-    9622: 'rules_data/pampero/definitions/resources.yaml:30',
+    9621: 'rules_data/pampero/definitions/resources.yaml:29',
     9623: 'rules_data/pampero/definitions/resources.yaml:30',
-    9627: 'rules_data/pampero/modules/objectives.yaml:95',
-    9628: 'rules_data/pampero/definitions/resources.yaml:68',
-    9631: 'rules_data/pampero/definitions/resources.yaml:55',
+    9624: 'rules_data/pampero/definitions/resources.yaml:30',
+    9628: 'rules_data/pampero/modules/objectives.yaml:95',
+    9629: 'rules_data/pampero/definitions/resources.yaml:68',
     9632: 'rules_data/pampero/definitions/resources.yaml:55',
-    9635: 'rules_data/pampero/definitions/resources.yaml:57',
-    9639: 'rules_data/pampero/definitions/resources.yaml:60',
-    9640: 'rules_data/pampero/definitions/resources.yaml:57',
-    9647: 'rules_data/pampero/definitions/resources.yaml:26',
-    9648: 'rules_data/pampero/definitions/resources.yaml:27',
-    9650: 'rules_data/pampero/definitions/resources.yaml:27',
-    9651: 'rules_data/pampero/definitions/resources.yaml:28',
-    9653: 'rules_data/pampero/definitions/resources.yaml:29',
+    9633: 'rules_data/pampero/definitions/resources.yaml:55',
+    9636: 'rules_data/pampero/definitions/resources.yaml:57',
+    9640: 'rules_data/pampero/definitions/resources.yaml:60',
+    9641: 'rules_data/pampero/definitions/resources.yaml:57',
+    9648: 'rules_data/pampero/definitions/resources.yaml:26',
+    9649: 'rules_data/pampero/definitions/resources.yaml:27',
+    9651: 'rules_data/pampero/definitions/resources.yaml:27',
+    9652: 'rules_data/pampero/definitions/resources.yaml:28',
     9654: 'rules_data/pampero/definitions/resources.yaml:29',
-    9656: 'rules_data/pampero/definitions/resources.yaml:30',
+    9655: 'rules_data/pampero/definitions/resources.yaml:29',
     9657: 'rules_data/pampero/definitions/resources.yaml:30',
-    9659: 'rules_data/pampero/modules/objectives.yaml:97',
-    9663: 'rules_data/pampero/definitions/resources.yaml:55',
+    9658: 'rules_data/pampero/definitions/resources.yaml:30',
+    9660: 'rules_data/pampero/modules/objectives.yaml:97',
     9664: 'rules_data/pampero/definitions/resources.yaml:55',
-    9667: 'rules_data/pampero/definitions/resources.yaml:57',
-    9671: 'rules_data/pampero/definitions/resources.yaml:60',
-    9672: 'rules_data/pampero/definitions/resources.yaml:57',
-    9677: 'rules_data/pampero/definitions/resources.yaml:26',
-    9678: 'rules_data/pampero/definitions/resources.yaml:27',
-    9680: 'rules_data/pampero/definitions/resources.yaml:27',
-    9681: 'rules_data/pampero/definitions/resources.yaml:28',
-    9683: 'rules_data/pampero/definitions/resources.yaml:29',
+    9665: 'rules_data/pampero/definitions/resources.yaml:55',
+    9668: 'rules_data/pampero/definitions/resources.yaml:57',
+    9672: 'rules_data/pampero/definitions/resources.yaml:60',
+    9673: 'rules_data/pampero/definitions/resources.yaml:57',
+    9678: 'rules_data/pampero/definitions/resources.yaml:26',
+    9679: 'rules_data/pampero/definitions/resources.yaml:27',
+    9681: 'rules_data/pampero/definitions/resources.yaml:27',
+    9682: 'rules_data/pampero/definitions/resources.yaml:28',
     9684: 'rules_data/pampero/definitions/resources.yaml:29',
-    9686: 'rules_data/pampero/definitions/resources.yaml:30',
+    9685: 'rules_data/pampero/definitions/resources.yaml:29',
     9687: 'rules_data/pampero/definitions/resources.yaml:30',
-    9691: 'rules_data/pampero/modules/objectives.yaml:103',
-    9692: 'rules_data/pampero/definitions/resources.yaml:68',
-    9695: 'rules_data/pampero/definitions/resources.yaml:55',
+    9688: 'rules_data/pampero/definitions/resources.yaml:30',
+    9692: 'rules_data/pampero/modules/objectives.yaml:103',
+    9693: 'rules_data/pampero/definitions/resources.yaml:68',
     9696: 'rules_data/pampero/definitions/resources.yaml:55',
-    9699: 'rules_data/pampero/definitions/resources.yaml:57',
-    9703: 'rules_data/pampero/definitions/resources.yaml:60',
-    9704: 'rules_data/pampero/definitions/resources.yaml:57',
-    9711: 'rules_data/pampero/definitions/resources.yaml:26',
-    9712: 'rules_data/pampero/definitions/resources.yaml:27',
-    9714: 'rules_data/pampero/definitions/resources.yaml:27',
-    9715: 'rules_data/pampero/definitions/resources.yaml:28',
-    9717: 'rules_data/pampero/definitions/resources.yaml:29',
+    9697: 'rules_data/pampero/definitions/resources.yaml:55',
+    9700: 'rules_data/pampero/definitions/resources.yaml:57',
+    9704: 'rules_data/pampero/definitions/resources.yaml:60',
+    9705: 'rules_data/pampero/definitions/resources.yaml:57',
+    9712: 'rules_data/pampero/definitions/resources.yaml:26',
+    9713: 'rules_data/pampero/definitions/resources.yaml:27',
+    9715: 'rules_data/pampero/definitions/resources.yaml:27',
+    9716: 'rules_data/pampero/definitions/resources.yaml:28',
     9718: 'rules_data/pampero/definitions/resources.yaml:29',
-    9720: 'rules_data/pampero/definitions/resources.yaml:30',
+    9719: 'rules_data/pampero/definitions/resources.yaml:29',
     9721: 'rules_data/pampero/definitions/resources.yaml:30',
-    9723: 'rules_data/pampero/modules/objectives.yaml:105',
-    9727: 'rules_data/pampero/definitions/resources.yaml:55',
+    9722: 'rules_data/pampero/definitions/resources.yaml:30',
+    9724: 'rules_data/pampero/modules/objectives.yaml:105',
     9728: 'rules_data/pampero/definitions/resources.yaml:55',
-    9731: 'rules_data/pampero/definitions/resources.yaml:57',
-    9735: 'rules_data/pampero/definitions/resources.yaml:60',
-    9736: 'rules_data/pampero/definitions/resources.yaml:57',
-    9741: 'rules_data/pampero/definitions/resources.yaml:26',
-    9742: 'rules_data/pampero/definitions/resources.yaml:27',
-    9744: 'rules_data/pampero/definitions/resources.yaml:27',
-    9745: 'rules_data/pampero/definitions/resources.yaml:28',
-    9747: 'rules_data/pampero/definitions/resources.yaml:29',
+    9729: 'rules_data/pampero/definitions/resources.yaml:55',
+    9732: 'rules_data/pampero/definitions/resources.yaml:57',
+    9736: 'rules_data/pampero/definitions/resources.yaml:60',
+    9737: 'rules_data/pampero/definitions/resources.yaml:57',
+    9742: 'rules_data/pampero/definitions/resources.yaml:26',
+    9743: 'rules_data/pampero/definitions/resources.yaml:27',
+    9745: 'rules_data/pampero/definitions/resources.yaml:27',
+    9746: 'rules_data/pampero/definitions/resources.yaml:28',
     9748: 'rules_data/pampero/definitions/resources.yaml:29',
-    9750: 'rules_data/pampero/definitions/resources.yaml:30',
+    9749: 'rules_data/pampero/definitions/resources.yaml:29',
     9751: 'rules_data/pampero/definitions/resources.yaml:30',
-    9755: 'rules_data/pampero/modules/objectives.yaml:111',
-    9756: 'rules_data/pampero/definitions/resources.yaml:68',
-    9759: 'rules_data/pampero/definitions/resources.yaml:55',
+    9752: 'rules_data/pampero/definitions/resources.yaml:30',
+    9756: 'rules_data/pampero/modules/objectives.yaml:111',
+    9757: 'rules_data/pampero/definitions/resources.yaml:68',
     9760: 'rules_data/pampero/definitions/resources.yaml:55',
-    9763: 'rules_data/pampero/definitions/resources.yaml:57',
-    9767: 'rules_data/pampero/definitions/resources.yaml:60',
-    9768: 'rules_data/pampero/definitions/resources.yaml:57',
-    9775: 'rules_data/pampero/definitions/resources.yaml:26',
-    9776: 'rules_data/pampero/definitions/resources.yaml:27',
-    9778: 'rules_data/pampero/definitions/resources.yaml:27',
-    9779: 'rules_data/pampero/definitions/resources.yaml:28',
-    9781: 'rules_data/pampero/definitions/resources.yaml:29',
+    9761: 'rules_data/pampero/definitions/resources.yaml:55',
+    9764: 'rules_data/pampero/definitions/resources.yaml:57',
+    9768: 'rules_data/pampero/definitions/resources.yaml:60',
+    9769: 'rules_data/pampero/definitions/resources.yaml:57',
+    9776: 'rules_data/pampero/definitions/resources.yaml:26',
+    9777: 'rules_data/pampero/definitions/resources.yaml:27',
+    9779: 'rules_data/pampero/definitions/resources.yaml:27',
+    9780: 'rules_data/pampero/definitions/resources.yaml:28',
     9782: 'rules_data/pampero/definitions/resources.yaml:29',
-    9784: 'rules_data/pampero/definitions/resources.yaml:30',
+    9783: 'rules_data/pampero/definitions/resources.yaml:29',
     9785: 'rules_data/pampero/definitions/resources.yaml:30',
-    9787: 'rules_data/pampero/modules/objectives.yaml:113',
-    9791: 'rules_data/pampero/definitions/resources.yaml:55',
+    9786: 'rules_data/pampero/definitions/resources.yaml:30',
+    9788: 'rules_data/pampero/modules/objectives.yaml:113',
     9792: 'rules_data/pampero/definitions/resources.yaml:55',
-    9795: 'rules_data/pampero/definitions/resources.yaml:57',
-    9799: 'rules_data/pampero/definitions/resources.yaml:60',
-    9800: 'rules_data/pampero/definitions/resources.yaml:57',
-    9805: 'rules_data/pampero/definitions/resources.yaml:26',
-    9806: 'rules_data/pampero/definitions/resources.yaml:27',
-    9808: 'rules_data/pampero/definitions/resources.yaml:27',
-    9809: 'rules_data/pampero/definitions/resources.yaml:28',
-    9811: 'rules_data/pampero/definitions/resources.yaml:29',
+    9793: 'rules_data/pampero/definitions/resources.yaml:55',
+    9796: 'rules_data/pampero/definitions/resources.yaml:57',
+    9800: 'rules_data/pampero/definitions/resources.yaml:60',
+    9801: 'rules_data/pampero/definitions/resources.yaml:57',
+    9806: 'rules_data/pampero/definitions/resources.yaml:26',
+    9807: 'rules_data/pampero/definitions/resources.yaml:27',
+    9809: 'rules_data/pampero/definitions/resources.yaml:27',
+    9810: 'rules_data/pampero/definitions/resources.yaml:28',
     9812: 'rules_data/pampero/definitions/resources.yaml:29',
-    9814: 'rules_data/pampero/definitions/resources.yaml:30',
+    9813: 'rules_data/pampero/definitions/resources.yaml:29',
     9815: 'rules_data/pampero/definitions/resources.yaml:30',
-    9819: 'rules_data/pampero/modules/objectives.yaml:119',
-    9820: 'rules_data/pampero/definitions/resources.yaml:68',
-    9823: 'rules_data/pampero/definitions/resources.yaml:55',
+    9816: 'rules_data/pampero/definitions/resources.yaml:30',
+    9820: 'rules_data/pampero/modules/objectives.yaml:119',
+    9821: 'rules_data/pampero/definitions/resources.yaml:68',
     9824: 'rules_data/pampero/definitions/resources.yaml:55',
-    9827: 'rules_data/pampero/definitions/resources.yaml:57',
-    9831: 'rules_data/pampero/definitions/resources.yaml:60',
-    9832: 'rules_data/pampero/definitions/resources.yaml:57',
-    9839: 'rules_data/pampero/definitions/resources.yaml:26',
-    9840: 'rules_data/pampero/definitions/resources.yaml:27',
-    9842: 'rules_data/pampero/definitions/resources.yaml:27',
-    9843: 'rules_data/pampero/definitions/resources.yaml:28',
-    9845: 'rules_data/pampero/definitions/resources.yaml:29',
+    9825: 'rules_data/pampero/definitions/resources.yaml:55',
+    9828: 'rules_data/pampero/definitions/resources.yaml:57',
+    9832: 'rules_data/pampero/definitions/resources.yaml:60',
+    9833: 'rules_data/pampero/definitions/resources.yaml:57',
+    9840: 'rules_data/pampero/definitions/resources.yaml:26',
+    9841: 'rules_data/pampero/definitions/resources.yaml:27',
+    9843: 'rules_data/pampero/definitions/resources.yaml:27',
+    9844: 'rules_data/pampero/definitions/resources.yaml:28',
     9846: 'rules_data/pampero/definitions/resources.yaml:29',
-    9848: 'rules_data/pampero/definitions/resources.yaml:30',
+    9847: 'rules_data/pampero/definitions/resources.yaml:29',
     9849: 'rules_data/pampero/definitions/resources.yaml:30',
-    9851: 'rules_data/pampero/modules/objectives.yaml:121',
-    9855: 'rules_data/pampero/definitions/resources.yaml:55',
+    9850: 'rules_data/pampero/definitions/resources.yaml:30',
+    9852: 'rules_data/pampero/modules/objectives.yaml:121',
     9856: 'rules_data/pampero/definitions/resources.yaml:55',
-    9859: 'rules_data/pampero/definitions/resources.yaml:57',
-    9863: 'rules_data/pampero/definitions/resources.yaml:60',
-    9864: 'rules_data/pampero/definitions/resources.yaml:57',
-    9869: 'rules_data/pampero/definitions/resources.yaml:26',
-    9870: 'rules_data/pampero/definitions/resources.yaml:27',
-    9872: 'rules_data/pampero/definitions/resources.yaml:27',
-    9873: 'rules_data/pampero/definitions/resources.yaml:28',
-    9875: 'rules_data/pampero/definitions/resources.yaml:29',
+    9857: 'rules_data/pampero/definitions/resources.yaml:55',
+    9860: 'rules_data/pampero/definitions/resources.yaml:57',
+    9864: 'rules_data/pampero/definitions/resources.yaml:60',
+    9865: 'rules_data/pampero/definitions/resources.yaml:57',
+    9870: 'rules_data/pampero/definitions/resources.yaml:26',
+    9871: 'rules_data/pampero/definitions/resources.yaml:27',
+    9873: 'rules_data/pampero/definitions/resources.yaml:27',
+    9874: 'rules_data/pampero/definitions/resources.yaml:28',
     9876: 'rules_data/pampero/definitions/resources.yaml:29',
-    9878: 'rules_data/pampero/definitions/resources.yaml:30',
+    9877: 'rules_data/pampero/definitions/resources.yaml:29',
     9879: 'rules_data/pampero/definitions/resources.yaml:30',
-    9883: 'rules_data/pampero/modules/objectives.yaml:127',
-    9884: 'rules_data/pampero/definitions/resources.yaml:68',
-    9887: 'rules_data/pampero/definitions/resources.yaml:55',
+    9880: 'rules_data/pampero/definitions/resources.yaml:30',
+    9884: 'rules_data/pampero/modules/objectives.yaml:127',
+    9885: 'rules_data/pampero/definitions/resources.yaml:68',
     9888: 'rules_data/pampero/definitions/resources.yaml:55',
-    9891: 'rules_data/pampero/definitions/resources.yaml:57',
-    9895: 'rules_data/pampero/definitions/resources.yaml:60',
-    9896: 'rules_data/pampero/definitions/resources.yaml:57',
-    9903: 'rules_data/pampero/definitions/resources.yaml:26',
-    9904: 'rules_data/pampero/definitions/resources.yaml:27',
-    9906: 'rules_data/pampero/definitions/resources.yaml:27',
-    9907: 'rules_data/pampero/definitions/resources.yaml:28',
-    9909: 'rules_data/pampero/definitions/resources.yaml:29',
+    9889: 'rules_data/pampero/definitions/resources.yaml:55',
+    9892: 'rules_data/pampero/definitions/resources.yaml:57',
+    9896: 'rules_data/pampero/definitions/resources.yaml:60',
+    9897: 'rules_data/pampero/definitions/resources.yaml:57',
+    9904: 'rules_data/pampero/definitions/resources.yaml:26',
+    9905: 'rules_data/pampero/definitions/resources.yaml:27',
+    9907: 'rules_data/pampero/definitions/resources.yaml:27',
+    9908: 'rules_data/pampero/definitions/resources.yaml:28',
     9910: 'rules_data/pampero/definitions/resources.yaml:29',
-    9912: 'rules_data/pampero/definitions/resources.yaml:30',
+    9911: 'rules_data/pampero/definitions/resources.yaml:29',
     9913: 'rules_data/pampero/definitions/resources.yaml:30',
-    9915: 'rules_data/pampero/modules/objectives.yaml:129',
-    9919: 'rules_data/pampero/definitions/resources.yaml:55',
+    9914: 'rules_data/pampero/definitions/resources.yaml:30',
+    9916: 'rules_data/pampero/modules/objectives.yaml:129',
     9920: 'rules_data/pampero/definitions/resources.yaml:55',
-    9923: 'rules_data/pampero/definitions/resources.yaml:57',
-    9927: 'rules_data/pampero/definitions/resources.yaml:60',
-    9928: 'rules_data/pampero/definitions/resources.yaml:57',
-    9933: 'rules_data/pampero/definitions/resources.yaml:26',
-    9934: 'rules_data/pampero/definitions/resources.yaml:27',
-    9936: 'rules_data/pampero/definitions/resources.yaml:27',
-    9937: 'rules_data/pampero/definitions/resources.yaml:28',
-    9939: 'rules_data/pampero/definitions/resources.yaml:29',
+    9921: 'rules_data/pampero/definitions/resources.yaml:55',
+    9924: 'rules_data/pampero/definitions/resources.yaml:57',
+    9928: 'rules_data/pampero/definitions/resources.yaml:60',
+    9929: 'rules_data/pampero/definitions/resources.yaml:57',
+    9934: 'rules_data/pampero/definitions/resources.yaml:26',
+    9935: 'rules_data/pampero/definitions/resources.yaml:27',
+    9937: 'rules_data/pampero/definitions/resources.yaml:27',
+    9938: 'rules_data/pampero/definitions/resources.yaml:28',
     9940: 'rules_data/pampero/definitions/resources.yaml:29',
-    9942: 'rules_data/pampero/definitions/resources.yaml:30',
+    9941: 'rules_data/pampero/definitions/resources.yaml:29',
     9943: 'rules_data/pampero/definitions/resources.yaml:30',
-    9947: 'rules_data/pampero/modules/objectives.yaml:135',
-    9948: 'rules_data/pampero/definitions/resources.yaml:68',
-    9951: 'rules_data/pampero/definitions/resources.yaml:55',
+    9944: 'rules_data/pampero/definitions/resources.yaml:30',
+    9948: 'rules_data/pampero/modules/objectives.yaml:135',
+    9949: 'rules_data/pampero/definitions/resources.yaml:68',
     9952: 'rules_data/pampero/definitions/resources.yaml:55',
-    9955: 'rules_data/pampero/definitions/resources.yaml:57',
-    9959: 'rules_data/pampero/definitions/resources.yaml:60',
-    9960: 'rules_data/pampero/definitions/resources.yaml:57',
-    9967: 'rules_data/pampero/definitions/resources.yaml:26',
-    9968: 'rules_data/pampero/definitions/resources.yaml:27',
-    9970: 'rules_data/pampero/definitions/resources.yaml:27',
-    9971: 'rules_data/pampero/definitions/resources.yaml:28',
-    9973: 'rules_data/pampero/definitions/resources.yaml:29',
+    9953: 'rules_data/pampero/definitions/resources.yaml:55',
+    9956: 'rules_data/pampero/definitions/resources.yaml:57',
+    9960: 'rules_data/pampero/definitions/resources.yaml:60',
+    9961: 'rules_data/pampero/definitions/resources.yaml:57',
+    9968: 'rules_data/pampero/definitions/resources.yaml:26',
+    9969: 'rules_data/pampero/definitions/resources.yaml:27',
+    9971: 'rules_data/pampero/definitions/resources.yaml:27',
+    9972: 'rules_data/pampero/definitions/resources.yaml:28',
     9974: 'rules_data/pampero/definitions/resources.yaml:29',
-    9976: 'rules_data/pampero/definitions/resources.yaml:30',
+    9975: 'rules_data/pampero/definitions/resources.yaml:29',
     9977: 'rules_data/pampero/definitions/resources.yaml:30',
+    9978: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -16497,7 +16497,7 @@ RECORDS = {
                 ],
             },
             'b': {'op': 'lit', 'v': 30},
-            'x': 8955,
+            'x': 8956,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:15
             'op': 'seq',
@@ -16505,14 +16505,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:15
                     'op': 'let',
                     'v': 'n~6147',
-                    'e': {'op': 'lit', 'v': 10, 'x': 8956},
+                    'e': {'op': 'lit', 'v': 10, 'x': 8957},
                     'at': 'rules_data/pampero/modules/objectives.yaml:15',
                     'id': 7920,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:15
                     'op': 'let',
                     'v': 'r~6148',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 8957},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 8958},
                     'at': 'rules_data/pampero/modules/objectives.yaml:15',
                     'id': 7921,
                 },
@@ -16522,14 +16522,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6149',
-                            'e': {'op': 'var', 'n': 'n~6147', 'x': 8958},
+                            'e': {'op': 'var', 'n': 'n~6147', 'x': 8959},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7923,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6150',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8959},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8960},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -16556,7 +16556,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8960,
+                                'x': 8961,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -16564,7 +16564,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6151',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8961},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8962},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7926,
                                     },
@@ -16581,7 +16581,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8962,
+                                                    'x': 8963,
                                                 },
                                             },
                                             {
@@ -16626,7 +16626,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8963,
+                                                            'x': 8964,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -16636,15 +16636,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6151', 'x': 8964},
+                                                            't': {'op': 'var', 'n': 'taken~6151', 'x': 8965},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6152', 'x': 8965},
+                                                            'e': {'op': 'var', 'n': 'instead~6152', 'x': 8966},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7930,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6152', 'x': 8966},
+                                                            'n': {'op': 'var', 'n': 'instead~6152', 'x': 8967},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -16653,7 +16653,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6150'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8967,
+                                                                    'x': 8968,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7932,
@@ -16671,7 +16671,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6152'},
                                                     ],
-                                                    'x': 8968,
+                                                    'x': 8969,
                                                 },
                                             },
                                         ],
@@ -16686,9 +16686,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6149', 'x': 8969},
+                                        't': {'op': 'var', 'n': 'left~6149', 'x': 8970},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6151', 'x': 8970},
+                                        'e': {'op': 'var', 'n': 'taken~6151', 'x': 8971},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7933,
                                     },
@@ -16702,14 +16702,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6153',
-                            'e': {'op': 'var', 'n': 'left~6149', 'x': 8971},
+                            'e': {'op': 'var', 'n': 'left~6149', 'x': 8972},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7934,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6154',
-                            'e': {'op': 'var', 'n': 'r~6148', 'x': 8972},
+                            'e': {'op': 'var', 'n': 'r~6148', 'x': 8973},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7935,
                         },
@@ -16764,7 +16764,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8973,
+                                        'x': 8974,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7937,
@@ -16782,11 +16782,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8974,
+                                        'x': 8975,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6155', 'x': 8975},
+                                        't': {'op': 'var', 'n': 'k~6155', 'x': 8976},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -16832,7 +16832,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8976,
+                                            'x': 8977,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7939,
@@ -16851,10 +16851,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6154'},
                                         'd': 0,
-                                        'x': 8977,
+                                        'x': 8978,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6155', 'x': 8978},
+                                    'e': {'op': 'var', 'n': 'k~6155', 'x': 8979},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7940,
@@ -16872,7 +16872,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8979,
+                                        'x': 8980,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -16881,10 +16881,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6154'},
                                             'd': 0,
-                                            'x': 8980,
+                                            'x': 8981,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6155', 'x': 8981},
+                                        'e': {'op': 'var', 'n': 'k~6155', 'x': 8982},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7942,
@@ -16911,7 +16911,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8982,
+                                        'x': 8983,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -16924,10 +16924,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8983,
+                                            'x': 8984,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6155', 'x': 8984},
+                                        'e': {'op': 'var', 'n': 'k~6155', 'x': 8985},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7944,
@@ -16946,14 +16946,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:15
                     'op': 'let',
                     'v': 'n~6166',
-                    'e': {'op': 'lit', 'v': 10, 'x': 8985},
+                    'e': {'op': 'lit', 'v': 10, 'x': 8986},
                     'at': 'rules_data/pampero/modules/objectives.yaml:15',
                     'id': 7945,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:15
                     'op': 'let',
                     'v': 'r~6167',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 8986},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 8987},
                     'at': 'rules_data/pampero/modules/objectives.yaml:15',
                     'id': 7946,
                 },
@@ -17079,7 +17079,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 8987,
+                        'x': 8988,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:15',
                     'id': 7947,
@@ -17095,7 +17095,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6166'},
                                 'b': {'op': 'var', 'n': 'k~6168'},
-                                'x': 8988,
+                                'x': 8989,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 7949,
@@ -17103,7 +17103,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6170',
-                            'e': {'op': 'var', 'n': 'r~6167', 'x': 8989},
+                            'e': {'op': 'var', 'n': 'r~6167', 'x': 8990},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 7950,
                         },
@@ -17113,14 +17113,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6171',
-                                    'e': {'op': 'var', 'n': 'n~6169', 'x': 8990},
+                                    'e': {'op': 'var', 'n': 'n~6169', 'x': 8991},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 7952,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6172',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 8991},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 8992},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -17147,7 +17147,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8992,
+                                        'x': 8993,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -17155,7 +17155,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6173',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 8993},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 8994},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 7955,
                                             },
@@ -17172,7 +17172,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 8994,
+                                                            'x': 8995,
                                                         },
                                                     },
                                                     {
@@ -17217,7 +17217,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 8995,
+                                                                    'x': 8996,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -17227,15 +17227,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6173', 'x': 8996},
+                                                                    't': {'op': 'var', 'n': 'taken~6173', 'x': 8997},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6174', 'x': 8997},
+                                                                    'e': {'op': 'var', 'n': 'instead~6174', 'x': 8998},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 7959,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6174', 'x': 8998},
+                                                                    'n': {'op': 'var', 'n': 'instead~6174', 'x': 8999},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -17244,7 +17244,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6172'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 8999,
+                                                                            'x': 9000,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 7961,
@@ -17262,7 +17262,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6174'},
                                                             ],
-                                                            'x': 9000,
+                                                            'x': 9001,
                                                         },
                                                     },
                                                 ],
@@ -17272,8 +17272,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6169', 'x': 9001},
-                                                        'r': {'op': 'var', 'n': 'r~6170', 'x': 9002},
+                                                        'n': {'op': 'var', 'n': 'n~6169', 'x': 9002},
+                                                        'r': {'op': 'var', 'n': 'r~6170', 'x': 9003},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -17281,9 +17281,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6171', 'x': 9003},
+                                                't': {'op': 'var', 'n': 'left~6171', 'x': 9004},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6173', 'x': 9004},
+                                                'e': {'op': 'var', 'n': 'taken~6173', 'x': 9005},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 7962,
                                             },
@@ -17297,14 +17297,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6175',
-                                    'e': {'op': 'var', 'n': 'left~6171', 'x': 9005},
+                                    'e': {'op': 'var', 'n': 'left~6171', 'x': 9006},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 7963,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6176',
-                                    'e': {'op': 'var', 'n': 'r~6170', 'x': 9006},
+                                    'e': {'op': 'var', 'n': 'r~6170', 'x': 9007},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 7964,
                                 },
@@ -17359,7 +17359,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9007,
+                                                'x': 9008,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 7966,
@@ -17377,11 +17377,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9008,
+                                                'x': 9009,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6177', 'x': 9009},
+                                                't': {'op': 'var', 'n': 'k~6177', 'x': 9010},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -17427,7 +17427,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9010,
+                                                    'x': 9011,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 7968,
@@ -17446,10 +17446,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6176'},
                                                 'd': 0,
-                                                'x': 9011,
+                                                'x': 9012,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6177', 'x': 9012},
+                                            'e': {'op': 'var', 'n': 'k~6177', 'x': 9013},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 7969,
@@ -17467,7 +17467,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9013,
+                                                'x': 9014,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -17476,10 +17476,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6176'},
                                                     'd': 0,
-                                                    'x': 9014,
+                                                    'x': 9015,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6177', 'x': 9015},
+                                                'e': {'op': 'var', 'n': 'k~6177', 'x': 9016},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 7971,
@@ -17506,7 +17506,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9016,
+                                                'x': 9017,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -17519,10 +17519,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9017,
+                                                    'x': 9018,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6177', 'x': 9018},
+                                                'e': {'op': 'var', 'n': 'k~6177', 'x': 9019},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 7973,
@@ -17596,7 +17596,7 @@ RECORDS = {
                 ],
             },
             'b': {'op': 'lit', 'v': 2},
-            'x': 9019,
+            'x': 9020,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:23
             'op': 'seq',
@@ -17604,14 +17604,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:23
                     'op': 'let',
                     'v': 'n~6179',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9020},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9021},
                     'at': 'rules_data/pampero/modules/objectives.yaml:23',
                     'id': 7975,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:23
                     'op': 'let',
                     'v': 'r~6180',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9021},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9022},
                     'at': 'rules_data/pampero/modules/objectives.yaml:23',
                     'id': 7976,
                 },
@@ -17621,14 +17621,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6181',
-                            'e': {'op': 'var', 'n': 'n~6179', 'x': 9022},
+                            'e': {'op': 'var', 'n': 'n~6179', 'x': 9023},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7978,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6182',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9023},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9024},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -17655,7 +17655,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9024,
+                                'x': 9025,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -17663,7 +17663,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6183',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9025},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9026},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7981,
                                     },
@@ -17680,7 +17680,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9026,
+                                                    'x': 9027,
                                                 },
                                             },
                                             {
@@ -17725,7 +17725,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9027,
+                                                            'x': 9028,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -17735,15 +17735,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6183', 'x': 9028},
+                                                            't': {'op': 'var', 'n': 'taken~6183', 'x': 9029},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6184', 'x': 9029},
+                                                            'e': {'op': 'var', 'n': 'instead~6184', 'x': 9030},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7985,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6184', 'x': 9030},
+                                                            'n': {'op': 'var', 'n': 'instead~6184', 'x': 9031},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -17752,7 +17752,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6182'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9031,
+                                                                    'x': 9032,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7987,
@@ -17770,7 +17770,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6184'},
                                                     ],
-                                                    'x': 9032,
+                                                    'x': 9033,
                                                 },
                                             },
                                         ],
@@ -17785,9 +17785,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6181', 'x': 9033},
+                                        't': {'op': 'var', 'n': 'left~6181', 'x': 9034},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6183', 'x': 9034},
+                                        'e': {'op': 'var', 'n': 'taken~6183', 'x': 9035},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7988,
                                     },
@@ -17801,14 +17801,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6185',
-                            'e': {'op': 'var', 'n': 'left~6181', 'x': 9035},
+                            'e': {'op': 'var', 'n': 'left~6181', 'x': 9036},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7989,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6186',
-                            'e': {'op': 'var', 'n': 'r~6180', 'x': 9036},
+                            'e': {'op': 'var', 'n': 'r~6180', 'x': 9037},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7990,
                         },
@@ -17863,7 +17863,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9037,
+                                        'x': 9038,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7992,
@@ -17881,11 +17881,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9038,
+                                        'x': 9039,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6187', 'x': 9039},
+                                        't': {'op': 'var', 'n': 'k~6187', 'x': 9040},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -17931,7 +17931,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9040,
+                                            'x': 9041,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7994,
@@ -17950,10 +17950,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6186'},
                                         'd': 0,
-                                        'x': 9041,
+                                        'x': 9042,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6187', 'x': 9042},
+                                    'e': {'op': 'var', 'n': 'k~6187', 'x': 9043},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7995,
@@ -17971,7 +17971,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9043,
+                                        'x': 9044,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -17980,10 +17980,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6186'},
                                             'd': 0,
-                                            'x': 9044,
+                                            'x': 9045,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6187', 'x': 9045},
+                                        'e': {'op': 'var', 'n': 'k~6187', 'x': 9046},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7997,
@@ -18010,7 +18010,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9046,
+                                        'x': 9047,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -18023,10 +18023,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9047,
+                                            'x': 9048,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6187', 'x': 9048},
+                                        'e': {'op': 'var', 'n': 'k~6187', 'x': 9049},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7999,
@@ -18045,14 +18045,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:23
                     'op': 'let',
                     'v': 'n~6198',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9049},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9050},
                     'at': 'rules_data/pampero/modules/objectives.yaml:23',
                     'id': 8000,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:23
                     'op': 'let',
                     'v': 'r~6199',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9050},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9051},
                     'at': 'rules_data/pampero/modules/objectives.yaml:23',
                     'id': 8001,
                 },
@@ -18178,7 +18178,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9051,
+                        'x': 9052,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:23',
                     'id': 8002,
@@ -18194,7 +18194,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6198'},
                                 'b': {'op': 'var', 'n': 'k~6200'},
-                                'x': 9052,
+                                'x': 9053,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8004,
@@ -18202,7 +18202,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6202',
-                            'e': {'op': 'var', 'n': 'r~6199', 'x': 9053},
+                            'e': {'op': 'var', 'n': 'r~6199', 'x': 9054},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8005,
                         },
@@ -18212,14 +18212,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6203',
-                                    'e': {'op': 'var', 'n': 'n~6201', 'x': 9054},
+                                    'e': {'op': 'var', 'n': 'n~6201', 'x': 9055},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8007,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6204',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9055},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9056},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -18246,7 +18246,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9056,
+                                        'x': 9057,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -18254,7 +18254,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6205',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9057},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9058},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8010,
                                             },
@@ -18271,7 +18271,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9058,
+                                                            'x': 9059,
                                                         },
                                                     },
                                                     {
@@ -18316,7 +18316,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9059,
+                                                                    'x': 9060,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -18326,15 +18326,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6205', 'x': 9060},
+                                                                    't': {'op': 'var', 'n': 'taken~6205', 'x': 9061},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6206', 'x': 9061},
+                                                                    'e': {'op': 'var', 'n': 'instead~6206', 'x': 9062},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8014,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6206', 'x': 9062},
+                                                                    'n': {'op': 'var', 'n': 'instead~6206', 'x': 9063},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -18343,7 +18343,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6204'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9063,
+                                                                            'x': 9064,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8016,
@@ -18361,7 +18361,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6206'},
                                                             ],
-                                                            'x': 9064,
+                                                            'x': 9065,
                                                         },
                                                     },
                                                 ],
@@ -18371,8 +18371,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6201', 'x': 9065},
-                                                        'r': {'op': 'var', 'n': 'r~6202', 'x': 9066},
+                                                        'n': {'op': 'var', 'n': 'n~6201', 'x': 9066},
+                                                        'r': {'op': 'var', 'n': 'r~6202', 'x': 9067},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -18380,9 +18380,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6203', 'x': 9067},
+                                                't': {'op': 'var', 'n': 'left~6203', 'x': 9068},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6205', 'x': 9068},
+                                                'e': {'op': 'var', 'n': 'taken~6205', 'x': 9069},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8017,
                                             },
@@ -18396,14 +18396,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6207',
-                                    'e': {'op': 'var', 'n': 'left~6203', 'x': 9069},
+                                    'e': {'op': 'var', 'n': 'left~6203', 'x': 9070},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8018,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6208',
-                                    'e': {'op': 'var', 'n': 'r~6202', 'x': 9070},
+                                    'e': {'op': 'var', 'n': 'r~6202', 'x': 9071},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8019,
                                 },
@@ -18458,7 +18458,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9071,
+                                                'x': 9072,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8021,
@@ -18476,11 +18476,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9072,
+                                                'x': 9073,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6209', 'x': 9073},
+                                                't': {'op': 'var', 'n': 'k~6209', 'x': 9074},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -18526,7 +18526,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9074,
+                                                    'x': 9075,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8023,
@@ -18545,10 +18545,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6208'},
                                                 'd': 0,
-                                                'x': 9075,
+                                                'x': 9076,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6209', 'x': 9076},
+                                            'e': {'op': 'var', 'n': 'k~6209', 'x': 9077},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8024,
@@ -18566,7 +18566,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9077,
+                                                'x': 9078,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -18575,10 +18575,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6208'},
                                                     'd': 0,
-                                                    'x': 9078,
+                                                    'x': 9079,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6209', 'x': 9079},
+                                                'e': {'op': 'var', 'n': 'k~6209', 'x': 9080},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8026,
@@ -18605,7 +18605,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9080,
+                                                'x': 9081,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -18618,10 +18618,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9081,
+                                                    'x': 9082,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6209', 'x': 9082},
+                                                'e': {'op': 'var', 'n': 'k~6209', 'x': 9083},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8028,
@@ -18879,7 +18879,7 @@ RECORDS = {
                     'b': {'op': 'lit', 'v': 2},
                 },
             ],
-            'x': 9083,
+            'x': 9084,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:31
             'op': 'seq',
@@ -18887,14 +18887,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:31
                     'op': 'let',
                     'v': 'n~6214',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9084},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9085},
                     'at': 'rules_data/pampero/modules/objectives.yaml:31',
                     'id': 8030,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:31
                     'op': 'let',
                     'v': 'r~6215',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9085},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9086},
                     'at': 'rules_data/pampero/modules/objectives.yaml:31',
                     'id': 8031,
                 },
@@ -18904,14 +18904,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6216',
-                            'e': {'op': 'var', 'n': 'n~6214', 'x': 9086},
+                            'e': {'op': 'var', 'n': 'n~6214', 'x': 9087},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8033,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6217',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9087},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9088},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -18938,7 +18938,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9088,
+                                'x': 9089,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -18946,7 +18946,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6218',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9089},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9090},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8036,
                                     },
@@ -18963,7 +18963,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9090,
+                                                    'x': 9091,
                                                 },
                                             },
                                             {
@@ -19008,7 +19008,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9091,
+                                                            'x': 9092,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -19018,15 +19018,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6218', 'x': 9092},
+                                                            't': {'op': 'var', 'n': 'taken~6218', 'x': 9093},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6219', 'x': 9093},
+                                                            'e': {'op': 'var', 'n': 'instead~6219', 'x': 9094},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8040,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6219', 'x': 9094},
+                                                            'n': {'op': 'var', 'n': 'instead~6219', 'x': 9095},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -19035,7 +19035,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6217'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9095,
+                                                                    'x': 9096,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8042,
@@ -19053,7 +19053,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6219'},
                                                     ],
-                                                    'x': 9096,
+                                                    'x': 9097,
                                                 },
                                             },
                                         ],
@@ -19068,9 +19068,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6216', 'x': 9097},
+                                        't': {'op': 'var', 'n': 'left~6216', 'x': 9098},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6218', 'x': 9098},
+                                        'e': {'op': 'var', 'n': 'taken~6218', 'x': 9099},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8043,
                                     },
@@ -19084,14 +19084,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6220',
-                            'e': {'op': 'var', 'n': 'left~6216', 'x': 9099},
+                            'e': {'op': 'var', 'n': 'left~6216', 'x': 9100},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8044,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6221',
-                            'e': {'op': 'var', 'n': 'r~6215', 'x': 9100},
+                            'e': {'op': 'var', 'n': 'r~6215', 'x': 9101},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8045,
                         },
@@ -19146,7 +19146,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9101,
+                                        'x': 9102,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8047,
@@ -19164,11 +19164,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9102,
+                                        'x': 9103,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6222', 'x': 9103},
+                                        't': {'op': 'var', 'n': 'k~6222', 'x': 9104},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -19214,7 +19214,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9104,
+                                            'x': 9105,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8049,
@@ -19233,10 +19233,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6221'},
                                         'd': 0,
-                                        'x': 9105,
+                                        'x': 9106,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6222', 'x': 9106},
+                                    'e': {'op': 'var', 'n': 'k~6222', 'x': 9107},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8050,
@@ -19254,7 +19254,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9107,
+                                        'x': 9108,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -19263,10 +19263,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6221'},
                                             'd': 0,
-                                            'x': 9108,
+                                            'x': 9109,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6222', 'x': 9109},
+                                        'e': {'op': 'var', 'n': 'k~6222', 'x': 9110},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8052,
@@ -19293,7 +19293,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9110,
+                                        'x': 9111,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -19306,10 +19306,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9111,
+                                            'x': 9112,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6222', 'x': 9112},
+                                        'e': {'op': 'var', 'n': 'k~6222', 'x': 9113},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8054,
@@ -19328,14 +19328,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:31
                     'op': 'let',
                     'v': 'n~6233',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9113},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9114},
                     'at': 'rules_data/pampero/modules/objectives.yaml:31',
                     'id': 8055,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:31
                     'op': 'let',
                     'v': 'r~6234',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9114},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9115},
                     'at': 'rules_data/pampero/modules/objectives.yaml:31',
                     'id': 8056,
                 },
@@ -19461,7 +19461,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9115,
+                        'x': 9116,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:31',
                     'id': 8057,
@@ -19477,7 +19477,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6233'},
                                 'b': {'op': 'var', 'n': 'k~6235'},
-                                'x': 9116,
+                                'x': 9117,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8059,
@@ -19485,7 +19485,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6237',
-                            'e': {'op': 'var', 'n': 'r~6234', 'x': 9117},
+                            'e': {'op': 'var', 'n': 'r~6234', 'x': 9118},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8060,
                         },
@@ -19495,14 +19495,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6238',
-                                    'e': {'op': 'var', 'n': 'n~6236', 'x': 9118},
+                                    'e': {'op': 'var', 'n': 'n~6236', 'x': 9119},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8062,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6239',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9119},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9120},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -19529,7 +19529,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9120,
+                                        'x': 9121,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -19537,7 +19537,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6240',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9121},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9122},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8065,
                                             },
@@ -19554,7 +19554,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9122,
+                                                            'x': 9123,
                                                         },
                                                     },
                                                     {
@@ -19599,7 +19599,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9123,
+                                                                    'x': 9124,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -19609,15 +19609,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6240', 'x': 9124},
+                                                                    't': {'op': 'var', 'n': 'taken~6240', 'x': 9125},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6241', 'x': 9125},
+                                                                    'e': {'op': 'var', 'n': 'instead~6241', 'x': 9126},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8069,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6241', 'x': 9126},
+                                                                    'n': {'op': 'var', 'n': 'instead~6241', 'x': 9127},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -19626,7 +19626,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6239'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9127,
+                                                                            'x': 9128,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8071,
@@ -19644,7 +19644,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6241'},
                                                             ],
-                                                            'x': 9128,
+                                                            'x': 9129,
                                                         },
                                                     },
                                                 ],
@@ -19654,8 +19654,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6236', 'x': 9129},
-                                                        'r': {'op': 'var', 'n': 'r~6237', 'x': 9130},
+                                                        'n': {'op': 'var', 'n': 'n~6236', 'x': 9130},
+                                                        'r': {'op': 'var', 'n': 'r~6237', 'x': 9131},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -19663,9 +19663,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6238', 'x': 9131},
+                                                't': {'op': 'var', 'n': 'left~6238', 'x': 9132},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6240', 'x': 9132},
+                                                'e': {'op': 'var', 'n': 'taken~6240', 'x': 9133},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8072,
                                             },
@@ -19679,14 +19679,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6242',
-                                    'e': {'op': 'var', 'n': 'left~6238', 'x': 9133},
+                                    'e': {'op': 'var', 'n': 'left~6238', 'x': 9134},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8073,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6243',
-                                    'e': {'op': 'var', 'n': 'r~6237', 'x': 9134},
+                                    'e': {'op': 'var', 'n': 'r~6237', 'x': 9135},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8074,
                                 },
@@ -19741,7 +19741,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9135,
+                                                'x': 9136,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8076,
@@ -19759,11 +19759,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9136,
+                                                'x': 9137,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6244', 'x': 9137},
+                                                't': {'op': 'var', 'n': 'k~6244', 'x': 9138},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -19809,7 +19809,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9138,
+                                                    'x': 9139,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8078,
@@ -19828,10 +19828,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6243'},
                                                 'd': 0,
-                                                'x': 9139,
+                                                'x': 9140,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6244', 'x': 9140},
+                                            'e': {'op': 'var', 'n': 'k~6244', 'x': 9141},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8079,
@@ -19849,7 +19849,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9141,
+                                                'x': 9142,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -19858,10 +19858,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6243'},
                                                     'd': 0,
-                                                    'x': 9142,
+                                                    'x': 9143,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6244', 'x': 9143},
+                                                'e': {'op': 'var', 'n': 'k~6244', 'x': 9144},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8081,
@@ -19888,7 +19888,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9144,
+                                                'x': 9145,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -19901,10 +19901,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9145,
+                                                    'x': 9146,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6244', 'x': 9146},
+                                                'e': {'op': 'var', 'n': 'k~6244', 'x': 9147},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8083,
@@ -19978,7 +19978,7 @@ RECORDS = {
                 ],
             },
             'b': {'op': 'lit', 'v': 5},
-            'x': 9147,
+            'x': 9148,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:39
             'op': 'seq',
@@ -19986,14 +19986,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:39
                     'op': 'let',
                     'v': 'n~6246',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9148},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9149},
                     'at': 'rules_data/pampero/modules/objectives.yaml:39',
                     'id': 8085,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:39
                     'op': 'let',
                     'v': 'r~6247',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9149},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9150},
                     'at': 'rules_data/pampero/modules/objectives.yaml:39',
                     'id': 8086,
                 },
@@ -20003,14 +20003,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6248',
-                            'e': {'op': 'var', 'n': 'n~6246', 'x': 9150},
+                            'e': {'op': 'var', 'n': 'n~6246', 'x': 9151},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8088,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6249',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9151},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9152},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -20037,7 +20037,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9152,
+                                'x': 9153,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -20045,7 +20045,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6250',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9153},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9154},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8091,
                                     },
@@ -20062,7 +20062,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9154,
+                                                    'x': 9155,
                                                 },
                                             },
                                             {
@@ -20107,7 +20107,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9155,
+                                                            'x': 9156,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -20117,15 +20117,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6250', 'x': 9156},
+                                                            't': {'op': 'var', 'n': 'taken~6250', 'x': 9157},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6251', 'x': 9157},
+                                                            'e': {'op': 'var', 'n': 'instead~6251', 'x': 9158},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8095,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6251', 'x': 9158},
+                                                            'n': {'op': 'var', 'n': 'instead~6251', 'x': 9159},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -20134,7 +20134,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6249'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9159,
+                                                                    'x': 9160,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8097,
@@ -20152,7 +20152,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6251'},
                                                     ],
-                                                    'x': 9160,
+                                                    'x': 9161,
                                                 },
                                             },
                                         ],
@@ -20167,9 +20167,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6248', 'x': 9161},
+                                        't': {'op': 'var', 'n': 'left~6248', 'x': 9162},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6250', 'x': 9162},
+                                        'e': {'op': 'var', 'n': 'taken~6250', 'x': 9163},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8098,
                                     },
@@ -20183,14 +20183,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6252',
-                            'e': {'op': 'var', 'n': 'left~6248', 'x': 9163},
+                            'e': {'op': 'var', 'n': 'left~6248', 'x': 9164},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8099,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6253',
-                            'e': {'op': 'var', 'n': 'r~6247', 'x': 9164},
+                            'e': {'op': 'var', 'n': 'r~6247', 'x': 9165},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8100,
                         },
@@ -20245,7 +20245,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9165,
+                                        'x': 9166,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8102,
@@ -20263,11 +20263,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9166,
+                                        'x': 9167,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6254', 'x': 9167},
+                                        't': {'op': 'var', 'n': 'k~6254', 'x': 9168},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -20313,7 +20313,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9168,
+                                            'x': 9169,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8104,
@@ -20332,10 +20332,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6253'},
                                         'd': 0,
-                                        'x': 9169,
+                                        'x': 9170,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6254', 'x': 9170},
+                                    'e': {'op': 'var', 'n': 'k~6254', 'x': 9171},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8105,
@@ -20353,7 +20353,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9171,
+                                        'x': 9172,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -20362,10 +20362,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6253'},
                                             'd': 0,
-                                            'x': 9172,
+                                            'x': 9173,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6254', 'x': 9173},
+                                        'e': {'op': 'var', 'n': 'k~6254', 'x': 9174},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8107,
@@ -20392,7 +20392,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9174,
+                                        'x': 9175,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -20405,10 +20405,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9175,
+                                            'x': 9176,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6254', 'x': 9176},
+                                        'e': {'op': 'var', 'n': 'k~6254', 'x': 9177},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8109,
@@ -20427,14 +20427,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:39
                     'op': 'let',
                     'v': 'n~6265',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9177},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9178},
                     'at': 'rules_data/pampero/modules/objectives.yaml:39',
                     'id': 8110,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:39
                     'op': 'let',
                     'v': 'r~6266',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9178},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9179},
                     'at': 'rules_data/pampero/modules/objectives.yaml:39',
                     'id': 8111,
                 },
@@ -20560,7 +20560,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9179,
+                        'x': 9180,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:39',
                     'id': 8112,
@@ -20576,7 +20576,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6265'},
                                 'b': {'op': 'var', 'n': 'k~6267'},
-                                'x': 9180,
+                                'x': 9181,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8114,
@@ -20584,7 +20584,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6269',
-                            'e': {'op': 'var', 'n': 'r~6266', 'x': 9181},
+                            'e': {'op': 'var', 'n': 'r~6266', 'x': 9182},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8115,
                         },
@@ -20594,14 +20594,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6270',
-                                    'e': {'op': 'var', 'n': 'n~6268', 'x': 9182},
+                                    'e': {'op': 'var', 'n': 'n~6268', 'x': 9183},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8117,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6271',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9183},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9184},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -20628,7 +20628,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9184,
+                                        'x': 9185,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -20636,7 +20636,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6272',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9185},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9186},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8120,
                                             },
@@ -20653,7 +20653,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9186,
+                                                            'x': 9187,
                                                         },
                                                     },
                                                     {
@@ -20698,7 +20698,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9187,
+                                                                    'x': 9188,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -20708,15 +20708,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6272', 'x': 9188},
+                                                                    't': {'op': 'var', 'n': 'taken~6272', 'x': 9189},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6273', 'x': 9189},
+                                                                    'e': {'op': 'var', 'n': 'instead~6273', 'x': 9190},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8124,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6273', 'x': 9190},
+                                                                    'n': {'op': 'var', 'n': 'instead~6273', 'x': 9191},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -20725,7 +20725,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6271'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9191,
+                                                                            'x': 9192,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8126,
@@ -20743,7 +20743,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6273'},
                                                             ],
-                                                            'x': 9192,
+                                                            'x': 9193,
                                                         },
                                                     },
                                                 ],
@@ -20753,8 +20753,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6268', 'x': 9193},
-                                                        'r': {'op': 'var', 'n': 'r~6269', 'x': 9194},
+                                                        'n': {'op': 'var', 'n': 'n~6268', 'x': 9194},
+                                                        'r': {'op': 'var', 'n': 'r~6269', 'x': 9195},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -20762,9 +20762,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6270', 'x': 9195},
+                                                't': {'op': 'var', 'n': 'left~6270', 'x': 9196},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6272', 'x': 9196},
+                                                'e': {'op': 'var', 'n': 'taken~6272', 'x': 9197},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8127,
                                             },
@@ -20778,14 +20778,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6274',
-                                    'e': {'op': 'var', 'n': 'left~6270', 'x': 9197},
+                                    'e': {'op': 'var', 'n': 'left~6270', 'x': 9198},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8128,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6275',
-                                    'e': {'op': 'var', 'n': 'r~6269', 'x': 9198},
+                                    'e': {'op': 'var', 'n': 'r~6269', 'x': 9199},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8129,
                                 },
@@ -20840,7 +20840,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9199,
+                                                'x': 9200,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8131,
@@ -20858,11 +20858,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9200,
+                                                'x': 9201,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6276', 'x': 9201},
+                                                't': {'op': 'var', 'n': 'k~6276', 'x': 9202},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -20908,7 +20908,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9202,
+                                                    'x': 9203,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8133,
@@ -20927,10 +20927,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6275'},
                                                 'd': 0,
-                                                'x': 9203,
+                                                'x': 9204,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6276', 'x': 9204},
+                                            'e': {'op': 'var', 'n': 'k~6276', 'x': 9205},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8134,
@@ -20948,7 +20948,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9205,
+                                                'x': 9206,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -20957,10 +20957,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6275'},
                                                     'd': 0,
-                                                    'x': 9206,
+                                                    'x': 9207,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6276', 'x': 9207},
+                                                'e': {'op': 'var', 'n': 'k~6276', 'x': 9208},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8136,
@@ -20987,7 +20987,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9208,
+                                                'x': 9209,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -21000,10 +21000,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9209,
+                                                    'x': 9210,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6276', 'x': 9210},
+                                                'e': {'op': 'var', 'n': 'k~6276', 'x': 9211},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8138,
@@ -21077,7 +21077,7 @@ RECORDS = {
                 ],
             },
             'b': {'op': 'lit', 'v': 4},
-            'x': 9211,
+            'x': 9212,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:47
             'op': 'seq',
@@ -21085,14 +21085,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:47
                     'op': 'let',
                     'v': 'n~6278',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9212},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9213},
                     'at': 'rules_data/pampero/modules/objectives.yaml:47',
                     'id': 8140,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:47
                     'op': 'let',
                     'v': 'r~6279',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9213},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9214},
                     'at': 'rules_data/pampero/modules/objectives.yaml:47',
                     'id': 8141,
                 },
@@ -21102,14 +21102,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6280',
-                            'e': {'op': 'var', 'n': 'n~6278', 'x': 9214},
+                            'e': {'op': 'var', 'n': 'n~6278', 'x': 9215},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8143,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6281',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9215},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9216},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -21136,7 +21136,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9216,
+                                'x': 9217,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -21144,7 +21144,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6282',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9217},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9218},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8146,
                                     },
@@ -21161,7 +21161,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9218,
+                                                    'x': 9219,
                                                 },
                                             },
                                             {
@@ -21206,7 +21206,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9219,
+                                                            'x': 9220,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -21216,15 +21216,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6282', 'x': 9220},
+                                                            't': {'op': 'var', 'n': 'taken~6282', 'x': 9221},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6283', 'x': 9221},
+                                                            'e': {'op': 'var', 'n': 'instead~6283', 'x': 9222},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8150,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6283', 'x': 9222},
+                                                            'n': {'op': 'var', 'n': 'instead~6283', 'x': 9223},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -21233,7 +21233,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6281'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9223,
+                                                                    'x': 9224,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8152,
@@ -21251,7 +21251,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6283'},
                                                     ],
-                                                    'x': 9224,
+                                                    'x': 9225,
                                                 },
                                             },
                                         ],
@@ -21266,9 +21266,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6280', 'x': 9225},
+                                        't': {'op': 'var', 'n': 'left~6280', 'x': 9226},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6282', 'x': 9226},
+                                        'e': {'op': 'var', 'n': 'taken~6282', 'x': 9227},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8153,
                                     },
@@ -21282,14 +21282,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6284',
-                            'e': {'op': 'var', 'n': 'left~6280', 'x': 9227},
+                            'e': {'op': 'var', 'n': 'left~6280', 'x': 9228},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8154,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6285',
-                            'e': {'op': 'var', 'n': 'r~6279', 'x': 9228},
+                            'e': {'op': 'var', 'n': 'r~6279', 'x': 9229},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8155,
                         },
@@ -21344,7 +21344,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9229,
+                                        'x': 9230,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8157,
@@ -21362,11 +21362,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9230,
+                                        'x': 9231,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6286', 'x': 9231},
+                                        't': {'op': 'var', 'n': 'k~6286', 'x': 9232},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -21412,7 +21412,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9232,
+                                            'x': 9233,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8159,
@@ -21431,10 +21431,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6285'},
                                         'd': 0,
-                                        'x': 9233,
+                                        'x': 9234,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6286', 'x': 9234},
+                                    'e': {'op': 'var', 'n': 'k~6286', 'x': 9235},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8160,
@@ -21452,7 +21452,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9235,
+                                        'x': 9236,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -21461,10 +21461,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6285'},
                                             'd': 0,
-                                            'x': 9236,
+                                            'x': 9237,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6286', 'x': 9237},
+                                        'e': {'op': 'var', 'n': 'k~6286', 'x': 9238},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8162,
@@ -21491,7 +21491,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9238,
+                                        'x': 9239,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -21504,10 +21504,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9239,
+                                            'x': 9240,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6286', 'x': 9240},
+                                        'e': {'op': 'var', 'n': 'k~6286', 'x': 9241},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8164,
@@ -21526,14 +21526,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:47
                     'op': 'let',
                     'v': 'n~6297',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9241},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9242},
                     'at': 'rules_data/pampero/modules/objectives.yaml:47',
                     'id': 8165,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:47
                     'op': 'let',
                     'v': 'r~6298',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9242},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9243},
                     'at': 'rules_data/pampero/modules/objectives.yaml:47',
                     'id': 8166,
                 },
@@ -21659,7 +21659,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9243,
+                        'x': 9244,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:47',
                     'id': 8167,
@@ -21675,7 +21675,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6297'},
                                 'b': {'op': 'var', 'n': 'k~6299'},
-                                'x': 9244,
+                                'x': 9245,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8169,
@@ -21683,7 +21683,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6301',
-                            'e': {'op': 'var', 'n': 'r~6298', 'x': 9245},
+                            'e': {'op': 'var', 'n': 'r~6298', 'x': 9246},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8170,
                         },
@@ -21693,14 +21693,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6302',
-                                    'e': {'op': 'var', 'n': 'n~6300', 'x': 9246},
+                                    'e': {'op': 'var', 'n': 'n~6300', 'x': 9247},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8172,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6303',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9247},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9248},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -21727,7 +21727,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9248,
+                                        'x': 9249,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -21735,7 +21735,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6304',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9249},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9250},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8175,
                                             },
@@ -21752,7 +21752,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9250,
+                                                            'x': 9251,
                                                         },
                                                     },
                                                     {
@@ -21797,7 +21797,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9251,
+                                                                    'x': 9252,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -21807,15 +21807,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6304', 'x': 9252},
+                                                                    't': {'op': 'var', 'n': 'taken~6304', 'x': 9253},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6305', 'x': 9253},
+                                                                    'e': {'op': 'var', 'n': 'instead~6305', 'x': 9254},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8179,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6305', 'x': 9254},
+                                                                    'n': {'op': 'var', 'n': 'instead~6305', 'x': 9255},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -21824,7 +21824,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6303'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9255,
+                                                                            'x': 9256,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8181,
@@ -21842,7 +21842,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6305'},
                                                             ],
-                                                            'x': 9256,
+                                                            'x': 9257,
                                                         },
                                                     },
                                                 ],
@@ -21852,8 +21852,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6300', 'x': 9257},
-                                                        'r': {'op': 'var', 'n': 'r~6301', 'x': 9258},
+                                                        'n': {'op': 'var', 'n': 'n~6300', 'x': 9258},
+                                                        'r': {'op': 'var', 'n': 'r~6301', 'x': 9259},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -21861,9 +21861,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6302', 'x': 9259},
+                                                't': {'op': 'var', 'n': 'left~6302', 'x': 9260},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6304', 'x': 9260},
+                                                'e': {'op': 'var', 'n': 'taken~6304', 'x': 9261},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8182,
                                             },
@@ -21877,14 +21877,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6306',
-                                    'e': {'op': 'var', 'n': 'left~6302', 'x': 9261},
+                                    'e': {'op': 'var', 'n': 'left~6302', 'x': 9262},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8183,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6307',
-                                    'e': {'op': 'var', 'n': 'r~6301', 'x': 9262},
+                                    'e': {'op': 'var', 'n': 'r~6301', 'x': 9263},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8184,
                                 },
@@ -21939,7 +21939,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9263,
+                                                'x': 9264,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8186,
@@ -21957,11 +21957,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9264,
+                                                'x': 9265,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6308', 'x': 9265},
+                                                't': {'op': 'var', 'n': 'k~6308', 'x': 9266},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -22007,7 +22007,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9266,
+                                                    'x': 9267,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8188,
@@ -22026,10 +22026,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6307'},
                                                 'd': 0,
-                                                'x': 9267,
+                                                'x': 9268,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6308', 'x': 9268},
+                                            'e': {'op': 'var', 'n': 'k~6308', 'x': 9269},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8189,
@@ -22047,7 +22047,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9269,
+                                                'x': 9270,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -22056,10 +22056,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6307'},
                                                     'd': 0,
-                                                    'x': 9270,
+                                                    'x': 9271,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6308', 'x': 9271},
+                                                'e': {'op': 'var', 'n': 'k~6308', 'x': 9272},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8191,
@@ -22086,7 +22086,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9272,
+                                                'x': 9273,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -22099,10 +22099,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9273,
+                                                    'x': 9274,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6308', 'x': 9274},
+                                                'e': {'op': 'var', 'n': 'k~6308', 'x': 9275},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8193,
@@ -22230,7 +22230,7 @@ RECORDS = {
                 },
             },
             'b': {'op': 'lit', 'v': 7},
-            'x': 9275,
+            'x': 9276,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:55
             'op': 'seq',
@@ -22238,14 +22238,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:55
                     'op': 'let',
                     'v': 'n~6311',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9276},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9277},
                     'at': 'rules_data/pampero/modules/objectives.yaml:55',
                     'id': 8195,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:55
                     'op': 'let',
                     'v': 'r~6312',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9277},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9278},
                     'at': 'rules_data/pampero/modules/objectives.yaml:55',
                     'id': 8196,
                 },
@@ -22255,14 +22255,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6313',
-                            'e': {'op': 'var', 'n': 'n~6311', 'x': 9278},
+                            'e': {'op': 'var', 'n': 'n~6311', 'x': 9279},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8198,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6314',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9279},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9280},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -22289,7 +22289,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9280,
+                                'x': 9281,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -22297,7 +22297,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6315',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9281},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9282},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8201,
                                     },
@@ -22314,7 +22314,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9282,
+                                                    'x': 9283,
                                                 },
                                             },
                                             {
@@ -22359,7 +22359,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9283,
+                                                            'x': 9284,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -22369,15 +22369,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6315', 'x': 9284},
+                                                            't': {'op': 'var', 'n': 'taken~6315', 'x': 9285},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6316', 'x': 9285},
+                                                            'e': {'op': 'var', 'n': 'instead~6316', 'x': 9286},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8205,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6316', 'x': 9286},
+                                                            'n': {'op': 'var', 'n': 'instead~6316', 'x': 9287},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -22386,7 +22386,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6314'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9287,
+                                                                    'x': 9288,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8207,
@@ -22404,7 +22404,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6316'},
                                                     ],
-                                                    'x': 9288,
+                                                    'x': 9289,
                                                 },
                                             },
                                         ],
@@ -22419,9 +22419,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6313', 'x': 9289},
+                                        't': {'op': 'var', 'n': 'left~6313', 'x': 9290},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6315', 'x': 9290},
+                                        'e': {'op': 'var', 'n': 'taken~6315', 'x': 9291},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8208,
                                     },
@@ -22435,14 +22435,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6317',
-                            'e': {'op': 'var', 'n': 'left~6313', 'x': 9291},
+                            'e': {'op': 'var', 'n': 'left~6313', 'x': 9292},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8209,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6318',
-                            'e': {'op': 'var', 'n': 'r~6312', 'x': 9292},
+                            'e': {'op': 'var', 'n': 'r~6312', 'x': 9293},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8210,
                         },
@@ -22497,7 +22497,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9293,
+                                        'x': 9294,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8212,
@@ -22515,11 +22515,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9294,
+                                        'x': 9295,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6319', 'x': 9295},
+                                        't': {'op': 'var', 'n': 'k~6319', 'x': 9296},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -22565,7 +22565,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9296,
+                                            'x': 9297,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8214,
@@ -22584,10 +22584,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6318'},
                                         'd': 0,
-                                        'x': 9297,
+                                        'x': 9298,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6319', 'x': 9298},
+                                    'e': {'op': 'var', 'n': 'k~6319', 'x': 9299},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8215,
@@ -22605,7 +22605,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9299,
+                                        'x': 9300,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -22614,10 +22614,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6318'},
                                             'd': 0,
-                                            'x': 9300,
+                                            'x': 9301,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6319', 'x': 9301},
+                                        'e': {'op': 'var', 'n': 'k~6319', 'x': 9302},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8217,
@@ -22644,7 +22644,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9302,
+                                        'x': 9303,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -22657,10 +22657,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9303,
+                                            'x': 9304,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6319', 'x': 9304},
+                                        'e': {'op': 'var', 'n': 'k~6319', 'x': 9305},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8219,
@@ -22679,14 +22679,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:55
                     'op': 'let',
                     'v': 'n~6330',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9305},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9306},
                     'at': 'rules_data/pampero/modules/objectives.yaml:55',
                     'id': 8220,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:55
                     'op': 'let',
                     'v': 'r~6331',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9306},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9307},
                     'at': 'rules_data/pampero/modules/objectives.yaml:55',
                     'id': 8221,
                 },
@@ -22812,7 +22812,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9307,
+                        'x': 9308,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:55',
                     'id': 8222,
@@ -22828,7 +22828,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6330'},
                                 'b': {'op': 'var', 'n': 'k~6332'},
-                                'x': 9308,
+                                'x': 9309,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8224,
@@ -22836,7 +22836,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6334',
-                            'e': {'op': 'var', 'n': 'r~6331', 'x': 9309},
+                            'e': {'op': 'var', 'n': 'r~6331', 'x': 9310},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8225,
                         },
@@ -22846,14 +22846,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6335',
-                                    'e': {'op': 'var', 'n': 'n~6333', 'x': 9310},
+                                    'e': {'op': 'var', 'n': 'n~6333', 'x': 9311},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8227,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6336',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9311},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9312},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -22880,7 +22880,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9312,
+                                        'x': 9313,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -22888,7 +22888,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6337',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9313},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9314},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8230,
                                             },
@@ -22905,7 +22905,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9314,
+                                                            'x': 9315,
                                                         },
                                                     },
                                                     {
@@ -22950,7 +22950,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9315,
+                                                                    'x': 9316,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -22960,15 +22960,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6337', 'x': 9316},
+                                                                    't': {'op': 'var', 'n': 'taken~6337', 'x': 9317},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6338', 'x': 9317},
+                                                                    'e': {'op': 'var', 'n': 'instead~6338', 'x': 9318},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8234,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6338', 'x': 9318},
+                                                                    'n': {'op': 'var', 'n': 'instead~6338', 'x': 9319},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -22977,7 +22977,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6336'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9319,
+                                                                            'x': 9320,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8236,
@@ -22995,7 +22995,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6338'},
                                                             ],
-                                                            'x': 9320,
+                                                            'x': 9321,
                                                         },
                                                     },
                                                 ],
@@ -23005,8 +23005,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6333', 'x': 9321},
-                                                        'r': {'op': 'var', 'n': 'r~6334', 'x': 9322},
+                                                        'n': {'op': 'var', 'n': 'n~6333', 'x': 9322},
+                                                        'r': {'op': 'var', 'n': 'r~6334', 'x': 9323},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -23014,9 +23014,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6335', 'x': 9323},
+                                                't': {'op': 'var', 'n': 'left~6335', 'x': 9324},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6337', 'x': 9324},
+                                                'e': {'op': 'var', 'n': 'taken~6337', 'x': 9325},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8237,
                                             },
@@ -23030,14 +23030,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6339',
-                                    'e': {'op': 'var', 'n': 'left~6335', 'x': 9325},
+                                    'e': {'op': 'var', 'n': 'left~6335', 'x': 9326},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8238,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6340',
-                                    'e': {'op': 'var', 'n': 'r~6334', 'x': 9326},
+                                    'e': {'op': 'var', 'n': 'r~6334', 'x': 9327},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8239,
                                 },
@@ -23092,7 +23092,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9327,
+                                                'x': 9328,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8241,
@@ -23110,11 +23110,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9328,
+                                                'x': 9329,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6341', 'x': 9329},
+                                                't': {'op': 'var', 'n': 'k~6341', 'x': 9330},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -23160,7 +23160,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9330,
+                                                    'x': 9331,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8243,
@@ -23179,10 +23179,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6340'},
                                                 'd': 0,
-                                                'x': 9331,
+                                                'x': 9332,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6341', 'x': 9332},
+                                            'e': {'op': 'var', 'n': 'k~6341', 'x': 9333},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8244,
@@ -23200,7 +23200,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9333,
+                                                'x': 9334,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -23209,10 +23209,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6340'},
                                                     'd': 0,
-                                                    'x': 9334,
+                                                    'x': 9335,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6341', 'x': 9335},
+                                                'e': {'op': 'var', 'n': 'k~6341', 'x': 9336},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8246,
@@ -23239,7 +23239,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9336,
+                                                'x': 9337,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -23252,10 +23252,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9337,
+                                                    'x': 9338,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6341', 'x': 9338},
+                                                'e': {'op': 'var', 'n': 'k~6341', 'x': 9339},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8248,
@@ -23405,7 +23405,7 @@ RECORDS = {
                 ],
             },
             'b': {'op': 'lit', 'v': 7},
-            'x': 9339,
+            'x': 9340,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:63
             'op': 'seq',
@@ -23413,14 +23413,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:63
                     'op': 'let',
                     'v': 'n~6345',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9340},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9341},
                     'at': 'rules_data/pampero/modules/objectives.yaml:63',
                     'id': 8250,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:63
                     'op': 'let',
                     'v': 'r~6346',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9341},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9342},
                     'at': 'rules_data/pampero/modules/objectives.yaml:63',
                     'id': 8251,
                 },
@@ -23430,14 +23430,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6347',
-                            'e': {'op': 'var', 'n': 'n~6345', 'x': 9342},
+                            'e': {'op': 'var', 'n': 'n~6345', 'x': 9343},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8253,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6348',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9343},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9344},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -23464,7 +23464,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9344,
+                                'x': 9345,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -23472,7 +23472,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6349',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9345},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9346},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8256,
                                     },
@@ -23489,7 +23489,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9346,
+                                                    'x': 9347,
                                                 },
                                             },
                                             {
@@ -23534,7 +23534,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9347,
+                                                            'x': 9348,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -23544,15 +23544,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6349', 'x': 9348},
+                                                            't': {'op': 'var', 'n': 'taken~6349', 'x': 9349},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6350', 'x': 9349},
+                                                            'e': {'op': 'var', 'n': 'instead~6350', 'x': 9350},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8260,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6350', 'x': 9350},
+                                                            'n': {'op': 'var', 'n': 'instead~6350', 'x': 9351},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -23561,7 +23561,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6348'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9351,
+                                                                    'x': 9352,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8262,
@@ -23579,7 +23579,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6350'},
                                                     ],
-                                                    'x': 9352,
+                                                    'x': 9353,
                                                 },
                                             },
                                         ],
@@ -23594,9 +23594,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6347', 'x': 9353},
+                                        't': {'op': 'var', 'n': 'left~6347', 'x': 9354},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6349', 'x': 9354},
+                                        'e': {'op': 'var', 'n': 'taken~6349', 'x': 9355},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8263,
                                     },
@@ -23610,14 +23610,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6351',
-                            'e': {'op': 'var', 'n': 'left~6347', 'x': 9355},
+                            'e': {'op': 'var', 'n': 'left~6347', 'x': 9356},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8264,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6352',
-                            'e': {'op': 'var', 'n': 'r~6346', 'x': 9356},
+                            'e': {'op': 'var', 'n': 'r~6346', 'x': 9357},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8265,
                         },
@@ -23672,7 +23672,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9357,
+                                        'x': 9358,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8267,
@@ -23690,11 +23690,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9358,
+                                        'x': 9359,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6353', 'x': 9359},
+                                        't': {'op': 'var', 'n': 'k~6353', 'x': 9360},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -23740,7 +23740,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9360,
+                                            'x': 9361,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8269,
@@ -23759,10 +23759,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6352'},
                                         'd': 0,
-                                        'x': 9361,
+                                        'x': 9362,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6353', 'x': 9362},
+                                    'e': {'op': 'var', 'n': 'k~6353', 'x': 9363},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8270,
@@ -23780,7 +23780,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9363,
+                                        'x': 9364,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -23789,10 +23789,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6352'},
                                             'd': 0,
-                                            'x': 9364,
+                                            'x': 9365,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6353', 'x': 9365},
+                                        'e': {'op': 'var', 'n': 'k~6353', 'x': 9366},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8272,
@@ -23819,7 +23819,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9366,
+                                        'x': 9367,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -23832,10 +23832,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9367,
+                                            'x': 9368,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6353', 'x': 9368},
+                                        'e': {'op': 'var', 'n': 'k~6353', 'x': 9369},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8274,
@@ -23854,14 +23854,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:63
                     'op': 'let',
                     'v': 'n~6364',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9369},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9370},
                     'at': 'rules_data/pampero/modules/objectives.yaml:63',
                     'id': 8275,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:63
                     'op': 'let',
                     'v': 'r~6365',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9370},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9371},
                     'at': 'rules_data/pampero/modules/objectives.yaml:63',
                     'id': 8276,
                 },
@@ -23987,7 +23987,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9371,
+                        'x': 9372,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:63',
                     'id': 8277,
@@ -24003,7 +24003,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6364'},
                                 'b': {'op': 'var', 'n': 'k~6366'},
-                                'x': 9372,
+                                'x': 9373,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8279,
@@ -24011,7 +24011,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6368',
-                            'e': {'op': 'var', 'n': 'r~6365', 'x': 9373},
+                            'e': {'op': 'var', 'n': 'r~6365', 'x': 9374},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8280,
                         },
@@ -24021,14 +24021,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6369',
-                                    'e': {'op': 'var', 'n': 'n~6367', 'x': 9374},
+                                    'e': {'op': 'var', 'n': 'n~6367', 'x': 9375},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8282,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6370',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9375},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9376},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -24055,7 +24055,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9376,
+                                        'x': 9377,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -24063,7 +24063,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6371',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9377},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9378},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8285,
                                             },
@@ -24080,7 +24080,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9378,
+                                                            'x': 9379,
                                                         },
                                                     },
                                                     {
@@ -24125,7 +24125,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9379,
+                                                                    'x': 9380,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -24135,15 +24135,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6371', 'x': 9380},
+                                                                    't': {'op': 'var', 'n': 'taken~6371', 'x': 9381},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6372', 'x': 9381},
+                                                                    'e': {'op': 'var', 'n': 'instead~6372', 'x': 9382},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8289,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6372', 'x': 9382},
+                                                                    'n': {'op': 'var', 'n': 'instead~6372', 'x': 9383},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -24152,7 +24152,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6370'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9383,
+                                                                            'x': 9384,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8291,
@@ -24170,7 +24170,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6372'},
                                                             ],
-                                                            'x': 9384,
+                                                            'x': 9385,
                                                         },
                                                     },
                                                 ],
@@ -24180,8 +24180,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6367', 'x': 9385},
-                                                        'r': {'op': 'var', 'n': 'r~6368', 'x': 9386},
+                                                        'n': {'op': 'var', 'n': 'n~6367', 'x': 9386},
+                                                        'r': {'op': 'var', 'n': 'r~6368', 'x': 9387},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -24189,9 +24189,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6369', 'x': 9387},
+                                                't': {'op': 'var', 'n': 'left~6369', 'x': 9388},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6371', 'x': 9388},
+                                                'e': {'op': 'var', 'n': 'taken~6371', 'x': 9389},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8292,
                                             },
@@ -24205,14 +24205,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6373',
-                                    'e': {'op': 'var', 'n': 'left~6369', 'x': 9389},
+                                    'e': {'op': 'var', 'n': 'left~6369', 'x': 9390},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8293,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6374',
-                                    'e': {'op': 'var', 'n': 'r~6368', 'x': 9390},
+                                    'e': {'op': 'var', 'n': 'r~6368', 'x': 9391},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8294,
                                 },
@@ -24267,7 +24267,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9391,
+                                                'x': 9392,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8296,
@@ -24285,11 +24285,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9392,
+                                                'x': 9393,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6375', 'x': 9393},
+                                                't': {'op': 'var', 'n': 'k~6375', 'x': 9394},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -24335,7 +24335,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9394,
+                                                    'x': 9395,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8298,
@@ -24354,10 +24354,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6374'},
                                                 'd': 0,
-                                                'x': 9395,
+                                                'x': 9396,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6375', 'x': 9396},
+                                            'e': {'op': 'var', 'n': 'k~6375', 'x': 9397},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8299,
@@ -24375,7 +24375,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9397,
+                                                'x': 9398,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -24384,10 +24384,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6374'},
                                                     'd': 0,
-                                                    'x': 9398,
+                                                    'x': 9399,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6375', 'x': 9399},
+                                                'e': {'op': 'var', 'n': 'k~6375', 'x': 9400},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8301,
@@ -24414,7 +24414,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9400,
+                                                'x': 9401,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -24427,10 +24427,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9401,
+                                                    'x': 9402,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6375', 'x': 9402},
+                                                'e': {'op': 'var', 'n': 'k~6375', 'x': 9403},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8303,
@@ -24504,7 +24504,7 @@ RECORDS = {
                 ],
             },
             'b': {'op': 'lit', 'v': 3},
-            'x': 9403,
+            'x': 9404,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:71
             'op': 'seq',
@@ -24512,14 +24512,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:71
                     'op': 'let',
                     'v': 'n~6377',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9404},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9405},
                     'at': 'rules_data/pampero/modules/objectives.yaml:71',
                     'id': 8305,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:71
                     'op': 'let',
                     'v': 'r~6378',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9405},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9406},
                     'at': 'rules_data/pampero/modules/objectives.yaml:71',
                     'id': 8306,
                 },
@@ -24529,14 +24529,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6379',
-                            'e': {'op': 'var', 'n': 'n~6377', 'x': 9406},
+                            'e': {'op': 'var', 'n': 'n~6377', 'x': 9407},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8308,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6380',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9407},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9408},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -24563,7 +24563,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9408,
+                                'x': 9409,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -24571,7 +24571,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6381',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9409},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9410},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8311,
                                     },
@@ -24588,7 +24588,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9410,
+                                                    'x': 9411,
                                                 },
                                             },
                                             {
@@ -24633,7 +24633,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9411,
+                                                            'x': 9412,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -24643,15 +24643,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6381', 'x': 9412},
+                                                            't': {'op': 'var', 'n': 'taken~6381', 'x': 9413},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6382', 'x': 9413},
+                                                            'e': {'op': 'var', 'n': 'instead~6382', 'x': 9414},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8315,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6382', 'x': 9414},
+                                                            'n': {'op': 'var', 'n': 'instead~6382', 'x': 9415},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -24660,7 +24660,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6380'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9415,
+                                                                    'x': 9416,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8317,
@@ -24678,7 +24678,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6382'},
                                                     ],
-                                                    'x': 9416,
+                                                    'x': 9417,
                                                 },
                                             },
                                         ],
@@ -24693,9 +24693,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6379', 'x': 9417},
+                                        't': {'op': 'var', 'n': 'left~6379', 'x': 9418},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6381', 'x': 9418},
+                                        'e': {'op': 'var', 'n': 'taken~6381', 'x': 9419},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8318,
                                     },
@@ -24709,14 +24709,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6383',
-                            'e': {'op': 'var', 'n': 'left~6379', 'x': 9419},
+                            'e': {'op': 'var', 'n': 'left~6379', 'x': 9420},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8319,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6384',
-                            'e': {'op': 'var', 'n': 'r~6378', 'x': 9420},
+                            'e': {'op': 'var', 'n': 'r~6378', 'x': 9421},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8320,
                         },
@@ -24771,7 +24771,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9421,
+                                        'x': 9422,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8322,
@@ -24789,11 +24789,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9422,
+                                        'x': 9423,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6385', 'x': 9423},
+                                        't': {'op': 'var', 'n': 'k~6385', 'x': 9424},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -24839,7 +24839,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9424,
+                                            'x': 9425,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8324,
@@ -24858,10 +24858,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6384'},
                                         'd': 0,
-                                        'x': 9425,
+                                        'x': 9426,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6385', 'x': 9426},
+                                    'e': {'op': 'var', 'n': 'k~6385', 'x': 9427},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8325,
@@ -24879,7 +24879,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9427,
+                                        'x': 9428,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -24888,10 +24888,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6384'},
                                             'd': 0,
-                                            'x': 9428,
+                                            'x': 9429,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6385', 'x': 9429},
+                                        'e': {'op': 'var', 'n': 'k~6385', 'x': 9430},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8327,
@@ -24918,7 +24918,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9430,
+                                        'x': 9431,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -24931,10 +24931,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9431,
+                                            'x': 9432,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6385', 'x': 9432},
+                                        'e': {'op': 'var', 'n': 'k~6385', 'x': 9433},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8329,
@@ -24953,14 +24953,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:71
                     'op': 'let',
                     'v': 'n~6396',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9433},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9434},
                     'at': 'rules_data/pampero/modules/objectives.yaml:71',
                     'id': 8330,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:71
                     'op': 'let',
                     'v': 'r~6397',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9434},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9435},
                     'at': 'rules_data/pampero/modules/objectives.yaml:71',
                     'id': 8331,
                 },
@@ -25086,7 +25086,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9435,
+                        'x': 9436,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:71',
                     'id': 8332,
@@ -25102,7 +25102,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6396'},
                                 'b': {'op': 'var', 'n': 'k~6398'},
-                                'x': 9436,
+                                'x': 9437,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8334,
@@ -25110,7 +25110,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6400',
-                            'e': {'op': 'var', 'n': 'r~6397', 'x': 9437},
+                            'e': {'op': 'var', 'n': 'r~6397', 'x': 9438},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8335,
                         },
@@ -25120,14 +25120,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6401',
-                                    'e': {'op': 'var', 'n': 'n~6399', 'x': 9438},
+                                    'e': {'op': 'var', 'n': 'n~6399', 'x': 9439},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8337,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6402',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9439},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9440},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -25154,7 +25154,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9440,
+                                        'x': 9441,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -25162,7 +25162,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6403',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9441},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9442},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8340,
                                             },
@@ -25179,7 +25179,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9442,
+                                                            'x': 9443,
                                                         },
                                                     },
                                                     {
@@ -25224,7 +25224,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9443,
+                                                                    'x': 9444,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -25234,15 +25234,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6403', 'x': 9444},
+                                                                    't': {'op': 'var', 'n': 'taken~6403', 'x': 9445},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6404', 'x': 9445},
+                                                                    'e': {'op': 'var', 'n': 'instead~6404', 'x': 9446},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8344,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6404', 'x': 9446},
+                                                                    'n': {'op': 'var', 'n': 'instead~6404', 'x': 9447},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -25251,7 +25251,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6402'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9447,
+                                                                            'x': 9448,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8346,
@@ -25269,7 +25269,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6404'},
                                                             ],
-                                                            'x': 9448,
+                                                            'x': 9449,
                                                         },
                                                     },
                                                 ],
@@ -25279,8 +25279,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6399', 'x': 9449},
-                                                        'r': {'op': 'var', 'n': 'r~6400', 'x': 9450},
+                                                        'n': {'op': 'var', 'n': 'n~6399', 'x': 9450},
+                                                        'r': {'op': 'var', 'n': 'r~6400', 'x': 9451},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -25288,9 +25288,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6401', 'x': 9451},
+                                                't': {'op': 'var', 'n': 'left~6401', 'x': 9452},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6403', 'x': 9452},
+                                                'e': {'op': 'var', 'n': 'taken~6403', 'x': 9453},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8347,
                                             },
@@ -25304,14 +25304,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6405',
-                                    'e': {'op': 'var', 'n': 'left~6401', 'x': 9453},
+                                    'e': {'op': 'var', 'n': 'left~6401', 'x': 9454},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8348,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6406',
-                                    'e': {'op': 'var', 'n': 'r~6400', 'x': 9454},
+                                    'e': {'op': 'var', 'n': 'r~6400', 'x': 9455},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8349,
                                 },
@@ -25366,7 +25366,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9455,
+                                                'x': 9456,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8351,
@@ -25384,11 +25384,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9456,
+                                                'x': 9457,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6407', 'x': 9457},
+                                                't': {'op': 'var', 'n': 'k~6407', 'x': 9458},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -25434,7 +25434,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9458,
+                                                    'x': 9459,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8353,
@@ -25453,10 +25453,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6406'},
                                                 'd': 0,
-                                                'x': 9459,
+                                                'x': 9460,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6407', 'x': 9460},
+                                            'e': {'op': 'var', 'n': 'k~6407', 'x': 9461},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8354,
@@ -25474,7 +25474,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9461,
+                                                'x': 9462,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -25483,10 +25483,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6406'},
                                                     'd': 0,
-                                                    'x': 9462,
+                                                    'x': 9463,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6407', 'x': 9463},
+                                                'e': {'op': 'var', 'n': 'k~6407', 'x': 9464},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8356,
@@ -25513,7 +25513,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9464,
+                                                'x': 9465,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -25526,10 +25526,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9465,
+                                                    'x': 9466,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6407', 'x': 9466},
+                                                'e': {'op': 'var', 'n': 'k~6407', 'x': 9467},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8358,
@@ -25603,7 +25603,7 @@ RECORDS = {
                 ],
             },
             'b': {'op': 'lit', 'v': 4},
-            'x': 9467,
+            'x': 9468,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:79
             'op': 'seq',
@@ -25611,14 +25611,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:79
                     'op': 'let',
                     'v': 'n~6409',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9468},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9469},
                     'at': 'rules_data/pampero/modules/objectives.yaml:79',
                     'id': 8360,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:79
                     'op': 'let',
                     'v': 'r~6410',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9469},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9470},
                     'at': 'rules_data/pampero/modules/objectives.yaml:79',
                     'id': 8361,
                 },
@@ -25628,14 +25628,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6411',
-                            'e': {'op': 'var', 'n': 'n~6409', 'x': 9470},
+                            'e': {'op': 'var', 'n': 'n~6409', 'x': 9471},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8363,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6412',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9471},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9472},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -25662,7 +25662,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9472,
+                                'x': 9473,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -25670,7 +25670,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6413',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9473},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9474},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8366,
                                     },
@@ -25687,7 +25687,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9474,
+                                                    'x': 9475,
                                                 },
                                             },
                                             {
@@ -25732,7 +25732,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9475,
+                                                            'x': 9476,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -25742,15 +25742,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6413', 'x': 9476},
+                                                            't': {'op': 'var', 'n': 'taken~6413', 'x': 9477},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6414', 'x': 9477},
+                                                            'e': {'op': 'var', 'n': 'instead~6414', 'x': 9478},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8370,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6414', 'x': 9478},
+                                                            'n': {'op': 'var', 'n': 'instead~6414', 'x': 9479},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -25759,7 +25759,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6412'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9479,
+                                                                    'x': 9480,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8372,
@@ -25777,7 +25777,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6414'},
                                                     ],
-                                                    'x': 9480,
+                                                    'x': 9481,
                                                 },
                                             },
                                         ],
@@ -25792,9 +25792,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6411', 'x': 9481},
+                                        't': {'op': 'var', 'n': 'left~6411', 'x': 9482},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6413', 'x': 9482},
+                                        'e': {'op': 'var', 'n': 'taken~6413', 'x': 9483},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8373,
                                     },
@@ -25808,14 +25808,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6415',
-                            'e': {'op': 'var', 'n': 'left~6411', 'x': 9483},
+                            'e': {'op': 'var', 'n': 'left~6411', 'x': 9484},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8374,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6416',
-                            'e': {'op': 'var', 'n': 'r~6410', 'x': 9484},
+                            'e': {'op': 'var', 'n': 'r~6410', 'x': 9485},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8375,
                         },
@@ -25870,7 +25870,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9485,
+                                        'x': 9486,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8377,
@@ -25888,11 +25888,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9486,
+                                        'x': 9487,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6417', 'x': 9487},
+                                        't': {'op': 'var', 'n': 'k~6417', 'x': 9488},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -25938,7 +25938,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9488,
+                                            'x': 9489,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8379,
@@ -25957,10 +25957,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6416'},
                                         'd': 0,
-                                        'x': 9489,
+                                        'x': 9490,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6417', 'x': 9490},
+                                    'e': {'op': 'var', 'n': 'k~6417', 'x': 9491},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8380,
@@ -25978,7 +25978,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9491,
+                                        'x': 9492,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -25987,10 +25987,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6416'},
                                             'd': 0,
-                                            'x': 9492,
+                                            'x': 9493,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6417', 'x': 9493},
+                                        'e': {'op': 'var', 'n': 'k~6417', 'x': 9494},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8382,
@@ -26017,7 +26017,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9494,
+                                        'x': 9495,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -26030,10 +26030,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9495,
+                                            'x': 9496,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6417', 'x': 9496},
+                                        'e': {'op': 'var', 'n': 'k~6417', 'x': 9497},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8384,
@@ -26052,14 +26052,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:79
                     'op': 'let',
                     'v': 'n~6428',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9497},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9498},
                     'at': 'rules_data/pampero/modules/objectives.yaml:79',
                     'id': 8385,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:79
                     'op': 'let',
                     'v': 'r~6429',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9498},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9499},
                     'at': 'rules_data/pampero/modules/objectives.yaml:79',
                     'id': 8386,
                 },
@@ -26185,7 +26185,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9499,
+                        'x': 9500,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:79',
                     'id': 8387,
@@ -26201,7 +26201,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6428'},
                                 'b': {'op': 'var', 'n': 'k~6430'},
-                                'x': 9500,
+                                'x': 9501,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8389,
@@ -26209,7 +26209,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6432',
-                            'e': {'op': 'var', 'n': 'r~6429', 'x': 9501},
+                            'e': {'op': 'var', 'n': 'r~6429', 'x': 9502},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8390,
                         },
@@ -26219,14 +26219,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6433',
-                                    'e': {'op': 'var', 'n': 'n~6431', 'x': 9502},
+                                    'e': {'op': 'var', 'n': 'n~6431', 'x': 9503},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8392,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6434',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9503},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9504},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -26253,7 +26253,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9504,
+                                        'x': 9505,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -26261,7 +26261,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6435',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9505},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9506},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8395,
                                             },
@@ -26278,7 +26278,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9506,
+                                                            'x': 9507,
                                                         },
                                                     },
                                                     {
@@ -26323,7 +26323,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9507,
+                                                                    'x': 9508,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -26333,15 +26333,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6435', 'x': 9508},
+                                                                    't': {'op': 'var', 'n': 'taken~6435', 'x': 9509},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6436', 'x': 9509},
+                                                                    'e': {'op': 'var', 'n': 'instead~6436', 'x': 9510},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8399,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6436', 'x': 9510},
+                                                                    'n': {'op': 'var', 'n': 'instead~6436', 'x': 9511},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -26350,7 +26350,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6434'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9511,
+                                                                            'x': 9512,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8401,
@@ -26368,7 +26368,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6436'},
                                                             ],
-                                                            'x': 9512,
+                                                            'x': 9513,
                                                         },
                                                     },
                                                 ],
@@ -26378,8 +26378,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6431', 'x': 9513},
-                                                        'r': {'op': 'var', 'n': 'r~6432', 'x': 9514},
+                                                        'n': {'op': 'var', 'n': 'n~6431', 'x': 9514},
+                                                        'r': {'op': 'var', 'n': 'r~6432', 'x': 9515},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -26387,9 +26387,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6433', 'x': 9515},
+                                                't': {'op': 'var', 'n': 'left~6433', 'x': 9516},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6435', 'x': 9516},
+                                                'e': {'op': 'var', 'n': 'taken~6435', 'x': 9517},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8402,
                                             },
@@ -26403,14 +26403,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6437',
-                                    'e': {'op': 'var', 'n': 'left~6433', 'x': 9517},
+                                    'e': {'op': 'var', 'n': 'left~6433', 'x': 9518},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8403,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6438',
-                                    'e': {'op': 'var', 'n': 'r~6432', 'x': 9518},
+                                    'e': {'op': 'var', 'n': 'r~6432', 'x': 9519},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8404,
                                 },
@@ -26465,7 +26465,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9519,
+                                                'x': 9520,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8406,
@@ -26483,11 +26483,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9520,
+                                                'x': 9521,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6439', 'x': 9521},
+                                                't': {'op': 'var', 'n': 'k~6439', 'x': 9522},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -26533,7 +26533,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9522,
+                                                    'x': 9523,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8408,
@@ -26552,10 +26552,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6438'},
                                                 'd': 0,
-                                                'x': 9523,
+                                                'x': 9524,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6439', 'x': 9524},
+                                            'e': {'op': 'var', 'n': 'k~6439', 'x': 9525},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8409,
@@ -26573,7 +26573,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9525,
+                                                'x': 9526,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -26582,10 +26582,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6438'},
                                                     'd': 0,
-                                                    'x': 9526,
+                                                    'x': 9527,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6439', 'x': 9527},
+                                                'e': {'op': 'var', 'n': 'k~6439', 'x': 9528},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8411,
@@ -26612,7 +26612,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9528,
+                                                'x': 9529,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -26625,10 +26625,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9529,
+                                                    'x': 9530,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6439', 'x': 9530},
+                                                'e': {'op': 'var', 'n': 'k~6439', 'x': 9531},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8413,
@@ -26912,7 +26912,7 @@ RECORDS = {
                 },
             },
             'b': {'op': 'lit', 'v': 6},
-            'x': 9531,
+            'x': 9532,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:87
             'op': 'seq',
@@ -26920,14 +26920,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:87
                     'op': 'let',
                     'v': 'n~6450',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9532},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9533},
                     'at': 'rules_data/pampero/modules/objectives.yaml:87',
                     'id': 8415,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:87
                     'op': 'let',
                     'v': 'r~6451',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9533},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9534},
                     'at': 'rules_data/pampero/modules/objectives.yaml:87',
                     'id': 8416,
                 },
@@ -26937,14 +26937,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6452',
-                            'e': {'op': 'var', 'n': 'n~6450', 'x': 9534},
+                            'e': {'op': 'var', 'n': 'n~6450', 'x': 9535},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8418,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6453',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9535},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9536},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -26971,7 +26971,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9536,
+                                'x': 9537,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -26979,7 +26979,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6454',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9537},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9538},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8421,
                                     },
@@ -26996,7 +26996,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9538,
+                                                    'x': 9539,
                                                 },
                                             },
                                             {
@@ -27041,7 +27041,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9539,
+                                                            'x': 9540,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -27051,15 +27051,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6454', 'x': 9540},
+                                                            't': {'op': 'var', 'n': 'taken~6454', 'x': 9541},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6455', 'x': 9541},
+                                                            'e': {'op': 'var', 'n': 'instead~6455', 'x': 9542},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8425,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6455', 'x': 9542},
+                                                            'n': {'op': 'var', 'n': 'instead~6455', 'x': 9543},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -27068,7 +27068,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6453'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9543,
+                                                                    'x': 9544,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8427,
@@ -27086,7 +27086,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6455'},
                                                     ],
-                                                    'x': 9544,
+                                                    'x': 9545,
                                                 },
                                             },
                                         ],
@@ -27101,9 +27101,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6452', 'x': 9545},
+                                        't': {'op': 'var', 'n': 'left~6452', 'x': 9546},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6454', 'x': 9546},
+                                        'e': {'op': 'var', 'n': 'taken~6454', 'x': 9547},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8428,
                                     },
@@ -27117,14 +27117,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6456',
-                            'e': {'op': 'var', 'n': 'left~6452', 'x': 9547},
+                            'e': {'op': 'var', 'n': 'left~6452', 'x': 9548},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8429,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6457',
-                            'e': {'op': 'var', 'n': 'r~6451', 'x': 9548},
+                            'e': {'op': 'var', 'n': 'r~6451', 'x': 9549},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8430,
                         },
@@ -27179,7 +27179,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9549,
+                                        'x': 9550,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8432,
@@ -27197,11 +27197,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9550,
+                                        'x': 9551,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6458', 'x': 9551},
+                                        't': {'op': 'var', 'n': 'k~6458', 'x': 9552},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -27247,7 +27247,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9552,
+                                            'x': 9553,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8434,
@@ -27266,10 +27266,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6457'},
                                         'd': 0,
-                                        'x': 9553,
+                                        'x': 9554,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6458', 'x': 9554},
+                                    'e': {'op': 'var', 'n': 'k~6458', 'x': 9555},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8435,
@@ -27287,7 +27287,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9555,
+                                        'x': 9556,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -27296,10 +27296,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6457'},
                                             'd': 0,
-                                            'x': 9556,
+                                            'x': 9557,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6458', 'x': 9557},
+                                        'e': {'op': 'var', 'n': 'k~6458', 'x': 9558},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8437,
@@ -27326,7 +27326,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9558,
+                                        'x': 9559,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -27339,10 +27339,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9559,
+                                            'x': 9560,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6458', 'x': 9560},
+                                        'e': {'op': 'var', 'n': 'k~6458', 'x': 9561},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8439,
@@ -27361,14 +27361,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:87
                     'op': 'let',
                     'v': 'n~6469',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9561},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9562},
                     'at': 'rules_data/pampero/modules/objectives.yaml:87',
                     'id': 8440,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:87
                     'op': 'let',
                     'v': 'r~6470',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9562},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9563},
                     'at': 'rules_data/pampero/modules/objectives.yaml:87',
                     'id': 8441,
                 },
@@ -27494,7 +27494,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9563,
+                        'x': 9564,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:87',
                     'id': 8442,
@@ -27510,7 +27510,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6469'},
                                 'b': {'op': 'var', 'n': 'k~6471'},
-                                'x': 9564,
+                                'x': 9565,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8444,
@@ -27518,7 +27518,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6473',
-                            'e': {'op': 'var', 'n': 'r~6470', 'x': 9565},
+                            'e': {'op': 'var', 'n': 'r~6470', 'x': 9566},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8445,
                         },
@@ -27528,14 +27528,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6474',
-                                    'e': {'op': 'var', 'n': 'n~6472', 'x': 9566},
+                                    'e': {'op': 'var', 'n': 'n~6472', 'x': 9567},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8447,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6475',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9567},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9568},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -27562,7 +27562,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9568,
+                                        'x': 9569,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -27570,7 +27570,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6476',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9569},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9570},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8450,
                                             },
@@ -27587,7 +27587,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9570,
+                                                            'x': 9571,
                                                         },
                                                     },
                                                     {
@@ -27632,7 +27632,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9571,
+                                                                    'x': 9572,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -27642,15 +27642,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6476', 'x': 9572},
+                                                                    't': {'op': 'var', 'n': 'taken~6476', 'x': 9573},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6477', 'x': 9573},
+                                                                    'e': {'op': 'var', 'n': 'instead~6477', 'x': 9574},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8454,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6477', 'x': 9574},
+                                                                    'n': {'op': 'var', 'n': 'instead~6477', 'x': 9575},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -27659,7 +27659,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6475'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9575,
+                                                                            'x': 9576,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8456,
@@ -27677,7 +27677,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6477'},
                                                             ],
-                                                            'x': 9576,
+                                                            'x': 9577,
                                                         },
                                                     },
                                                 ],
@@ -27687,8 +27687,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6472', 'x': 9577},
-                                                        'r': {'op': 'var', 'n': 'r~6473', 'x': 9578},
+                                                        'n': {'op': 'var', 'n': 'n~6472', 'x': 9578},
+                                                        'r': {'op': 'var', 'n': 'r~6473', 'x': 9579},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -27696,9 +27696,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6474', 'x': 9579},
+                                                't': {'op': 'var', 'n': 'left~6474', 'x': 9580},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6476', 'x': 9580},
+                                                'e': {'op': 'var', 'n': 'taken~6476', 'x': 9581},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8457,
                                             },
@@ -27712,14 +27712,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6478',
-                                    'e': {'op': 'var', 'n': 'left~6474', 'x': 9581},
+                                    'e': {'op': 'var', 'n': 'left~6474', 'x': 9582},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8458,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6479',
-                                    'e': {'op': 'var', 'n': 'r~6473', 'x': 9582},
+                                    'e': {'op': 'var', 'n': 'r~6473', 'x': 9583},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8459,
                                 },
@@ -27774,7 +27774,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9583,
+                                                'x': 9584,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8461,
@@ -27792,11 +27792,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9584,
+                                                'x': 9585,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6480', 'x': 9585},
+                                                't': {'op': 'var', 'n': 'k~6480', 'x': 9586},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -27842,7 +27842,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9586,
+                                                    'x': 9587,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8463,
@@ -27861,10 +27861,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6479'},
                                                 'd': 0,
-                                                'x': 9587,
+                                                'x': 9588,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6480', 'x': 9588},
+                                            'e': {'op': 'var', 'n': 'k~6480', 'x': 9589},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8464,
@@ -27882,7 +27882,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9589,
+                                                'x': 9590,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -27891,10 +27891,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6479'},
                                                     'd': 0,
-                                                    'x': 9590,
+                                                    'x': 9591,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6480', 'x': 9591},
+                                                'e': {'op': 'var', 'n': 'k~6480', 'x': 9592},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8466,
@@ -27921,7 +27921,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9592,
+                                                'x': 9593,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -27934,10 +27934,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9593,
+                                                    'x': 9594,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6480', 'x': 9594},
+                                                'e': {'op': 'var', 'n': 'k~6480', 'x': 9595},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8468,
@@ -27984,7 +27984,7 @@ RECORDS = {
                 'd': 0,
             },
             'b': {'op': 'lit', 'v': 5},
-            'x': 9595,
+            'x': 9596,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:95
             'op': 'seq',
@@ -27992,14 +27992,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:95
                     'op': 'let',
                     'v': 'n~6481',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9596},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9597},
                     'at': 'rules_data/pampero/modules/objectives.yaml:95',
                     'id': 8470,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:95
                     'op': 'let',
                     'v': 'r~6482',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9597},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9598},
                     'at': 'rules_data/pampero/modules/objectives.yaml:95',
                     'id': 8471,
                 },
@@ -28009,14 +28009,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6483',
-                            'e': {'op': 'var', 'n': 'n~6481', 'x': 9598},
+                            'e': {'op': 'var', 'n': 'n~6481', 'x': 9599},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8473,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6484',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9599},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9600},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -28043,7 +28043,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9600,
+                                'x': 9601,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -28051,7 +28051,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6485',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9601},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9602},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8476,
                                     },
@@ -28068,7 +28068,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9602,
+                                                    'x': 9603,
                                                 },
                                             },
                                             {
@@ -28113,7 +28113,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9603,
+                                                            'x': 9604,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -28123,15 +28123,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6485', 'x': 9604},
+                                                            't': {'op': 'var', 'n': 'taken~6485', 'x': 9605},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6486', 'x': 9605},
+                                                            'e': {'op': 'var', 'n': 'instead~6486', 'x': 9606},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8480,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6486', 'x': 9606},
+                                                            'n': {'op': 'var', 'n': 'instead~6486', 'x': 9607},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -28140,7 +28140,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6484'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9607,
+                                                                    'x': 9608,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8482,
@@ -28158,7 +28158,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6486'},
                                                     ],
-                                                    'x': 9608,
+                                                    'x': 9609,
                                                 },
                                             },
                                         ],
@@ -28173,9 +28173,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6483', 'x': 9609},
+                                        't': {'op': 'var', 'n': 'left~6483', 'x': 9610},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6485', 'x': 9610},
+                                        'e': {'op': 'var', 'n': 'taken~6485', 'x': 9611},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8483,
                                     },
@@ -28189,14 +28189,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6487',
-                            'e': {'op': 'var', 'n': 'left~6483', 'x': 9611},
+                            'e': {'op': 'var', 'n': 'left~6483', 'x': 9612},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8484,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6488',
-                            'e': {'op': 'var', 'n': 'r~6482', 'x': 9612},
+                            'e': {'op': 'var', 'n': 'r~6482', 'x': 9613},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8485,
                         },
@@ -28251,7 +28251,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9613,
+                                        'x': 9614,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8487,
@@ -28269,11 +28269,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9614,
+                                        'x': 9615,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6489', 'x': 9615},
+                                        't': {'op': 'var', 'n': 'k~6489', 'x': 9616},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -28319,7 +28319,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9616,
+                                            'x': 9617,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8489,
@@ -28338,10 +28338,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6488'},
                                         'd': 0,
-                                        'x': 9617,
+                                        'x': 9618,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6489', 'x': 9618},
+                                    'e': {'op': 'var', 'n': 'k~6489', 'x': 9619},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8490,
@@ -28359,7 +28359,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9619,
+                                        'x': 9620,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -28368,10 +28368,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6488'},
                                             'd': 0,
-                                            'x': 9620,
+                                            'x': 9621,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6489', 'x': 9621},
+                                        'e': {'op': 'var', 'n': 'k~6489', 'x': 9622},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8492,
@@ -28398,7 +28398,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9622,
+                                        'x': 9623,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -28411,10 +28411,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9623,
+                                            'x': 9624,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6489', 'x': 9624},
+                                        'e': {'op': 'var', 'n': 'k~6489', 'x': 9625},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8494,
@@ -28433,14 +28433,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:95
                     'op': 'let',
                     'v': 'n~6500',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9625},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9626},
                     'at': 'rules_data/pampero/modules/objectives.yaml:95',
                     'id': 8495,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:95
                     'op': 'let',
                     'v': 'r~6501',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9626},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9627},
                     'at': 'rules_data/pampero/modules/objectives.yaml:95',
                     'id': 8496,
                 },
@@ -28566,7 +28566,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9627,
+                        'x': 9628,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:95',
                     'id': 8497,
@@ -28582,7 +28582,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6500'},
                                 'b': {'op': 'var', 'n': 'k~6502'},
-                                'x': 9628,
+                                'x': 9629,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8499,
@@ -28590,7 +28590,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6504',
-                            'e': {'op': 'var', 'n': 'r~6501', 'x': 9629},
+                            'e': {'op': 'var', 'n': 'r~6501', 'x': 9630},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8500,
                         },
@@ -28600,14 +28600,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6505',
-                                    'e': {'op': 'var', 'n': 'n~6503', 'x': 9630},
+                                    'e': {'op': 'var', 'n': 'n~6503', 'x': 9631},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8502,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6506',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9631},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9632},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -28634,7 +28634,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9632,
+                                        'x': 9633,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -28642,7 +28642,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6507',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9633},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9634},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8505,
                                             },
@@ -28659,7 +28659,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9634,
+                                                            'x': 9635,
                                                         },
                                                     },
                                                     {
@@ -28704,7 +28704,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9635,
+                                                                    'x': 9636,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -28714,15 +28714,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6507', 'x': 9636},
+                                                                    't': {'op': 'var', 'n': 'taken~6507', 'x': 9637},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6508', 'x': 9637},
+                                                                    'e': {'op': 'var', 'n': 'instead~6508', 'x': 9638},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8509,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6508', 'x': 9638},
+                                                                    'n': {'op': 'var', 'n': 'instead~6508', 'x': 9639},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -28731,7 +28731,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6506'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9639,
+                                                                            'x': 9640,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8511,
@@ -28749,7 +28749,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6508'},
                                                             ],
-                                                            'x': 9640,
+                                                            'x': 9641,
                                                         },
                                                     },
                                                 ],
@@ -28759,8 +28759,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6503', 'x': 9641},
-                                                        'r': {'op': 'var', 'n': 'r~6504', 'x': 9642},
+                                                        'n': {'op': 'var', 'n': 'n~6503', 'x': 9642},
+                                                        'r': {'op': 'var', 'n': 'r~6504', 'x': 9643},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -28768,9 +28768,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6505', 'x': 9643},
+                                                't': {'op': 'var', 'n': 'left~6505', 'x': 9644},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6507', 'x': 9644},
+                                                'e': {'op': 'var', 'n': 'taken~6507', 'x': 9645},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8512,
                                             },
@@ -28784,14 +28784,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6509',
-                                    'e': {'op': 'var', 'n': 'left~6505', 'x': 9645},
+                                    'e': {'op': 'var', 'n': 'left~6505', 'x': 9646},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8513,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6510',
-                                    'e': {'op': 'var', 'n': 'r~6504', 'x': 9646},
+                                    'e': {'op': 'var', 'n': 'r~6504', 'x': 9647},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8514,
                                 },
@@ -28846,7 +28846,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9647,
+                                                'x': 9648,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8516,
@@ -28864,11 +28864,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9648,
+                                                'x': 9649,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6511', 'x': 9649},
+                                                't': {'op': 'var', 'n': 'k~6511', 'x': 9650},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -28914,7 +28914,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9650,
+                                                    'x': 9651,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8518,
@@ -28933,10 +28933,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6510'},
                                                 'd': 0,
-                                                'x': 9651,
+                                                'x': 9652,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6511', 'x': 9652},
+                                            'e': {'op': 'var', 'n': 'k~6511', 'x': 9653},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8519,
@@ -28954,7 +28954,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9653,
+                                                'x': 9654,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -28963,10 +28963,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6510'},
                                                     'd': 0,
-                                                    'x': 9654,
+                                                    'x': 9655,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6511', 'x': 9655},
+                                                'e': {'op': 'var', 'n': 'k~6511', 'x': 9656},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8521,
@@ -28993,7 +28993,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9656,
+                                                'x': 9657,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -29006,10 +29006,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9657,
+                                                    'x': 9658,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6511', 'x': 9658},
+                                                'e': {'op': 'var', 'n': 'k~6511', 'x': 9659},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8523,
@@ -29217,7 +29217,7 @@ RECORDS = {
                 },
             },
             'b': {'op': 'lit', 'v': 5},
-            'x': 9659,
+            'x': 9660,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:103
             'op': 'seq',
@@ -29225,14 +29225,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:103
                     'op': 'let',
                     'v': 'n~6514',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9660},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9661},
                     'at': 'rules_data/pampero/modules/objectives.yaml:103',
                     'id': 8525,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:103
                     'op': 'let',
                     'v': 'r~6515',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9661},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9662},
                     'at': 'rules_data/pampero/modules/objectives.yaml:103',
                     'id': 8526,
                 },
@@ -29242,14 +29242,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6516',
-                            'e': {'op': 'var', 'n': 'n~6514', 'x': 9662},
+                            'e': {'op': 'var', 'n': 'n~6514', 'x': 9663},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8528,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6517',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9663},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9664},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -29276,7 +29276,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9664,
+                                'x': 9665,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -29284,7 +29284,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6518',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9665},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9666},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8531,
                                     },
@@ -29301,7 +29301,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9666,
+                                                    'x': 9667,
                                                 },
                                             },
                                             {
@@ -29346,7 +29346,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9667,
+                                                            'x': 9668,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -29356,15 +29356,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6518', 'x': 9668},
+                                                            't': {'op': 'var', 'n': 'taken~6518', 'x': 9669},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6519', 'x': 9669},
+                                                            'e': {'op': 'var', 'n': 'instead~6519', 'x': 9670},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8535,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6519', 'x': 9670},
+                                                            'n': {'op': 'var', 'n': 'instead~6519', 'x': 9671},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -29373,7 +29373,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6517'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9671,
+                                                                    'x': 9672,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8537,
@@ -29391,7 +29391,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6519'},
                                                     ],
-                                                    'x': 9672,
+                                                    'x': 9673,
                                                 },
                                             },
                                         ],
@@ -29406,9 +29406,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6516', 'x': 9673},
+                                        't': {'op': 'var', 'n': 'left~6516', 'x': 9674},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6518', 'x': 9674},
+                                        'e': {'op': 'var', 'n': 'taken~6518', 'x': 9675},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8538,
                                     },
@@ -29422,14 +29422,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6520',
-                            'e': {'op': 'var', 'n': 'left~6516', 'x': 9675},
+                            'e': {'op': 'var', 'n': 'left~6516', 'x': 9676},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8539,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6521',
-                            'e': {'op': 'var', 'n': 'r~6515', 'x': 9676},
+                            'e': {'op': 'var', 'n': 'r~6515', 'x': 9677},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8540,
                         },
@@ -29484,7 +29484,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9677,
+                                        'x': 9678,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8542,
@@ -29502,11 +29502,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9678,
+                                        'x': 9679,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6522', 'x': 9679},
+                                        't': {'op': 'var', 'n': 'k~6522', 'x': 9680},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -29552,7 +29552,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9680,
+                                            'x': 9681,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8544,
@@ -29571,10 +29571,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6521'},
                                         'd': 0,
-                                        'x': 9681,
+                                        'x': 9682,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6522', 'x': 9682},
+                                    'e': {'op': 'var', 'n': 'k~6522', 'x': 9683},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8545,
@@ -29592,7 +29592,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9683,
+                                        'x': 9684,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -29601,10 +29601,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6521'},
                                             'd': 0,
-                                            'x': 9684,
+                                            'x': 9685,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6522', 'x': 9685},
+                                        'e': {'op': 'var', 'n': 'k~6522', 'x': 9686},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8547,
@@ -29631,7 +29631,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9686,
+                                        'x': 9687,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -29644,10 +29644,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9687,
+                                            'x': 9688,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6522', 'x': 9688},
+                                        'e': {'op': 'var', 'n': 'k~6522', 'x': 9689},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8549,
@@ -29666,14 +29666,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:103
                     'op': 'let',
                     'v': 'n~6533',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9689},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9690},
                     'at': 'rules_data/pampero/modules/objectives.yaml:103',
                     'id': 8550,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:103
                     'op': 'let',
                     'v': 'r~6534',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9690},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9691},
                     'at': 'rules_data/pampero/modules/objectives.yaml:103',
                     'id': 8551,
                 },
@@ -29799,7 +29799,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9691,
+                        'x': 9692,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:103',
                     'id': 8552,
@@ -29815,7 +29815,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6533'},
                                 'b': {'op': 'var', 'n': 'k~6535'},
-                                'x': 9692,
+                                'x': 9693,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8554,
@@ -29823,7 +29823,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6537',
-                            'e': {'op': 'var', 'n': 'r~6534', 'x': 9693},
+                            'e': {'op': 'var', 'n': 'r~6534', 'x': 9694},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8555,
                         },
@@ -29833,14 +29833,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6538',
-                                    'e': {'op': 'var', 'n': 'n~6536', 'x': 9694},
+                                    'e': {'op': 'var', 'n': 'n~6536', 'x': 9695},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8557,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6539',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9695},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9696},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -29867,7 +29867,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9696,
+                                        'x': 9697,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -29875,7 +29875,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6540',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9697},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9698},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8560,
                                             },
@@ -29892,7 +29892,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9698,
+                                                            'x': 9699,
                                                         },
                                                     },
                                                     {
@@ -29937,7 +29937,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9699,
+                                                                    'x': 9700,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -29947,15 +29947,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6540', 'x': 9700},
+                                                                    't': {'op': 'var', 'n': 'taken~6540', 'x': 9701},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6541', 'x': 9701},
+                                                                    'e': {'op': 'var', 'n': 'instead~6541', 'x': 9702},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8564,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6541', 'x': 9702},
+                                                                    'n': {'op': 'var', 'n': 'instead~6541', 'x': 9703},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -29964,7 +29964,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6539'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9703,
+                                                                            'x': 9704,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8566,
@@ -29982,7 +29982,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6541'},
                                                             ],
-                                                            'x': 9704,
+                                                            'x': 9705,
                                                         },
                                                     },
                                                 ],
@@ -29992,8 +29992,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6536', 'x': 9705},
-                                                        'r': {'op': 'var', 'n': 'r~6537', 'x': 9706},
+                                                        'n': {'op': 'var', 'n': 'n~6536', 'x': 9706},
+                                                        'r': {'op': 'var', 'n': 'r~6537', 'x': 9707},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -30001,9 +30001,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6538', 'x': 9707},
+                                                't': {'op': 'var', 'n': 'left~6538', 'x': 9708},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6540', 'x': 9708},
+                                                'e': {'op': 'var', 'n': 'taken~6540', 'x': 9709},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8567,
                                             },
@@ -30017,14 +30017,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6542',
-                                    'e': {'op': 'var', 'n': 'left~6538', 'x': 9709},
+                                    'e': {'op': 'var', 'n': 'left~6538', 'x': 9710},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8568,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6543',
-                                    'e': {'op': 'var', 'n': 'r~6537', 'x': 9710},
+                                    'e': {'op': 'var', 'n': 'r~6537', 'x': 9711},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8569,
                                 },
@@ -30079,7 +30079,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9711,
+                                                'x': 9712,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8571,
@@ -30097,11 +30097,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9712,
+                                                'x': 9713,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6544', 'x': 9713},
+                                                't': {'op': 'var', 'n': 'k~6544', 'x': 9714},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -30147,7 +30147,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9714,
+                                                    'x': 9715,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8573,
@@ -30166,10 +30166,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6543'},
                                                 'd': 0,
-                                                'x': 9715,
+                                                'x': 9716,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6544', 'x': 9716},
+                                            'e': {'op': 'var', 'n': 'k~6544', 'x': 9717},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8574,
@@ -30187,7 +30187,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9717,
+                                                'x': 9718,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -30196,10 +30196,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6543'},
                                                     'd': 0,
-                                                    'x': 9718,
+                                                    'x': 9719,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6544', 'x': 9719},
+                                                'e': {'op': 'var', 'n': 'k~6544', 'x': 9720},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8576,
@@ -30226,7 +30226,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9720,
+                                                'x': 9721,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -30239,10 +30239,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9721,
+                                                    'x': 9722,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6544', 'x': 9722},
+                                                'e': {'op': 'var', 'n': 'k~6544', 'x': 9723},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8578,
@@ -30338,7 +30338,7 @@ RECORDS = {
                 ],
             },
             'b': {'op': 'lit', 'v': 2},
-            'x': 9723,
+            'x': 9724,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:111
             'op': 'seq',
@@ -30346,14 +30346,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:111
                     'op': 'let',
                     'v': 'n~6547',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9724},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9725},
                     'at': 'rules_data/pampero/modules/objectives.yaml:111',
                     'id': 8580,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:111
                     'op': 'let',
                     'v': 'r~6548',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9725},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9726},
                     'at': 'rules_data/pampero/modules/objectives.yaml:111',
                     'id': 8581,
                 },
@@ -30363,14 +30363,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6549',
-                            'e': {'op': 'var', 'n': 'n~6547', 'x': 9726},
+                            'e': {'op': 'var', 'n': 'n~6547', 'x': 9727},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8583,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6550',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9727},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9728},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -30397,7 +30397,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9728,
+                                'x': 9729,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -30405,7 +30405,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6551',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9729},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9730},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8586,
                                     },
@@ -30422,7 +30422,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9730,
+                                                    'x': 9731,
                                                 },
                                             },
                                             {
@@ -30467,7 +30467,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9731,
+                                                            'x': 9732,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -30477,15 +30477,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6551', 'x': 9732},
+                                                            't': {'op': 'var', 'n': 'taken~6551', 'x': 9733},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6552', 'x': 9733},
+                                                            'e': {'op': 'var', 'n': 'instead~6552', 'x': 9734},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8590,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6552', 'x': 9734},
+                                                            'n': {'op': 'var', 'n': 'instead~6552', 'x': 9735},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -30494,7 +30494,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6550'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9735,
+                                                                    'x': 9736,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8592,
@@ -30512,7 +30512,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6552'},
                                                     ],
-                                                    'x': 9736,
+                                                    'x': 9737,
                                                 },
                                             },
                                         ],
@@ -30527,9 +30527,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6549', 'x': 9737},
+                                        't': {'op': 'var', 'n': 'left~6549', 'x': 9738},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6551', 'x': 9738},
+                                        'e': {'op': 'var', 'n': 'taken~6551', 'x': 9739},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8593,
                                     },
@@ -30543,14 +30543,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6553',
-                            'e': {'op': 'var', 'n': 'left~6549', 'x': 9739},
+                            'e': {'op': 'var', 'n': 'left~6549', 'x': 9740},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8594,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6554',
-                            'e': {'op': 'var', 'n': 'r~6548', 'x': 9740},
+                            'e': {'op': 'var', 'n': 'r~6548', 'x': 9741},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8595,
                         },
@@ -30605,7 +30605,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9741,
+                                        'x': 9742,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8597,
@@ -30623,11 +30623,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9742,
+                                        'x': 9743,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6555', 'x': 9743},
+                                        't': {'op': 'var', 'n': 'k~6555', 'x': 9744},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -30673,7 +30673,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9744,
+                                            'x': 9745,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8599,
@@ -30692,10 +30692,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6554'},
                                         'd': 0,
-                                        'x': 9745,
+                                        'x': 9746,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6555', 'x': 9746},
+                                    'e': {'op': 'var', 'n': 'k~6555', 'x': 9747},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8600,
@@ -30713,7 +30713,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9747,
+                                        'x': 9748,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -30722,10 +30722,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6554'},
                                             'd': 0,
-                                            'x': 9748,
+                                            'x': 9749,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6555', 'x': 9749},
+                                        'e': {'op': 'var', 'n': 'k~6555', 'x': 9750},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8602,
@@ -30752,7 +30752,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9750,
+                                        'x': 9751,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -30765,10 +30765,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9751,
+                                            'x': 9752,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6555', 'x': 9752},
+                                        'e': {'op': 'var', 'n': 'k~6555', 'x': 9753},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8604,
@@ -30787,14 +30787,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:111
                     'op': 'let',
                     'v': 'n~6566',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9753},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9754},
                     'at': 'rules_data/pampero/modules/objectives.yaml:111',
                     'id': 8605,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:111
                     'op': 'let',
                     'v': 'r~6567',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9754},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9755},
                     'at': 'rules_data/pampero/modules/objectives.yaml:111',
                     'id': 8606,
                 },
@@ -30920,7 +30920,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9755,
+                        'x': 9756,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:111',
                     'id': 8607,
@@ -30936,7 +30936,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6566'},
                                 'b': {'op': 'var', 'n': 'k~6568'},
-                                'x': 9756,
+                                'x': 9757,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8609,
@@ -30944,7 +30944,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6570',
-                            'e': {'op': 'var', 'n': 'r~6567', 'x': 9757},
+                            'e': {'op': 'var', 'n': 'r~6567', 'x': 9758},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8610,
                         },
@@ -30954,14 +30954,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6571',
-                                    'e': {'op': 'var', 'n': 'n~6569', 'x': 9758},
+                                    'e': {'op': 'var', 'n': 'n~6569', 'x': 9759},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8612,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6572',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9759},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9760},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -30988,7 +30988,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9760,
+                                        'x': 9761,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -30996,7 +30996,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6573',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9761},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9762},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8615,
                                             },
@@ -31013,7 +31013,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9762,
+                                                            'x': 9763,
                                                         },
                                                     },
                                                     {
@@ -31058,7 +31058,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9763,
+                                                                    'x': 9764,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -31068,15 +31068,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6573', 'x': 9764},
+                                                                    't': {'op': 'var', 'n': 'taken~6573', 'x': 9765},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6574', 'x': 9765},
+                                                                    'e': {'op': 'var', 'n': 'instead~6574', 'x': 9766},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8619,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6574', 'x': 9766},
+                                                                    'n': {'op': 'var', 'n': 'instead~6574', 'x': 9767},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -31085,7 +31085,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6572'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9767,
+                                                                            'x': 9768,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8621,
@@ -31103,7 +31103,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6574'},
                                                             ],
-                                                            'x': 9768,
+                                                            'x': 9769,
                                                         },
                                                     },
                                                 ],
@@ -31113,8 +31113,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6569', 'x': 9769},
-                                                        'r': {'op': 'var', 'n': 'r~6570', 'x': 9770},
+                                                        'n': {'op': 'var', 'n': 'n~6569', 'x': 9770},
+                                                        'r': {'op': 'var', 'n': 'r~6570', 'x': 9771},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -31122,9 +31122,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6571', 'x': 9771},
+                                                't': {'op': 'var', 'n': 'left~6571', 'x': 9772},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6573', 'x': 9772},
+                                                'e': {'op': 'var', 'n': 'taken~6573', 'x': 9773},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8622,
                                             },
@@ -31138,14 +31138,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6575',
-                                    'e': {'op': 'var', 'n': 'left~6571', 'x': 9773},
+                                    'e': {'op': 'var', 'n': 'left~6571', 'x': 9774},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8623,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6576',
-                                    'e': {'op': 'var', 'n': 'r~6570', 'x': 9774},
+                                    'e': {'op': 'var', 'n': 'r~6570', 'x': 9775},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8624,
                                 },
@@ -31200,7 +31200,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9775,
+                                                'x': 9776,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8626,
@@ -31218,11 +31218,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9776,
+                                                'x': 9777,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6577', 'x': 9777},
+                                                't': {'op': 'var', 'n': 'k~6577', 'x': 9778},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -31268,7 +31268,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9778,
+                                                    'x': 9779,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8628,
@@ -31287,10 +31287,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6576'},
                                                 'd': 0,
-                                                'x': 9779,
+                                                'x': 9780,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6577', 'x': 9780},
+                                            'e': {'op': 'var', 'n': 'k~6577', 'x': 9781},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8629,
@@ -31308,7 +31308,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9781,
+                                                'x': 9782,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -31317,10 +31317,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6576'},
                                                     'd': 0,
-                                                    'x': 9782,
+                                                    'x': 9783,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6577', 'x': 9783},
+                                                'e': {'op': 'var', 'n': 'k~6577', 'x': 9784},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8631,
@@ -31347,7 +31347,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9784,
+                                                'x': 9785,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -31360,10 +31360,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9785,
+                                                    'x': 9786,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6577', 'x': 9786},
+                                                'e': {'op': 'var', 'n': 'k~6577', 'x': 9787},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8633,
@@ -31640,7 +31640,7 @@ RECORDS = {
                 ],
             },
             'b': {'op': 'lit', 'v': 15},
-            'x': 9787,
+            'x': 9788,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:119
             'op': 'seq',
@@ -31648,14 +31648,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:119
                     'op': 'let',
                     'v': 'n~6580',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9788},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9789},
                     'at': 'rules_data/pampero/modules/objectives.yaml:119',
                     'id': 8635,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:119
                     'op': 'let',
                     'v': 'r~6581',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9789},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9790},
                     'at': 'rules_data/pampero/modules/objectives.yaml:119',
                     'id': 8636,
                 },
@@ -31665,14 +31665,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6582',
-                            'e': {'op': 'var', 'n': 'n~6580', 'x': 9790},
+                            'e': {'op': 'var', 'n': 'n~6580', 'x': 9791},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8638,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6583',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9791},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9792},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -31699,7 +31699,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9792,
+                                'x': 9793,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -31707,7 +31707,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6584',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9793},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9794},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8641,
                                     },
@@ -31724,7 +31724,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9794,
+                                                    'x': 9795,
                                                 },
                                             },
                                             {
@@ -31769,7 +31769,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9795,
+                                                            'x': 9796,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -31779,15 +31779,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6584', 'x': 9796},
+                                                            't': {'op': 'var', 'n': 'taken~6584', 'x': 9797},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6585', 'x': 9797},
+                                                            'e': {'op': 'var', 'n': 'instead~6585', 'x': 9798},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8645,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6585', 'x': 9798},
+                                                            'n': {'op': 'var', 'n': 'instead~6585', 'x': 9799},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -31796,7 +31796,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6583'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9799,
+                                                                    'x': 9800,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8647,
@@ -31814,7 +31814,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6585'},
                                                     ],
-                                                    'x': 9800,
+                                                    'x': 9801,
                                                 },
                                             },
                                         ],
@@ -31829,9 +31829,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6582', 'x': 9801},
+                                        't': {'op': 'var', 'n': 'left~6582', 'x': 9802},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6584', 'x': 9802},
+                                        'e': {'op': 'var', 'n': 'taken~6584', 'x': 9803},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8648,
                                     },
@@ -31845,14 +31845,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6586',
-                            'e': {'op': 'var', 'n': 'left~6582', 'x': 9803},
+                            'e': {'op': 'var', 'n': 'left~6582', 'x': 9804},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8649,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6587',
-                            'e': {'op': 'var', 'n': 'r~6581', 'x': 9804},
+                            'e': {'op': 'var', 'n': 'r~6581', 'x': 9805},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8650,
                         },
@@ -31907,7 +31907,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9805,
+                                        'x': 9806,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8652,
@@ -31925,11 +31925,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9806,
+                                        'x': 9807,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6588', 'x': 9807},
+                                        't': {'op': 'var', 'n': 'k~6588', 'x': 9808},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -31975,7 +31975,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9808,
+                                            'x': 9809,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8654,
@@ -31994,10 +31994,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6587'},
                                         'd': 0,
-                                        'x': 9809,
+                                        'x': 9810,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6588', 'x': 9810},
+                                    'e': {'op': 'var', 'n': 'k~6588', 'x': 9811},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8655,
@@ -32015,7 +32015,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9811,
+                                        'x': 9812,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -32024,10 +32024,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6587'},
                                             'd': 0,
-                                            'x': 9812,
+                                            'x': 9813,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6588', 'x': 9813},
+                                        'e': {'op': 'var', 'n': 'k~6588', 'x': 9814},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8657,
@@ -32054,7 +32054,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9814,
+                                        'x': 9815,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -32067,10 +32067,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9815,
+                                            'x': 9816,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6588', 'x': 9816},
+                                        'e': {'op': 'var', 'n': 'k~6588', 'x': 9817},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8659,
@@ -32089,14 +32089,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:119
                     'op': 'let',
                     'v': 'n~6599',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9817},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9818},
                     'at': 'rules_data/pampero/modules/objectives.yaml:119',
                     'id': 8660,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:119
                     'op': 'let',
                     'v': 'r~6600',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9818},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9819},
                     'at': 'rules_data/pampero/modules/objectives.yaml:119',
                     'id': 8661,
                 },
@@ -32222,7 +32222,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9819,
+                        'x': 9820,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:119',
                     'id': 8662,
@@ -32238,7 +32238,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6599'},
                                 'b': {'op': 'var', 'n': 'k~6601'},
-                                'x': 9820,
+                                'x': 9821,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8664,
@@ -32246,7 +32246,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6603',
-                            'e': {'op': 'var', 'n': 'r~6600', 'x': 9821},
+                            'e': {'op': 'var', 'n': 'r~6600', 'x': 9822},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8665,
                         },
@@ -32256,14 +32256,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6604',
-                                    'e': {'op': 'var', 'n': 'n~6602', 'x': 9822},
+                                    'e': {'op': 'var', 'n': 'n~6602', 'x': 9823},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8667,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6605',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9823},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9824},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -32290,7 +32290,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9824,
+                                        'x': 9825,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -32298,7 +32298,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6606',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9825},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9826},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8670,
                                             },
@@ -32315,7 +32315,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9826,
+                                                            'x': 9827,
                                                         },
                                                     },
                                                     {
@@ -32360,7 +32360,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9827,
+                                                                    'x': 9828,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -32370,15 +32370,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6606', 'x': 9828},
+                                                                    't': {'op': 'var', 'n': 'taken~6606', 'x': 9829},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6607', 'x': 9829},
+                                                                    'e': {'op': 'var', 'n': 'instead~6607', 'x': 9830},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8674,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6607', 'x': 9830},
+                                                                    'n': {'op': 'var', 'n': 'instead~6607', 'x': 9831},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -32387,7 +32387,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6605'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9831,
+                                                                            'x': 9832,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8676,
@@ -32405,7 +32405,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6607'},
                                                             ],
-                                                            'x': 9832,
+                                                            'x': 9833,
                                                         },
                                                     },
                                                 ],
@@ -32415,8 +32415,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6602', 'x': 9833},
-                                                        'r': {'op': 'var', 'n': 'r~6603', 'x': 9834},
+                                                        'n': {'op': 'var', 'n': 'n~6602', 'x': 9834},
+                                                        'r': {'op': 'var', 'n': 'r~6603', 'x': 9835},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -32424,9 +32424,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6604', 'x': 9835},
+                                                't': {'op': 'var', 'n': 'left~6604', 'x': 9836},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6606', 'x': 9836},
+                                                'e': {'op': 'var', 'n': 'taken~6606', 'x': 9837},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8677,
                                             },
@@ -32440,14 +32440,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6608',
-                                    'e': {'op': 'var', 'n': 'left~6604', 'x': 9837},
+                                    'e': {'op': 'var', 'n': 'left~6604', 'x': 9838},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8678,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6609',
-                                    'e': {'op': 'var', 'n': 'r~6603', 'x': 9838},
+                                    'e': {'op': 'var', 'n': 'r~6603', 'x': 9839},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8679,
                                 },
@@ -32502,7 +32502,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9839,
+                                                'x': 9840,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8681,
@@ -32520,11 +32520,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9840,
+                                                'x': 9841,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6610', 'x': 9841},
+                                                't': {'op': 'var', 'n': 'k~6610', 'x': 9842},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -32570,7 +32570,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9842,
+                                                    'x': 9843,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8683,
@@ -32589,10 +32589,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6609'},
                                                 'd': 0,
-                                                'x': 9843,
+                                                'x': 9844,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6610', 'x': 9844},
+                                            'e': {'op': 'var', 'n': 'k~6610', 'x': 9845},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8684,
@@ -32610,7 +32610,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9845,
+                                                'x': 9846,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -32619,10 +32619,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6609'},
                                                     'd': 0,
-                                                    'x': 9846,
+                                                    'x': 9847,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6610', 'x': 9847},
+                                                'e': {'op': 'var', 'n': 'k~6610', 'x': 9848},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8686,
@@ -32649,7 +32649,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9848,
+                                                'x': 9849,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -32662,10 +32662,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9849,
+                                                    'x': 9850,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6610', 'x': 9850},
+                                                'e': {'op': 'var', 'n': 'k~6610', 'x': 9851},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8688,
@@ -32847,7 +32847,7 @@ RECORDS = {
                 ],
             },
             'b': {'op': 'lit', 'v': 5},
-            'x': 9851,
+            'x': 9852,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:127
             'op': 'seq',
@@ -32855,14 +32855,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:127
                     'op': 'let',
                     'v': 'n~6615',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9852},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9853},
                     'at': 'rules_data/pampero/modules/objectives.yaml:127',
                     'id': 8690,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:127
                     'op': 'let',
                     'v': 'r~6616',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9853},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9854},
                     'at': 'rules_data/pampero/modules/objectives.yaml:127',
                     'id': 8691,
                 },
@@ -32872,14 +32872,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6617',
-                            'e': {'op': 'var', 'n': 'n~6615', 'x': 9854},
+                            'e': {'op': 'var', 'n': 'n~6615', 'x': 9855},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8693,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6618',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9855},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9856},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -32906,7 +32906,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9856,
+                                'x': 9857,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -32914,7 +32914,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6619',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9857},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9858},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8696,
                                     },
@@ -32931,7 +32931,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9858,
+                                                    'x': 9859,
                                                 },
                                             },
                                             {
@@ -32976,7 +32976,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9859,
+                                                            'x': 9860,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -32986,15 +32986,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6619', 'x': 9860},
+                                                            't': {'op': 'var', 'n': 'taken~6619', 'x': 9861},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6620', 'x': 9861},
+                                                            'e': {'op': 'var', 'n': 'instead~6620', 'x': 9862},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8700,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6620', 'x': 9862},
+                                                            'n': {'op': 'var', 'n': 'instead~6620', 'x': 9863},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -33003,7 +33003,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6618'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9863,
+                                                                    'x': 9864,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8702,
@@ -33021,7 +33021,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6620'},
                                                     ],
-                                                    'x': 9864,
+                                                    'x': 9865,
                                                 },
                                             },
                                         ],
@@ -33036,9 +33036,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6617', 'x': 9865},
+                                        't': {'op': 'var', 'n': 'left~6617', 'x': 9866},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6619', 'x': 9866},
+                                        'e': {'op': 'var', 'n': 'taken~6619', 'x': 9867},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8703,
                                     },
@@ -33052,14 +33052,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6621',
-                            'e': {'op': 'var', 'n': 'left~6617', 'x': 9867},
+                            'e': {'op': 'var', 'n': 'left~6617', 'x': 9868},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8704,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6622',
-                            'e': {'op': 'var', 'n': 'r~6616', 'x': 9868},
+                            'e': {'op': 'var', 'n': 'r~6616', 'x': 9869},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8705,
                         },
@@ -33114,7 +33114,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9869,
+                                        'x': 9870,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8707,
@@ -33132,11 +33132,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9870,
+                                        'x': 9871,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6623', 'x': 9871},
+                                        't': {'op': 'var', 'n': 'k~6623', 'x': 9872},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -33182,7 +33182,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9872,
+                                            'x': 9873,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8709,
@@ -33201,10 +33201,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6622'},
                                         'd': 0,
-                                        'x': 9873,
+                                        'x': 9874,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6623', 'x': 9874},
+                                    'e': {'op': 'var', 'n': 'k~6623', 'x': 9875},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8710,
@@ -33222,7 +33222,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9875,
+                                        'x': 9876,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -33231,10 +33231,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6622'},
                                             'd': 0,
-                                            'x': 9876,
+                                            'x': 9877,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6623', 'x': 9877},
+                                        'e': {'op': 'var', 'n': 'k~6623', 'x': 9878},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8712,
@@ -33261,7 +33261,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9878,
+                                        'x': 9879,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -33274,10 +33274,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9879,
+                                            'x': 9880,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6623', 'x': 9880},
+                                        'e': {'op': 'var', 'n': 'k~6623', 'x': 9881},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8714,
@@ -33296,14 +33296,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:127
                     'op': 'let',
                     'v': 'n~6634',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9881},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9882},
                     'at': 'rules_data/pampero/modules/objectives.yaml:127',
                     'id': 8715,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:127
                     'op': 'let',
                     'v': 'r~6635',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9882},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9883},
                     'at': 'rules_data/pampero/modules/objectives.yaml:127',
                     'id': 8716,
                 },
@@ -33429,7 +33429,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9883,
+                        'x': 9884,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:127',
                     'id': 8717,
@@ -33445,7 +33445,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6634'},
                                 'b': {'op': 'var', 'n': 'k~6636'},
-                                'x': 9884,
+                                'x': 9885,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8719,
@@ -33453,7 +33453,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6638',
-                            'e': {'op': 'var', 'n': 'r~6635', 'x': 9885},
+                            'e': {'op': 'var', 'n': 'r~6635', 'x': 9886},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8720,
                         },
@@ -33463,14 +33463,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6639',
-                                    'e': {'op': 'var', 'n': 'n~6637', 'x': 9886},
+                                    'e': {'op': 'var', 'n': 'n~6637', 'x': 9887},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8722,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6640',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9887},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9888},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -33497,7 +33497,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9888,
+                                        'x': 9889,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -33505,7 +33505,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6641',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9889},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9890},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8725,
                                             },
@@ -33522,7 +33522,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9890,
+                                                            'x': 9891,
                                                         },
                                                     },
                                                     {
@@ -33567,7 +33567,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9891,
+                                                                    'x': 9892,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -33577,15 +33577,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6641', 'x': 9892},
+                                                                    't': {'op': 'var', 'n': 'taken~6641', 'x': 9893},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6642', 'x': 9893},
+                                                                    'e': {'op': 'var', 'n': 'instead~6642', 'x': 9894},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8729,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6642', 'x': 9894},
+                                                                    'n': {'op': 'var', 'n': 'instead~6642', 'x': 9895},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -33594,7 +33594,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6640'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9895,
+                                                                            'x': 9896,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8731,
@@ -33612,7 +33612,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6642'},
                                                             ],
-                                                            'x': 9896,
+                                                            'x': 9897,
                                                         },
                                                     },
                                                 ],
@@ -33622,8 +33622,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6637', 'x': 9897},
-                                                        'r': {'op': 'var', 'n': 'r~6638', 'x': 9898},
+                                                        'n': {'op': 'var', 'n': 'n~6637', 'x': 9898},
+                                                        'r': {'op': 'var', 'n': 'r~6638', 'x': 9899},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -33631,9 +33631,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6639', 'x': 9899},
+                                                't': {'op': 'var', 'n': 'left~6639', 'x': 9900},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6641', 'x': 9900},
+                                                'e': {'op': 'var', 'n': 'taken~6641', 'x': 9901},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8732,
                                             },
@@ -33647,14 +33647,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6643',
-                                    'e': {'op': 'var', 'n': 'left~6639', 'x': 9901},
+                                    'e': {'op': 'var', 'n': 'left~6639', 'x': 9902},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8733,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6644',
-                                    'e': {'op': 'var', 'n': 'r~6638', 'x': 9902},
+                                    'e': {'op': 'var', 'n': 'r~6638', 'x': 9903},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8734,
                                 },
@@ -33709,7 +33709,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9903,
+                                                'x': 9904,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8736,
@@ -33727,11 +33727,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9904,
+                                                'x': 9905,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6645', 'x': 9905},
+                                                't': {'op': 'var', 'n': 'k~6645', 'x': 9906},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -33777,7 +33777,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9906,
+                                                    'x': 9907,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8738,
@@ -33796,10 +33796,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6644'},
                                                 'd': 0,
-                                                'x': 9907,
+                                                'x': 9908,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6645', 'x': 9908},
+                                            'e': {'op': 'var', 'n': 'k~6645', 'x': 9909},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8739,
@@ -33817,7 +33817,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9909,
+                                                'x': 9910,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -33826,10 +33826,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6644'},
                                                     'd': 0,
-                                                    'x': 9910,
+                                                    'x': 9911,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6645', 'x': 9911},
+                                                'e': {'op': 'var', 'n': 'k~6645', 'x': 9912},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8741,
@@ -33856,7 +33856,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9912,
+                                                'x': 9913,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -33869,10 +33869,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9913,
+                                                    'x': 9914,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6645', 'x': 9914},
+                                                'e': {'op': 'var', 'n': 'k~6645', 'x': 9915},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8743,
@@ -34016,7 +34016,7 @@ RECORDS = {
                 ],
             },
             'b': {'op': 'lit', 'v': 5},
-            'x': 9915,
+            'x': 9916,
         },
         'effect': {  # rules_data/pampero/modules/objectives.yaml:135
             'op': 'seq',
@@ -34024,14 +34024,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:135
                     'op': 'let',
                     'v': 'n~6648',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9916},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9917},
                     'at': 'rules_data/pampero/modules/objectives.yaml:135',
                     'id': 8745,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:135
                     'op': 'let',
                     'v': 'r~6649',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9917},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9918},
                     'at': 'rules_data/pampero/modules/objectives.yaml:135',
                     'id': 8746,
                 },
@@ -34041,14 +34041,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6650',
-                            'e': {'op': 'var', 'n': 'n~6648', 'x': 9918},
+                            'e': {'op': 'var', 'n': 'n~6648', 'x': 9919},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8748,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6651',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9919},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9920},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -34075,7 +34075,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9920,
+                                'x': 9921,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -34083,7 +34083,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6652',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9921},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9922},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8751,
                                     },
@@ -34100,7 +34100,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9922,
+                                                    'x': 9923,
                                                 },
                                             },
                                             {
@@ -34145,7 +34145,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9923,
+                                                            'x': 9924,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -34155,15 +34155,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6652', 'x': 9924},
+                                                            't': {'op': 'var', 'n': 'taken~6652', 'x': 9925},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6653', 'x': 9925},
+                                                            'e': {'op': 'var', 'n': 'instead~6653', 'x': 9926},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8755,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6653', 'x': 9926},
+                                                            'n': {'op': 'var', 'n': 'instead~6653', 'x': 9927},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -34172,7 +34172,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6651'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9927,
+                                                                    'x': 9928,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8757,
@@ -34190,7 +34190,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6653'},
                                                     ],
-                                                    'x': 9928,
+                                                    'x': 9929,
                                                 },
                                             },
                                         ],
@@ -34205,9 +34205,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6650', 'x': 9929},
+                                        't': {'op': 'var', 'n': 'left~6650', 'x': 9930},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6652', 'x': 9930},
+                                        'e': {'op': 'var', 'n': 'taken~6652', 'x': 9931},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8758,
                                     },
@@ -34221,14 +34221,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6654',
-                            'e': {'op': 'var', 'n': 'left~6650', 'x': 9931},
+                            'e': {'op': 'var', 'n': 'left~6650', 'x': 9932},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8759,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6655',
-                            'e': {'op': 'var', 'n': 'r~6649', 'x': 9932},
+                            'e': {'op': 'var', 'n': 'r~6649', 'x': 9933},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8760,
                         },
@@ -34283,7 +34283,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9933,
+                                        'x': 9934,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8762,
@@ -34301,11 +34301,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9934,
+                                        'x': 9935,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6656', 'x': 9935},
+                                        't': {'op': 'var', 'n': 'k~6656', 'x': 9936},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -34351,7 +34351,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9936,
+                                            'x': 9937,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8764,
@@ -34370,10 +34370,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6655'},
                                         'd': 0,
-                                        'x': 9937,
+                                        'x': 9938,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6656', 'x': 9938},
+                                    'e': {'op': 'var', 'n': 'k~6656', 'x': 9939},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8765,
@@ -34391,7 +34391,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9939,
+                                        'x': 9940,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -34400,10 +34400,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6655'},
                                             'd': 0,
-                                            'x': 9940,
+                                            'x': 9941,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6656', 'x': 9941},
+                                        'e': {'op': 'var', 'n': 'k~6656', 'x': 9942},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8767,
@@ -34430,7 +34430,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9942,
+                                        'x': 9943,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -34443,10 +34443,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 9943,
+                                            'x': 9944,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6656', 'x': 9944},
+                                        'e': {'op': 'var', 'n': 'k~6656', 'x': 9945},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8769,
@@ -34465,14 +34465,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/objectives.yaml:135
                     'op': 'let',
                     'v': 'n~6667',
-                    'e': {'op': 'lit', 'v': 10, 'x': 9945},
+                    'e': {'op': 'lit', 'v': 10, 'x': 9946},
                     'at': 'rules_data/pampero/modules/objectives.yaml:135',
                     'id': 8770,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:135
                     'op': 'let',
                     'v': 'r~6668',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9946},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9947},
                     'at': 'rules_data/pampero/modules/objectives.yaml:135',
                     'id': 8771,
                 },
@@ -34598,7 +34598,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 9947,
+                        'x': 9948,
                     },
                     'at': 'rules_data/pampero/modules/objectives.yaml:135',
                     'id': 8772,
@@ -34614,7 +34614,7 @@ RECORDS = {
                                 'o': '*',
                                 'a': {'op': 'var', 'n': 'n~6667'},
                                 'b': {'op': 'var', 'n': 'k~6669'},
-                                'x': 9948,
+                                'x': 9949,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8774,
@@ -34622,7 +34622,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6671',
-                            'e': {'op': 'var', 'n': 'r~6668', 'x': 9949},
+                            'e': {'op': 'var', 'n': 'r~6668', 'x': 9950},
                             'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8775,
                         },
@@ -34632,14 +34632,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6672',
-                                    'e': {'op': 'var', 'n': 'n~6670', 'x': 9950},
+                                    'e': {'op': 'var', 'n': 'n~6670', 'x': 9951},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8777,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6673',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9951},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 9952},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -34666,7 +34666,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 9952,
+                                        'x': 9953,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -34674,7 +34674,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6674',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 9953},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 9954},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8780,
                                             },
@@ -34691,7 +34691,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 9954,
+                                                            'x': 9955,
                                                         },
                                                     },
                                                     {
@@ -34736,7 +34736,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 9955,
+                                                                    'x': 9956,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -34746,15 +34746,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6674', 'x': 9956},
+                                                                    't': {'op': 'var', 'n': 'taken~6674', 'x': 9957},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6675', 'x': 9957},
+                                                                    'e': {'op': 'var', 'n': 'instead~6675', 'x': 9958},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8784,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6675', 'x': 9958},
+                                                                    'n': {'op': 'var', 'n': 'instead~6675', 'x': 9959},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -34763,7 +34763,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6673'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 9959,
+                                                                            'x': 9960,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8786,
@@ -34781,7 +34781,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6675'},
                                                             ],
-                                                            'x': 9960,
+                                                            'x': 9961,
                                                         },
                                                     },
                                                 ],
@@ -34791,8 +34791,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6670', 'x': 9961},
-                                                        'r': {'op': 'var', 'n': 'r~6671', 'x': 9962},
+                                                        'n': {'op': 'var', 'n': 'n~6670', 'x': 9962},
+                                                        'r': {'op': 'var', 'n': 'r~6671', 'x': 9963},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -34800,9 +34800,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6672', 'x': 9963},
+                                                't': {'op': 'var', 'n': 'left~6672', 'x': 9964},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6674', 'x': 9964},
+                                                'e': {'op': 'var', 'n': 'taken~6674', 'x': 9965},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8787,
                                             },
@@ -34816,14 +34816,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6676',
-                                    'e': {'op': 'var', 'n': 'left~6672', 'x': 9965},
+                                    'e': {'op': 'var', 'n': 'left~6672', 'x': 9966},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8788,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6677',
-                                    'e': {'op': 'var', 'n': 'r~6671', 'x': 9966},
+                                    'e': {'op': 'var', 'n': 'r~6671', 'x': 9967},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8789,
                                 },
@@ -34878,7 +34878,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 9967,
+                                                'x': 9968,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8791,
@@ -34896,11 +34896,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9968,
+                                                'x': 9969,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6678', 'x': 9969},
+                                                't': {'op': 'var', 'n': 'k~6678', 'x': 9970},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -34946,7 +34946,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 9970,
+                                                    'x': 9971,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8793,
@@ -34965,10 +34965,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6677'},
                                                 'd': 0,
-                                                'x': 9971,
+                                                'x': 9972,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6678', 'x': 9972},
+                                            'e': {'op': 'var', 'n': 'k~6678', 'x': 9973},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8794,
@@ -34986,7 +34986,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 9973,
+                                                'x': 9974,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -34995,10 +34995,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6677'},
                                                     'd': 0,
-                                                    'x': 9974,
+                                                    'x': 9975,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6678', 'x': 9975},
+                                                'e': {'op': 'var', 'n': 'k~6678', 'x': 9976},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8796,
@@ -35025,7 +35025,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 9976,
+                                                'x': 9977,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -35038,10 +35038,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 9977,
+                                                    'x': 9978,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6678', 'x': 9978},
+                                                'e': {'op': 'var', 'n': 'k~6678', 'x': 9979},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8798,

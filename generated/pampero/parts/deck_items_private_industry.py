@@ -43,1951 +43,1951 @@ K = [
 ]
 
 
-def x_9982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6682'), 'instead_of', {}), 'gain', None) == E.get('r~6680'))) and bool((num(E.get('left~6681')) > num(0))))
 
 
-def x_9986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6681'), (E.get('left~6681') if (FLD(ctx, K[0], E.get('rep~6682')) == None) else FLD(ctx, K[0], E.get('rep~6682')))]))
 
 
-def x_9990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6682'))
 
 
-def x_9991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6684')}
 
 
-def x_9996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9997(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6685') if (GET(ctx, 'resources', E.get('r~6686'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6685'), KEY(ctx.state.get('supply'), E.get('r~6686'), 0)]))])
 
 
-def x_9997(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6686'), 'max', None) != None)
 
 
-def x_9999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6687'), (num(GET(ctx, 'resources', E.get('r~6686'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6686'), 0)))])])
 
 
-def x_10000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6686'), 0)
 
 
-def x_10002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6686'), 'supply', None) != None)
 
 
-def x_10003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6686'), 0)
 
 
-def x_10005(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6686'), 'ledger', None)) and bool((E.get('k~6687') != 0)))
 
 
-def x_10006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10009(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+def x_10010(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10009, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6688, 'band', {}), 'left', None) for v_g_6688 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6688, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
-
-
-def x_10013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10010, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6688, 'band', {}), 'left', None) for v_g_6688 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6688, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
 
 
 def x_10014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6694'), 'instead_of', {}), 'gain', None) == E.get('r~6692'))) and bool((num(E.get('left~6693')) > num(0))))
 
 
-def x_10017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6693'), (E.get('left~6693') if (FLD(ctx, K[0], E.get('rep~6694')) == None) else FLD(ctx, K[0], E.get('rep~6694')))]))
 
 
-def x_10021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6694'))
 
 
-def x_10022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6696')}
 
 
-def x_10029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6697') if (GET(ctx, 'resources', E.get('r~6698'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6697'), KEY(ctx.state.get('supply'), E.get('r~6698'), 0)]))])
 
 
-def x_10030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6698'), 'max', None) != None)
 
 
-def x_10032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6699'), (num(GET(ctx, 'resources', E.get('r~6698'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6698'), 0)))])])
 
 
-def x_10033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6698'), 0)
 
 
-def x_10035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6698'), 'supply', None) != None)
 
 
-def x_10036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6698'), 0)
 
 
-def x_10038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6698'), 'ledger', None)) and bool((E.get('k~6699') != 0)))
 
 
-def x_10039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10042(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+def x_10043(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10042, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6700, 'band', {}), 'right', None) for v_g_6700 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6700, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
-
-
-def x_10046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10043, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6700, 'band', {}), 'right', None) for v_g_6700 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6700, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
 
 
 def x_10047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6706'), 'instead_of', {}), 'gain', None) == E.get('r~6704'))) and bool((num(E.get('left~6705')) > num(0))))
 
 
-def x_10050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6705'), (E.get('left~6705') if (FLD(ctx, K[0], E.get('rep~6706')) == None) else FLD(ctx, K[0], E.get('rep~6706')))]))
 
 
-def x_10054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6706'))
 
 
-def x_10055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6708')}
 
 
-def x_10062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6709') if (GET(ctx, 'resources', E.get('r~6710'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6709'), KEY(ctx.state.get('supply'), E.get('r~6710'), 0)]))])
 
 
-def x_10063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6710'), 'max', None) != None)
 
 
-def x_10065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6711'), (num(GET(ctx, 'resources', E.get('r~6710'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6710'), 0)))])])
 
 
-def x_10066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6710'), 0)
 
 
-def x_10068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6710'), 'supply', None) != None)
 
 
-def x_10069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6710'), 0)
 
 
-def x_10071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6710'), 'ledger', None)) and bool((E.get('k~6711') != 0)))
 
 
-def x_10072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6715'), 'instead_of', {}), 'gain', None) == E.get('r~6713'))) and bool((num(E.get('left~6714')) > num(0))))
 
 
-def x_10081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6714'), (E.get('left~6714') if (FLD(ctx, K[0], E.get('rep~6715')) == None) else FLD(ctx, K[0], E.get('rep~6715')))]))
 
 
-def x_10085(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6715'))
 
 
-def x_10086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6717')}
 
 
-def x_10091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6718') if (GET(ctx, 'resources', E.get('r~6719'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6718'), KEY(ctx.state.get('supply'), E.get('r~6719'), 0)]))])
 
 
-def x_10092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10093(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6719'), 'max', None) != None)
 
 
-def x_10094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6720'), (num(GET(ctx, 'resources', E.get('r~6719'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6719'), 0)))])])
 
 
-def x_10095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6719'), 0)
 
 
-def x_10097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6719'), 'supply', None) != None)
 
 
-def x_10098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6719'), 0)
 
 
-def x_10100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6719'), 'ledger', None)) and bool((E.get('k~6720') != 0)))
 
 
-def x_10101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10104(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
+def x_10105(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10104, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6721, 'band', {}), 'left', None) for v_g_6721 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6721, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
-
-
-def x_10108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10105, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6721, 'band', {}), 'left', None) for v_g_6721 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6721, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
 
 
 def x_10109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10110(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6727'), 'instead_of', {}), 'gain', None) == E.get('r~6725'))) and bool((num(E.get('left~6726')) > num(0))))
 
 
-def x_10112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10113(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6726'), (E.get('left~6726') if (FLD(ctx, K[0], E.get('rep~6727')) == None) else FLD(ctx, K[0], E.get('rep~6727')))]))
 
 
-def x_10116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6727'))
 
 
-def x_10117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10118(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6729')}
 
 
-def x_10124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6730') if (GET(ctx, 'resources', E.get('r~6731'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6730'), KEY(ctx.state.get('supply'), E.get('r~6731'), 0)]))])
 
 
-def x_10125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6731'), 'max', None) != None)
 
 
-def x_10127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6732'), (num(GET(ctx, 'resources', E.get('r~6731'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6731'), 0)))])])
 
 
-def x_10128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6731'), 0)
 
 
-def x_10130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6731'), 'supply', None) != None)
 
 
-def x_10131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6731'), 0)
 
 
-def x_10133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6731'), 'ledger', None)) and bool((E.get('k~6732') != 0)))
 
 
-def x_10134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10137(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
+def x_10138(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10137, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6733, 'band', {}), 'right', None) for v_g_6733 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6733, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
-
-
-def x_10141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10138, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6733, 'band', {}), 'right', None) for v_g_6733 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6733, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
 
 
 def x_10142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6739'), 'instead_of', {}), 'gain', None) == E.get('r~6737'))) and bool((num(E.get('left~6738')) > num(0))))
 
 
-def x_10145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6738'), (E.get('left~6738') if (FLD(ctx, K[0], E.get('rep~6739')) == None) else FLD(ctx, K[0], E.get('rep~6739')))]))
 
 
-def x_10149(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6739'))
 
 
-def x_10150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6741')}
 
 
-def x_10157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6742') if (GET(ctx, 'resources', E.get('r~6743'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6742'), KEY(ctx.state.get('supply'), E.get('r~6743'), 0)]))])
 
 
-def x_10158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10159(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6743'), 'max', None) != None)
 
 
-def x_10160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6744'), (num(GET(ctx, 'resources', E.get('r~6743'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6743'), 0)))])])
 
 
-def x_10161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10162(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6743'), 0)
 
 
-def x_10163(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6743'), 'supply', None) != None)
 
 
-def x_10164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10165(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6743'), 0)
 
 
-def x_10166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10167(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6743'), 'ledger', None)) and bool((E.get('k~6744') != 0)))
 
 
-def x_10167(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10174(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6748'), 'instead_of', {}), 'gain', None) == E.get('r~6746'))) and bool((num(E.get('left~6747')) > num(0))))
 
 
-def x_10176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10177(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6747'), (E.get('left~6747') if (FLD(ctx, K[0], E.get('rep~6748')) == None) else FLD(ctx, K[0], E.get('rep~6748')))]))
 
 
-def x_10180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6748'))
 
 
-def x_10181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10182(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6750')}
 
 
-def x_10186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6751') if (GET(ctx, 'resources', E.get('r~6752'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6751'), KEY(ctx.state.get('supply'), E.get('r~6752'), 0)]))])
 
 
-def x_10187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10188(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6752'), 'max', None) != None)
 
 
-def x_10189(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10190(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6753'), (num(GET(ctx, 'resources', E.get('r~6752'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6752'), 0)))])])
 
 
-def x_10190(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6752'), 0)
 
 
-def x_10192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10193(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6752'), 'supply', None) != None)
 
 
-def x_10193(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10194(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6752'), 0)
 
 
-def x_10195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6752'), 'ledger', None)) and bool((E.get('k~6753') != 0)))
 
 
-def x_10196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10197(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10199(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+def x_10200(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10199, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6754, 'band', {}), 'left', None) for v_g_6754 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6754, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
-
-
-def x_10203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10200, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6754, 'band', {}), 'left', None) for v_g_6754 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6754, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
 
 
 def x_10204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6760'), 'instead_of', {}), 'gain', None) == E.get('r~6758'))) and bool((num(E.get('left~6759')) > num(0))))
 
 
-def x_10207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6759'), (E.get('left~6759') if (FLD(ctx, K[0], E.get('rep~6760')) == None) else FLD(ctx, K[0], E.get('rep~6760')))]))
 
 
-def x_10211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6760'))
 
 
-def x_10212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6762')}
 
 
-def x_10219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6763') if (GET(ctx, 'resources', E.get('r~6764'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6763'), KEY(ctx.state.get('supply'), E.get('r~6764'), 0)]))])
 
 
-def x_10220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6764'), 'max', None) != None)
 
 
-def x_10222(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10223(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6765'), (num(GET(ctx, 'resources', E.get('r~6764'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6764'), 0)))])])
 
 
-def x_10223(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6764'), 0)
 
 
-def x_10225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6764'), 'supply', None) != None)
 
 
-def x_10226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10227(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6764'), 0)
 
 
-def x_10228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6764'), 'ledger', None)) and bool((E.get('k~6765') != 0)))
 
 
-def x_10229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10230(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10232(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+def x_10233(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10232, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6766, 'band', {}), 'right', None) for v_g_6766 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6766, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
-
-
-def x_10236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10233, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6766, 'band', {}), 'right', None) for v_g_6766 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6766, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
 
 
 def x_10237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6772'), 'instead_of', {}), 'gain', None) == E.get('r~6770'))) and bool((num(E.get('left~6771')) > num(0))))
 
 
-def x_10240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10241(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6771'), (E.get('left~6771') if (FLD(ctx, K[0], E.get('rep~6772')) == None) else FLD(ctx, K[0], E.get('rep~6772')))]))
 
 
-def x_10244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6772'))
 
 
-def x_10245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10246(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6774')}
 
 
-def x_10252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6775') if (GET(ctx, 'resources', E.get('r~6776'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6775'), KEY(ctx.state.get('supply'), E.get('r~6776'), 0)]))])
 
 
-def x_10253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6776'), 'max', None) != None)
 
 
-def x_10255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6777'), (num(GET(ctx, 'resources', E.get('r~6776'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6776'), 0)))])])
 
 
-def x_10256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6776'), 0)
 
 
-def x_10258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6776'), 'supply', None) != None)
 
 
-def x_10259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6776'), 0)
 
 
-def x_10261(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10262(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6776'), 'ledger', None)) and bool((E.get('k~6777') != 0)))
 
 
-def x_10262(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6781'), 'instead_of', {}), 'gain', None) == E.get('r~6779'))) and bool((num(E.get('left~6780')) > num(0))))
 
 
-def x_10271(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10272(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6780'), (E.get('left~6780') if (FLD(ctx, K[0], E.get('rep~6781')) == None) else FLD(ctx, K[0], E.get('rep~6781')))]))
 
 
-def x_10275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6781'))
 
 
-def x_10276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10277(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6783')}
 
 
-def x_10281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6784') if (GET(ctx, 'resources', E.get('r~6785'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6784'), KEY(ctx.state.get('supply'), E.get('r~6785'), 0)]))])
 
 
-def x_10282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6785'), 'max', None) != None)
 
 
-def x_10284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10285(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6786'), (num(GET(ctx, 'resources', E.get('r~6785'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6785'), 0)))])])
 
 
-def x_10285(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6785'), 0)
 
 
-def x_10287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6785'), 'supply', None) != None)
 
 
-def x_10288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6785'), 0)
 
 
-def x_10290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6785'), 'ledger', None)) and bool((E.get('k~6786') != 0)))
 
 
-def x_10291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10294(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
+def x_10295(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10294, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6787, 'band', {}), 'left', None) for v_g_6787 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6787, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
-
-
-def x_10298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10295, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6787, 'band', {}), 'left', None) for v_g_6787 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6787, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
 
 
 def x_10299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10300(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6793'), 'instead_of', {}), 'gain', None) == E.get('r~6791'))) and bool((num(E.get('left~6792')) > num(0))))
 
 
-def x_10302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6792'), (E.get('left~6792') if (FLD(ctx, K[0], E.get('rep~6793')) == None) else FLD(ctx, K[0], E.get('rep~6793')))]))
 
 
-def x_10306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6793'))
 
 
-def x_10307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6795')}
 
 
-def x_10314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6796') if (GET(ctx, 'resources', E.get('r~6797'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6796'), KEY(ctx.state.get('supply'), E.get('r~6797'), 0)]))])
 
 
-def x_10315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6797'), 'max', None) != None)
 
 
-def x_10317(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6798'), (num(GET(ctx, 'resources', E.get('r~6797'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6797'), 0)))])])
 
 
-def x_10318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6797'), 0)
 
 
-def x_10320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6797'), 'supply', None) != None)
 
 
-def x_10321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10322(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6797'), 0)
 
 
-def x_10323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6797'), 'ledger', None)) and bool((E.get('k~6798') != 0)))
 
 
-def x_10324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10325(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10327(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
+def x_10328(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10327, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6799, 'band', {}), 'right', None) for v_g_6799 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6799, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
-
-
-def x_10331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10328, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6799, 'band', {}), 'right', None) for v_g_6799 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6799, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
 
 
 def x_10332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6805'), 'instead_of', {}), 'gain', None) == E.get('r~6803'))) and bool((num(E.get('left~6804')) > num(0))))
 
 
-def x_10335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6804'), (E.get('left~6804') if (FLD(ctx, K[0], E.get('rep~6805')) == None) else FLD(ctx, K[0], E.get('rep~6805')))]))
 
 
-def x_10339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6805'))
 
 
-def x_10340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6807')}
 
 
-def x_10347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6808') if (GET(ctx, 'resources', E.get('r~6809'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6808'), KEY(ctx.state.get('supply'), E.get('r~6809'), 0)]))])
 
 
-def x_10348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6809'), 'max', None) != None)
 
 
-def x_10350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6810'), (num(GET(ctx, 'resources', E.get('r~6809'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6809'), 0)))])])
 
 
-def x_10351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6809'), 0)
 
 
-def x_10353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6809'), 'supply', None) != None)
 
 
-def x_10354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6809'), 0)
 
 
-def x_10356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6809'), 'ledger', None)) and bool((E.get('k~6810') != 0)))
 
 
-def x_10357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6814'), 'instead_of', {}), 'gain', None) == E.get('r~6812'))) and bool((num(E.get('left~6813')) > num(0))))
 
 
-def x_10366(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6813'), (E.get('left~6813') if (FLD(ctx, K[0], E.get('rep~6814')) == None) else FLD(ctx, K[0], E.get('rep~6814')))]))
 
 
-def x_10370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6814'))
 
 
-def x_10371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6816')}
 
 
-def x_10376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6817') if (GET(ctx, 'resources', E.get('r~6818'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6817'), KEY(ctx.state.get('supply'), E.get('r~6818'), 0)]))])
 
 
-def x_10377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6818'), 'max', None) != None)
 
 
-def x_10379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6819'), (num(GET(ctx, 'resources', E.get('r~6818'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6818'), 0)))])])
 
 
-def x_10380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6818'), 0)
 
 
-def x_10382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6818'), 'supply', None) != None)
 
 
-def x_10383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6818'), 0)
 
 
-def x_10385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6818'), 'ledger', None)) and bool((E.get('k~6819') != 0)))
 
 
-def x_10386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10389(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+def x_10390(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10389, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6820, 'band', {}), 'left', None) for v_g_6820 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6820, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
-
-
-def x_10393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10390, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6820, 'band', {}), 'left', None) for v_g_6820 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6820, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
 
 
 def x_10394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6826'), 'instead_of', {}), 'gain', None) == E.get('r~6824'))) and bool((num(E.get('left~6825')) > num(0))))
 
 
-def x_10397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6825'), (E.get('left~6825') if (FLD(ctx, K[0], E.get('rep~6826')) == None) else FLD(ctx, K[0], E.get('rep~6826')))]))
 
 
-def x_10401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6826'))
 
 
-def x_10402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6828')}
 
 
-def x_10409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6829') if (GET(ctx, 'resources', E.get('r~6830'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6829'), KEY(ctx.state.get('supply'), E.get('r~6830'), 0)]))])
 
 
-def x_10410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6830'), 'max', None) != None)
 
 
-def x_10412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6831'), (num(GET(ctx, 'resources', E.get('r~6830'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6830'), 0)))])])
 
 
-def x_10413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6830'), 0)
 
 
-def x_10415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6830'), 'supply', None) != None)
 
 
-def x_10416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6830'), 0)
 
 
-def x_10418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6830'), 'ledger', None)) and bool((E.get('k~6831') != 0)))
 
 
-def x_10419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10422(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+def x_10423(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10422, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6832, 'band', {}), 'right', None) for v_g_6832 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6832, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
-
-
-def x_10426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10423, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6832, 'band', {}), 'right', None) for v_g_6832 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6832, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
 
 
 def x_10427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6838'), 'instead_of', {}), 'gain', None) == E.get('r~6836'))) and bool((num(E.get('left~6837')) > num(0))))
 
 
-def x_10430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6837'), (E.get('left~6837') if (FLD(ctx, K[0], E.get('rep~6838')) == None) else FLD(ctx, K[0], E.get('rep~6838')))]))
 
 
-def x_10434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6838'))
 
 
-def x_10435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6840')}
 
 
-def x_10442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6841') if (GET(ctx, 'resources', E.get('r~6842'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6841'), KEY(ctx.state.get('supply'), E.get('r~6842'), 0)]))])
 
 
-def x_10443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6842'), 'max', None) != None)
 
 
-def x_10445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6843'), (num(GET(ctx, 'resources', E.get('r~6842'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6842'), 0)))])])
 
 
-def x_10446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6842'), 0)
 
 
-def x_10448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6842'), 'supply', None) != None)
 
 
-def x_10449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6842'), 0)
 
 
-def x_10451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6842'), 'ledger', None)) and bool((E.get('k~6843') != 0)))
 
 
-def x_10452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6847'), 'instead_of', {}), 'gain', None) == E.get('r~6845'))) and bool((num(E.get('left~6846')) > num(0))))
 
 
-def x_10461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6846'), (E.get('left~6846') if (FLD(ctx, K[0], E.get('rep~6847')) == None) else FLD(ctx, K[0], E.get('rep~6847')))]))
 
 
-def x_10465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6847'))
 
 
-def x_10466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6849')}
 
 
-def x_10471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6850') if (GET(ctx, 'resources', E.get('r~6851'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6850'), KEY(ctx.state.get('supply'), E.get('r~6851'), 0)]))])
 
 
-def x_10472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6851'), 'max', None) != None)
 
 
-def x_10474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6852'), (num(GET(ctx, 'resources', E.get('r~6851'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6851'), 0)))])])
 
 
-def x_10475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6851'), 0)
 
 
-def x_10477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6851'), 'supply', None) != None)
 
 
-def x_10478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6851'), 0)
 
 
-def x_10480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6851'), 'ledger', None)) and bool((E.get('k~6852') != 0)))
 
 
-def x_10481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10484(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
+def x_10485(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10484, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6853, 'band', {}), 'left', None) for v_g_6853 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6853, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
-
-
-def x_10488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10485, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6853, 'band', {}), 'left', None) for v_g_6853 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6853, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
 
 
 def x_10489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6859'), 'instead_of', {}), 'gain', None) == E.get('r~6857'))) and bool((num(E.get('left~6858')) > num(0))))
 
 
-def x_10492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6858'), (E.get('left~6858') if (FLD(ctx, K[0], E.get('rep~6859')) == None) else FLD(ctx, K[0], E.get('rep~6859')))]))
 
 
-def x_10496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6859'))
 
 
-def x_10497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6861')}
 
 
-def x_10504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6862') if (GET(ctx, 'resources', E.get('r~6863'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6862'), KEY(ctx.state.get('supply'), E.get('r~6863'), 0)]))])
 
 
-def x_10505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6863'), 'max', None) != None)
 
 
-def x_10507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6864'), (num(GET(ctx, 'resources', E.get('r~6863'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6863'), 0)))])])
 
 
-def x_10508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6863'), 0)
 
 
-def x_10510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6863'), 'supply', None) != None)
 
 
-def x_10511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6863'), 0)
 
 
-def x_10513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6863'), 'ledger', None)) and bool((E.get('k~6864') != 0)))
 
 
-def x_10514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10517(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
+def x_10518(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10517, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6865, 'band', {}), 'right', None) for v_g_6865 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6865, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
-
-
-def x_10521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10518, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6865, 'band', {}), 'right', None) for v_g_6865 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6865, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
 
 
 def x_10522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6871'), 'instead_of', {}), 'gain', None) == E.get('r~6869'))) and bool((num(E.get('left~6870')) > num(0))))
 
 
-def x_10525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6870'), (E.get('left~6870') if (FLD(ctx, K[0], E.get('rep~6871')) == None) else FLD(ctx, K[0], E.get('rep~6871')))]))
 
 
-def x_10529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6871'))
 
 
-def x_10530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6873')}
 
 
-def x_10537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6874') if (GET(ctx, 'resources', E.get('r~6875'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6874'), KEY(ctx.state.get('supply'), E.get('r~6875'), 0)]))])
 
 
-def x_10538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6875'), 'max', None) != None)
 
 
-def x_10540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6876'), (num(GET(ctx, 'resources', E.get('r~6875'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6875'), 0)))])])
 
 
-def x_10541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6875'), 0)
 
 
-def x_10543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6875'), 'supply', None) != None)
 
 
-def x_10544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6875'), 0)
 
 
-def x_10546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6875'), 'ledger', None)) and bool((E.get('k~6876') != 0)))
 
 
-def x_10547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10549(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:29
+def x_10550(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10549, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6882, 'band', {}), 'right', None) for v_g_6882 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6882, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0))) >= num(1))))]))
+    return MEMO(ctx, (10550, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6882, 'band', {}), 'right', None) for v_g_6882 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6882, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0))) >= num(1))))]))
 
 
-def x_10552(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def x_10553(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10552, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6888 for v_i_6888 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6888, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6890 for v_x_6890 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6890 == v_c_6889)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6892 for v_x_6892 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6891, [])) if (v_x_6892 == v_c_6889)]) for v_r_6891 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6889 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6889, 'deck', None) == 'argentina')])))
+    return MEMO(ctx, (10553, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6888 for v_i_6888 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6888, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6890 for v_x_6890 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6890 == v_c_6889)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6892 for v_x_6892 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6891, [])) if (v_x_6892 == v_c_6889)]) for v_r_6891 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6889 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6889, 'deck', None) == 'argentina')])))
 
 
-def x_10553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_10554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6893')) * num(E.get('k~6895')))
 
 
-def x_10556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6899'), 'instead_of', {}), 'gain', None) == E.get('r~6897'))) and bool((num(E.get('left~6898')) > num(0))))
 
 
-def x_10560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6898'), (E.get('left~6898') if (FLD(ctx, K[0], E.get('rep~6899')) == None) else FLD(ctx, K[0], E.get('rep~6899')))]))
 
 
-def x_10564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6899'))
 
 
-def x_10565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6901')}
 
 
-def x_10572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6902') if (GET(ctx, 'resources', E.get('r~6903'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6902'), KEY(ctx.state.get('supply'), E.get('r~6903'), 0)]))])
 
 
-def x_10573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6903'), 'max', None) != None)
 
 
-def x_10575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6904'), (num(GET(ctx, 'resources', E.get('r~6903'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6903'), 0)))])])
 
 
-def x_10576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6903'), 0)
 
 
-def x_10578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6903'), 'supply', None) != None)
 
 
-def x_10579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6903'), 0)
 
 
-def x_10581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6903'), 'ledger', None)) and bool((E.get('k~6904') != 0)))
 
 
-def x_10582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10586(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def x_10587(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10586, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6910, 'band', {}), 'left', None) for v_g_6910 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6910, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0))) >= num(1))))]))
-
-
-def x_10590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10587, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6910, 'band', {}), 'left', None) for v_g_6910 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6910, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0))) >= num(1))))]))
 
 
 def x_10591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6916'), 'instead_of', {}), 'gain', None) == E.get('r~6914'))) and bool((num(E.get('left~6915')) > num(0))))
 
 
-def x_10594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6915'), (E.get('left~6915') if (FLD(ctx, K[0], E.get('rep~6916')) == None) else FLD(ctx, K[0], E.get('rep~6916')))]))
 
 
-def x_10598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6916'))
 
 
-def x_10599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6918')}
 
 
-def x_10606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6919') if (GET(ctx, 'resources', E.get('r~6920'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6919'), KEY(ctx.state.get('supply'), E.get('r~6920'), 0)]))])
 
 
-def x_10607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6920'), 'max', None) != None)
 
 
-def x_10609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6921'), (num(GET(ctx, 'resources', E.get('r~6920'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6920'), 0)))])])
 
 
-def x_10610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6920'), 0)
 
 
-def x_10612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6920'), 'supply', None) != None)
 
 
-def x_10613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6920'), 0)
 
 
-def x_10615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6920'), 'ledger', None)) and bool((E.get('k~6921') != 0)))
 
 
-def x_10616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10619(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def x_10620(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10619, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6927, 'band', {}), 'right', None) for v_g_6927 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6927, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0))) >= num(1))))]))
-
-
-def x_10623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10620, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6927, 'band', {}), 'right', None) for v_g_6927 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6927, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0))) >= num(1))))]))
 
 
 def x_10624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6933'), 'instead_of', {}), 'gain', None) == E.get('r~6931'))) and bool((num(E.get('left~6932')) > num(0))))
 
 
-def x_10627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6932'), (E.get('left~6932') if (FLD(ctx, K[0], E.get('rep~6933')) == None) else FLD(ctx, K[0], E.get('rep~6933')))]))
 
 
-def x_10631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6933'))
 
 
-def x_10632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6935')}
 
 
-def x_10639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6936') if (GET(ctx, 'resources', E.get('r~6937'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6936'), KEY(ctx.state.get('supply'), E.get('r~6937'), 0)]))])
 
 
-def x_10640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6937'), 'max', None) != None)
 
 
-def x_10642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6938'), (num(GET(ctx, 'resources', E.get('r~6937'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6937'), 0)))])])
 
 
-def x_10643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6937'), 0)
 
 
-def x_10645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6937'), 'supply', None) != None)
 
 
-def x_10646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6937'), 0)
 
 
-def x_10648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6937'), 'ledger', None)) and bool((E.get('k~6938') != 0)))
 
 
-def x_10649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10654(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
+def x_10655(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10654, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6944 for v_i_6944 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6944, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6946 for v_x_6946 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6946 == v_c_6945)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6948 for v_x_6948 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6947, [])) if (v_x_6948 == v_c_6945)]) for v_r_6947 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6945 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6945, 'deck', None) == 'brazil')])))
+    return MEMO(ctx, (10655, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6944 for v_i_6944 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6944, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6946 for v_x_6946 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6946 == v_c_6945)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6948 for v_x_6948 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6947, [])) if (v_x_6948 == v_c_6945)]) for v_r_6947 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6945 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6945, 'deck', None) == 'brazil')])))
 
 
-def x_10655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_10656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6949')) * num(E.get('k~6951')))
 
 
-def x_10658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6955'), 'instead_of', {}), 'gain', None) == E.get('r~6953'))) and bool((num(E.get('left~6954')) > num(0))))
 
 
-def x_10662(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6954'), (E.get('left~6954') if (FLD(ctx, K[0], E.get('rep~6955')) == None) else FLD(ctx, K[0], E.get('rep~6955')))]))
 
 
-def x_10666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6955'))
 
 
-def x_10667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6957')}
 
 
-def x_10674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6958') if (GET(ctx, 'resources', E.get('r~6959'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6958'), KEY(ctx.state.get('supply'), E.get('r~6959'), 0)]))])
 
 
-def x_10675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6959'), 'max', None) != None)
 
 
-def x_10677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6960'), (num(GET(ctx, 'resources', E.get('r~6959'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6959'), 0)))])])
 
 
-def x_10678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6959'), 0)
 
 
-def x_10680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6959'), 'supply', None) != None)
 
 
-def x_10681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6959'), 0)
 
 
-def x_10683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6959'), 'ledger', None)) and bool((E.get('k~6960') != 0)))
 
 
-def x_10684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10688(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
+def x_10689(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10688, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6966, 'band', {}), 'left', None) for v_g_6966 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6966, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0))) >= num(1))))]))
-
-
-def x_10692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10689, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6966, 'band', {}), 'left', None) for v_g_6966 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6966, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0))) >= num(1))))]))
 
 
 def x_10693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6972'), 'instead_of', {}), 'gain', None) == E.get('r~6970'))) and bool((num(E.get('left~6971')) > num(0))))
 
 
-def x_10696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6971'), (E.get('left~6971') if (FLD(ctx, K[0], E.get('rep~6972')) == None) else FLD(ctx, K[0], E.get('rep~6972')))]))
 
 
-def x_10700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6972'))
 
 
-def x_10701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10702(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6974')}
 
 
-def x_10708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6975') if (GET(ctx, 'resources', E.get('r~6976'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6975'), KEY(ctx.state.get('supply'), E.get('r~6976'), 0)]))])
 
 
-def x_10709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6976'), 'max', None) != None)
 
 
-def x_10711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6977'), (num(GET(ctx, 'resources', E.get('r~6976'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6976'), 0)))])])
 
 
-def x_10712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6976'), 0)
 
 
-def x_10714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6976'), 'supply', None) != None)
 
 
-def x_10715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6976'), 0)
 
 
-def x_10717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6976'), 'ledger', None)) and bool((E.get('k~6977') != 0)))
 
 
-def x_10718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10721(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
+def x_10722(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10721, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6983, 'band', {}), 'right', None) for v_g_6983 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6983, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0))) >= num(1))))]))
-
-
-def x_10725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10722, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6983, 'band', {}), 'right', None) for v_g_6983 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6983, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0))) >= num(1))))]))
 
 
 def x_10726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6989'), 'instead_of', {}), 'gain', None) == E.get('r~6987'))) and bool((num(E.get('left~6988')) > num(0))))
 
 
-def x_10729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6988'), (E.get('left~6988') if (FLD(ctx, K[0], E.get('rep~6989')) == None) else FLD(ctx, K[0], E.get('rep~6989')))]))
 
 
-def x_10733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6989'))
 
 
-def x_10734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6991')}
 
 
-def x_10741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~6992') if (GET(ctx, 'resources', E.get('r~6993'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6992'), KEY(ctx.state.get('supply'), E.get('r~6993'), 0)]))])
 
 
-def x_10742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6993'), 'max', None) != None)
 
 
-def x_10744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6994'), (num(GET(ctx, 'resources', E.get('r~6993'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6993'), 0)))])])
 
 
-def x_10745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6993'), 0)
 
 
-def x_10747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6993'), 'supply', None) != None)
 
 
-def x_10748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6993'), 0)
 
 
-def x_10750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6993'), 'ledger', None)) and bool((E.get('k~6994') != 0)))
 
 
-def x_10751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
@@ -2007,7 +2007,7 @@ def t_8799(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6690', x_10009(ctx, E), True)
+        ctx.put(E, 'k~6690', x_10010(ctx, E), True)
         return t_8827(ctx, r2, s, E)
 
     def r2():
@@ -2018,7 +2018,7 @@ def t_8799(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6702', x_10042(ctx, E), True)
+        ctx.put(E, 'k~6702', x_10043(ctx, E), True)
         return t_8855(ctx, k, s, E)
 
     ctx.steps += 1
@@ -2094,7 +2094,7 @@ def t_8804(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9982(ctx, E)))
+    items = list(items_of(x_9983(ctx, E)))
     old = E.get('rep~6682', MISSING)
 
     def brk():
@@ -2106,7 +2106,7 @@ def t_8804(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6682', item, True)
-            if x_9983(ctx, E):
+            if x_9984(ctx, E):
                 return t_8805(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -2200,7 +2200,7 @@ def t_8812(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9990(ctx, E), k)
+    return DO(ctx, x_9991(ctx, E), k)
 
 
 def d_8813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -2242,7 +2242,7 @@ def d_8816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6687', x_9996(ctx, E), True)
+    ctx.put(E, 'k~6687', x_9997(ctx, E), True)
     if not d_8818(ctx, E):
         return False
     ctx.steps += 1
@@ -2264,7 +2264,7 @@ def d_8817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6687', x_9996(ctx, E), True)
+    ctx.put(E, 'k~6687', x_9997(ctx, E), True)
     return True
 
 
@@ -2274,11 +2274,11 @@ def d_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9997(ctx, E):
+    if x_9998(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8819, E, 'k~6687', x_9999(ctx, E))
+        ASSIGN(ctx, 8819, E, 'k~6687', x_10000(ctx, E))
     return True
 
 
@@ -2288,7 +2288,7 @@ def d_8819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8819, E, 'k~6687', x_9999(ctx, E))
+    ASSIGN(ctx, 8819, E, 'k~6687', x_10000(ctx, E))
     return True
 
 
@@ -2310,7 +2310,7 @@ def d_8821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10002(ctx, E):
+    if x_10003(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2338,7 +2338,7 @@ def d_8823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10005(ctx, E):
+    if x_10006(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2376,7 +2376,7 @@ def d_8826(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6690', x_10009(ctx, E), True)
+    ctx.put(E, 'k~6690', x_10010(ctx, E), True)
     return True
 
 
@@ -2459,7 +2459,7 @@ def t_8832(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10013(ctx, E)))
+    items = list(items_of(x_10014(ctx, E)))
     old = E.get('rep~6694', MISSING)
 
     def brk():
@@ -2471,7 +2471,7 @@ def t_8832(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6694', item, True)
-            if x_10014(ctx, E):
+            if x_10015(ctx, E):
                 return t_8833(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -2565,7 +2565,7 @@ def t_8840(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10021(ctx, E), k)
+    return DO(ctx, x_10022(ctx, E), k)
 
 
 def d_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -2607,7 +2607,7 @@ def d_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6699', x_10029(ctx, E), True)
+    ctx.put(E, 'k~6699', x_10030(ctx, E), True)
     if not d_8846(ctx, E):
         return False
     ctx.steps += 1
@@ -2629,7 +2629,7 @@ def d_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6699', x_10029(ctx, E), True)
+    ctx.put(E, 'k~6699', x_10030(ctx, E), True)
     return True
 
 
@@ -2639,11 +2639,11 @@ def d_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10030(ctx, E):
+    if x_10031(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8847, E, 'k~6699', x_10032(ctx, E))
+        ASSIGN(ctx, 8847, E, 'k~6699', x_10033(ctx, E))
     return True
 
 
@@ -2653,7 +2653,7 @@ def d_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8847, E, 'k~6699', x_10032(ctx, E))
+    ASSIGN(ctx, 8847, E, 'k~6699', x_10033(ctx, E))
     return True
 
 
@@ -2675,7 +2675,7 @@ def d_8849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10035(ctx, E):
+    if x_10036(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2703,7 +2703,7 @@ def d_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10038(ctx, E):
+    if x_10039(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2741,7 +2741,7 @@ def d_8854(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6702', x_10042(ctx, E), True)
+    ctx.put(E, 'k~6702', x_10043(ctx, E), True)
     return True
 
 
@@ -2824,7 +2824,7 @@ def t_8860(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10046(ctx, E)))
+    items = list(items_of(x_10047(ctx, E)))
     old = E.get('rep~6706', MISSING)
 
     def brk():
@@ -2836,7 +2836,7 @@ def t_8860(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6706', item, True)
-            if x_10047(ctx, E):
+            if x_10048(ctx, E):
                 return t_8861(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -2930,7 +2930,7 @@ def t_8868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10054(ctx, E), k)
+    return DO(ctx, x_10055(ctx, E), k)
 
 
 def d_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -2972,7 +2972,7 @@ def d_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6711', x_10062(ctx, E), True)
+    ctx.put(E, 'k~6711', x_10063(ctx, E), True)
     if not d_8874(ctx, E):
         return False
     ctx.steps += 1
@@ -2994,7 +2994,7 @@ def d_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6711', x_10062(ctx, E), True)
+    ctx.put(E, 'k~6711', x_10063(ctx, E), True)
     return True
 
 
@@ -3004,11 +3004,11 @@ def d_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10063(ctx, E):
+    if x_10064(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8875, E, 'k~6711', x_10065(ctx, E))
+        ASSIGN(ctx, 8875, E, 'k~6711', x_10066(ctx, E))
     return True
 
 
@@ -3018,7 +3018,7 @@ def d_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8875, E, 'k~6711', x_10065(ctx, E))
+    ASSIGN(ctx, 8875, E, 'k~6711', x_10066(ctx, E))
     return True
 
 
@@ -3040,7 +3040,7 @@ def d_8877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10068(ctx, E):
+    if x_10069(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3068,7 +3068,7 @@ def d_8879(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10071(ctx, E):
+    if x_10072(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3104,7 +3104,7 @@ def t_8881(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6723', x_10104(ctx, E), True)
+        ctx.put(E, 'k~6723', x_10105(ctx, E), True)
         return t_8909(ctx, r2, s, E)
 
     def r2():
@@ -3115,7 +3115,7 @@ def t_8881(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6735', x_10137(ctx, E), True)
+        ctx.put(E, 'k~6735', x_10138(ctx, E), True)
         return t_8937(ctx, k, s, E)
 
     ctx.steps += 1
@@ -3191,7 +3191,7 @@ def t_8886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10077(ctx, E)))
+    items = list(items_of(x_10078(ctx, E)))
     old = E.get('rep~6715', MISSING)
 
     def brk():
@@ -3203,7 +3203,7 @@ def t_8886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6715', item, True)
-            if x_10078(ctx, E):
+            if x_10079(ctx, E):
                 return t_8887(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -3297,7 +3297,7 @@ def t_8894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10085(ctx, E), k)
+    return DO(ctx, x_10086(ctx, E), k)
 
 
 def d_8895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -3339,7 +3339,7 @@ def d_8898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6720', x_10091(ctx, E), True)
+    ctx.put(E, 'k~6720', x_10092(ctx, E), True)
     if not d_8900(ctx, E):
         return False
     ctx.steps += 1
@@ -3361,7 +3361,7 @@ def d_8899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6720', x_10091(ctx, E), True)
+    ctx.put(E, 'k~6720', x_10092(ctx, E), True)
     return True
 
 
@@ -3371,11 +3371,11 @@ def d_8900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10092(ctx, E):
+    if x_10093(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8901, E, 'k~6720', x_10094(ctx, E))
+        ASSIGN(ctx, 8901, E, 'k~6720', x_10095(ctx, E))
     return True
 
 
@@ -3385,7 +3385,7 @@ def d_8901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8901, E, 'k~6720', x_10094(ctx, E))
+    ASSIGN(ctx, 8901, E, 'k~6720', x_10095(ctx, E))
     return True
 
 
@@ -3407,7 +3407,7 @@ def d_8903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10097(ctx, E):
+    if x_10098(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3435,7 +3435,7 @@ def d_8905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10100(ctx, E):
+    if x_10101(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3473,7 +3473,7 @@ def d_8908(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6723', x_10104(ctx, E), True)
+    ctx.put(E, 'k~6723', x_10105(ctx, E), True)
     return True
 
 
@@ -3556,7 +3556,7 @@ def t_8914(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10108(ctx, E)))
+    items = list(items_of(x_10109(ctx, E)))
     old = E.get('rep~6727', MISSING)
 
     def brk():
@@ -3568,7 +3568,7 @@ def t_8914(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6727', item, True)
-            if x_10109(ctx, E):
+            if x_10110(ctx, E):
                 return t_8915(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -3662,7 +3662,7 @@ def t_8922(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10116(ctx, E), k)
+    return DO(ctx, x_10117(ctx, E), k)
 
 
 def d_8923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -3704,7 +3704,7 @@ def d_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6732', x_10124(ctx, E), True)
+    ctx.put(E, 'k~6732', x_10125(ctx, E), True)
     if not d_8928(ctx, E):
         return False
     ctx.steps += 1
@@ -3726,7 +3726,7 @@ def d_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6732', x_10124(ctx, E), True)
+    ctx.put(E, 'k~6732', x_10125(ctx, E), True)
     return True
 
 
@@ -3736,11 +3736,11 @@ def d_8928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10125(ctx, E):
+    if x_10126(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8929, E, 'k~6732', x_10127(ctx, E))
+        ASSIGN(ctx, 8929, E, 'k~6732', x_10128(ctx, E))
     return True
 
 
@@ -3750,7 +3750,7 @@ def d_8929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8929, E, 'k~6732', x_10127(ctx, E))
+    ASSIGN(ctx, 8929, E, 'k~6732', x_10128(ctx, E))
     return True
 
 
@@ -3772,7 +3772,7 @@ def d_8931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10130(ctx, E):
+    if x_10131(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3800,7 +3800,7 @@ def d_8933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10133(ctx, E):
+    if x_10134(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -3838,7 +3838,7 @@ def d_8936(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6735', x_10137(ctx, E), True)
+    ctx.put(E, 'k~6735', x_10138(ctx, E), True)
     return True
 
 
@@ -3921,7 +3921,7 @@ def t_8942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10141(ctx, E)))
+    items = list(items_of(x_10142(ctx, E)))
     old = E.get('rep~6739', MISSING)
 
     def brk():
@@ -3933,7 +3933,7 @@ def t_8942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6739', item, True)
-            if x_10142(ctx, E):
+            if x_10143(ctx, E):
                 return t_8943(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -4027,7 +4027,7 @@ def t_8950(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10149(ctx, E), k)
+    return DO(ctx, x_10150(ctx, E), k)
 
 
 def d_8951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -4069,7 +4069,7 @@ def d_8954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6744', x_10157(ctx, E), True)
+    ctx.put(E, 'k~6744', x_10158(ctx, E), True)
     if not d_8956(ctx, E):
         return False
     ctx.steps += 1
@@ -4091,7 +4091,7 @@ def d_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6744', x_10157(ctx, E), True)
+    ctx.put(E, 'k~6744', x_10158(ctx, E), True)
     return True
 
 
@@ -4101,11 +4101,11 @@ def d_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10158(ctx, E):
+    if x_10159(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8957, E, 'k~6744', x_10160(ctx, E))
+        ASSIGN(ctx, 8957, E, 'k~6744', x_10161(ctx, E))
     return True
 
 
@@ -4115,7 +4115,7 @@ def d_8957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8957, E, 'k~6744', x_10160(ctx, E))
+    ASSIGN(ctx, 8957, E, 'k~6744', x_10161(ctx, E))
     return True
 
 
@@ -4137,7 +4137,7 @@ def d_8959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10163(ctx, E):
+    if x_10164(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4165,7 +4165,7 @@ def d_8961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10166(ctx, E):
+    if x_10167(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4201,7 +4201,7 @@ def t_8963(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6756', x_10199(ctx, E), True)
+        ctx.put(E, 'k~6756', x_10200(ctx, E), True)
         return t_8991(ctx, r2, s, E)
 
     def r2():
@@ -4212,7 +4212,7 @@ def t_8963(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6768', x_10232(ctx, E), True)
+        ctx.put(E, 'k~6768', x_10233(ctx, E), True)
         return t_9019(ctx, k, s, E)
 
     ctx.steps += 1
@@ -4288,7 +4288,7 @@ def t_8968(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10172(ctx, E)))
+    items = list(items_of(x_10173(ctx, E)))
     old = E.get('rep~6748', MISSING)
 
     def brk():
@@ -4300,7 +4300,7 @@ def t_8968(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6748', item, True)
-            if x_10173(ctx, E):
+            if x_10174(ctx, E):
                 return t_8969(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -4394,7 +4394,7 @@ def t_8976(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10180(ctx, E), k)
+    return DO(ctx, x_10181(ctx, E), k)
 
 
 def d_8977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -4436,7 +4436,7 @@ def d_8980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6753', x_10186(ctx, E), True)
+    ctx.put(E, 'k~6753', x_10187(ctx, E), True)
     if not d_8982(ctx, E):
         return False
     ctx.steps += 1
@@ -4458,7 +4458,7 @@ def d_8981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6753', x_10186(ctx, E), True)
+    ctx.put(E, 'k~6753', x_10187(ctx, E), True)
     return True
 
 
@@ -4468,11 +4468,11 @@ def d_8982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10187(ctx, E):
+    if x_10188(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8983, E, 'k~6753', x_10189(ctx, E))
+        ASSIGN(ctx, 8983, E, 'k~6753', x_10190(ctx, E))
     return True
 
 
@@ -4482,7 +4482,7 @@ def d_8983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8983, E, 'k~6753', x_10189(ctx, E))
+    ASSIGN(ctx, 8983, E, 'k~6753', x_10190(ctx, E))
     return True
 
 
@@ -4504,7 +4504,7 @@ def d_8985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10192(ctx, E):
+    if x_10193(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4532,7 +4532,7 @@ def d_8987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10195(ctx, E):
+    if x_10196(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4570,7 +4570,7 @@ def d_8990(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6756', x_10199(ctx, E), True)
+    ctx.put(E, 'k~6756', x_10200(ctx, E), True)
     return True
 
 
@@ -4653,7 +4653,7 @@ def t_8996(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10203(ctx, E)))
+    items = list(items_of(x_10204(ctx, E)))
     old = E.get('rep~6760', MISSING)
 
     def brk():
@@ -4665,7 +4665,7 @@ def t_8996(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6760', item, True)
-            if x_10204(ctx, E):
+            if x_10205(ctx, E):
                 return t_8997(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -4759,7 +4759,7 @@ def t_9004(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10211(ctx, E), k)
+    return DO(ctx, x_10212(ctx, E), k)
 
 
 def d_9005(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -4801,7 +4801,7 @@ def d_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6765', x_10219(ctx, E), True)
+    ctx.put(E, 'k~6765', x_10220(ctx, E), True)
     if not d_9010(ctx, E):
         return False
     ctx.steps += 1
@@ -4823,7 +4823,7 @@ def d_9009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6765', x_10219(ctx, E), True)
+    ctx.put(E, 'k~6765', x_10220(ctx, E), True)
     return True
 
 
@@ -4833,11 +4833,11 @@ def d_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10220(ctx, E):
+    if x_10221(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9011, E, 'k~6765', x_10222(ctx, E))
+        ASSIGN(ctx, 9011, E, 'k~6765', x_10223(ctx, E))
     return True
 
 
@@ -4847,7 +4847,7 @@ def d_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9011, E, 'k~6765', x_10222(ctx, E))
+    ASSIGN(ctx, 9011, E, 'k~6765', x_10223(ctx, E))
     return True
 
 
@@ -4869,7 +4869,7 @@ def d_9013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10225(ctx, E):
+    if x_10226(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4897,7 +4897,7 @@ def d_9015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10228(ctx, E):
+    if x_10229(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -4935,7 +4935,7 @@ def d_9018(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6768', x_10232(ctx, E), True)
+    ctx.put(E, 'k~6768', x_10233(ctx, E), True)
     return True
 
 
@@ -5018,7 +5018,7 @@ def t_9024(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10236(ctx, E)))
+    items = list(items_of(x_10237(ctx, E)))
     old = E.get('rep~6772', MISSING)
 
     def brk():
@@ -5030,7 +5030,7 @@ def t_9024(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6772', item, True)
-            if x_10237(ctx, E):
+            if x_10238(ctx, E):
                 return t_9025(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -5124,7 +5124,7 @@ def t_9032(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10244(ctx, E), k)
+    return DO(ctx, x_10245(ctx, E), k)
 
 
 def d_9033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -5166,7 +5166,7 @@ def d_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6777', x_10252(ctx, E), True)
+    ctx.put(E, 'k~6777', x_10253(ctx, E), True)
     if not d_9038(ctx, E):
         return False
     ctx.steps += 1
@@ -5188,7 +5188,7 @@ def d_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6777', x_10252(ctx, E), True)
+    ctx.put(E, 'k~6777', x_10253(ctx, E), True)
     return True
 
 
@@ -5198,11 +5198,11 @@ def d_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10253(ctx, E):
+    if x_10254(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9039, E, 'k~6777', x_10255(ctx, E))
+        ASSIGN(ctx, 9039, E, 'k~6777', x_10256(ctx, E))
     return True
 
 
@@ -5212,7 +5212,7 @@ def d_9039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9039, E, 'k~6777', x_10255(ctx, E))
+    ASSIGN(ctx, 9039, E, 'k~6777', x_10256(ctx, E))
     return True
 
 
@@ -5234,7 +5234,7 @@ def d_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10258(ctx, E):
+    if x_10259(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -5262,7 +5262,7 @@ def d_9043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10261(ctx, E):
+    if x_10262(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -5298,7 +5298,7 @@ def t_9045(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6789', x_10294(ctx, E), True)
+        ctx.put(E, 'k~6789', x_10295(ctx, E), True)
         return t_9073(ctx, r2, s, E)
 
     def r2():
@@ -5309,7 +5309,7 @@ def t_9045(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6801', x_10327(ctx, E), True)
+        ctx.put(E, 'k~6801', x_10328(ctx, E), True)
         return t_9101(ctx, k, s, E)
 
     ctx.steps += 1
@@ -5385,7 +5385,7 @@ def t_9050(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10267(ctx, E)))
+    items = list(items_of(x_10268(ctx, E)))
     old = E.get('rep~6781', MISSING)
 
     def brk():
@@ -5397,7 +5397,7 @@ def t_9050(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6781', item, True)
-            if x_10268(ctx, E):
+            if x_10269(ctx, E):
                 return t_9051(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -5491,7 +5491,7 @@ def t_9058(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10275(ctx, E), k)
+    return DO(ctx, x_10276(ctx, E), k)
 
 
 def d_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -5533,7 +5533,7 @@ def d_9062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6786', x_10281(ctx, E), True)
+    ctx.put(E, 'k~6786', x_10282(ctx, E), True)
     if not d_9064(ctx, E):
         return False
     ctx.steps += 1
@@ -5555,7 +5555,7 @@ def d_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6786', x_10281(ctx, E), True)
+    ctx.put(E, 'k~6786', x_10282(ctx, E), True)
     return True
 
 
@@ -5565,11 +5565,11 @@ def d_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10282(ctx, E):
+    if x_10283(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9065, E, 'k~6786', x_10284(ctx, E))
+        ASSIGN(ctx, 9065, E, 'k~6786', x_10285(ctx, E))
     return True
 
 
@@ -5579,7 +5579,7 @@ def d_9065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9065, E, 'k~6786', x_10284(ctx, E))
+    ASSIGN(ctx, 9065, E, 'k~6786', x_10285(ctx, E))
     return True
 
 
@@ -5601,7 +5601,7 @@ def d_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10287(ctx, E):
+    if x_10288(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -5629,7 +5629,7 @@ def d_9069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10290(ctx, E):
+    if x_10291(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -5667,7 +5667,7 @@ def d_9072(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6789', x_10294(ctx, E), True)
+    ctx.put(E, 'k~6789', x_10295(ctx, E), True)
     return True
 
 
@@ -5750,7 +5750,7 @@ def t_9078(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10298(ctx, E)))
+    items = list(items_of(x_10299(ctx, E)))
     old = E.get('rep~6793', MISSING)
 
     def brk():
@@ -5762,7 +5762,7 @@ def t_9078(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6793', item, True)
-            if x_10299(ctx, E):
+            if x_10300(ctx, E):
                 return t_9079(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -5856,7 +5856,7 @@ def t_9086(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10306(ctx, E), k)
+    return DO(ctx, x_10307(ctx, E), k)
 
 
 def d_9087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -5898,7 +5898,7 @@ def d_9090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6798', x_10314(ctx, E), True)
+    ctx.put(E, 'k~6798', x_10315(ctx, E), True)
     if not d_9092(ctx, E):
         return False
     ctx.steps += 1
@@ -5920,7 +5920,7 @@ def d_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6798', x_10314(ctx, E), True)
+    ctx.put(E, 'k~6798', x_10315(ctx, E), True)
     return True
 
 
@@ -5930,11 +5930,11 @@ def d_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10315(ctx, E):
+    if x_10316(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9093, E, 'k~6798', x_10317(ctx, E))
+        ASSIGN(ctx, 9093, E, 'k~6798', x_10318(ctx, E))
     return True
 
 
@@ -5944,7 +5944,7 @@ def d_9093(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9093, E, 'k~6798', x_10317(ctx, E))
+    ASSIGN(ctx, 9093, E, 'k~6798', x_10318(ctx, E))
     return True
 
 
@@ -5966,7 +5966,7 @@ def d_9095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10320(ctx, E):
+    if x_10321(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -5994,7 +5994,7 @@ def d_9097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10323(ctx, E):
+    if x_10324(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -6032,7 +6032,7 @@ def d_9100(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6801', x_10327(ctx, E), True)
+    ctx.put(E, 'k~6801', x_10328(ctx, E), True)
     return True
 
 
@@ -6115,7 +6115,7 @@ def t_9106(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10331(ctx, E)))
+    items = list(items_of(x_10332(ctx, E)))
     old = E.get('rep~6805', MISSING)
 
     def brk():
@@ -6127,7 +6127,7 @@ def t_9106(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6805', item, True)
-            if x_10332(ctx, E):
+            if x_10333(ctx, E):
                 return t_9107(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6221,7 +6221,7 @@ def t_9114(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10339(ctx, E), k)
+    return DO(ctx, x_10340(ctx, E), k)
 
 
 def d_9115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -6263,7 +6263,7 @@ def d_9118(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6810', x_10347(ctx, E), True)
+    ctx.put(E, 'k~6810', x_10348(ctx, E), True)
     if not d_9120(ctx, E):
         return False
     ctx.steps += 1
@@ -6285,7 +6285,7 @@ def d_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6810', x_10347(ctx, E), True)
+    ctx.put(E, 'k~6810', x_10348(ctx, E), True)
     return True
 
 
@@ -6295,11 +6295,11 @@ def d_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10348(ctx, E):
+    if x_10349(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9121, E, 'k~6810', x_10350(ctx, E))
+        ASSIGN(ctx, 9121, E, 'k~6810', x_10351(ctx, E))
     return True
 
 
@@ -6309,7 +6309,7 @@ def d_9121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9121, E, 'k~6810', x_10350(ctx, E))
+    ASSIGN(ctx, 9121, E, 'k~6810', x_10351(ctx, E))
     return True
 
 
@@ -6331,7 +6331,7 @@ def d_9123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10353(ctx, E):
+    if x_10354(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -6359,7 +6359,7 @@ def d_9125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10356(ctx, E):
+    if x_10357(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -6395,7 +6395,7 @@ def t_9127(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6822', x_10389(ctx, E), True)
+        ctx.put(E, 'k~6822', x_10390(ctx, E), True)
         return t_9155(ctx, r2, s, E)
 
     def r2():
@@ -6406,7 +6406,7 @@ def t_9127(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6834', x_10422(ctx, E), True)
+        ctx.put(E, 'k~6834', x_10423(ctx, E), True)
         return t_9183(ctx, k, s, E)
 
     ctx.steps += 1
@@ -6482,7 +6482,7 @@ def t_9132(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10362(ctx, E)))
+    items = list(items_of(x_10363(ctx, E)))
     old = E.get('rep~6814', MISSING)
 
     def brk():
@@ -6494,7 +6494,7 @@ def t_9132(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6814', item, True)
-            if x_10363(ctx, E):
+            if x_10364(ctx, E):
                 return t_9133(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6588,7 +6588,7 @@ def t_9140(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10370(ctx, E), k)
+    return DO(ctx, x_10371(ctx, E), k)
 
 
 def d_9141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -6630,7 +6630,7 @@ def d_9144(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6819', x_10376(ctx, E), True)
+    ctx.put(E, 'k~6819', x_10377(ctx, E), True)
     if not d_9146(ctx, E):
         return False
     ctx.steps += 1
@@ -6652,7 +6652,7 @@ def d_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6819', x_10376(ctx, E), True)
+    ctx.put(E, 'k~6819', x_10377(ctx, E), True)
     return True
 
 
@@ -6662,11 +6662,11 @@ def d_9146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10377(ctx, E):
+    if x_10378(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9147, E, 'k~6819', x_10379(ctx, E))
+        ASSIGN(ctx, 9147, E, 'k~6819', x_10380(ctx, E))
     return True
 
 
@@ -6676,7 +6676,7 @@ def d_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9147, E, 'k~6819', x_10379(ctx, E))
+    ASSIGN(ctx, 9147, E, 'k~6819', x_10380(ctx, E))
     return True
 
 
@@ -6698,7 +6698,7 @@ def d_9149(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10382(ctx, E):
+    if x_10383(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -6726,7 +6726,7 @@ def d_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10385(ctx, E):
+    if x_10386(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -6764,7 +6764,7 @@ def d_9154(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6822', x_10389(ctx, E), True)
+    ctx.put(E, 'k~6822', x_10390(ctx, E), True)
     return True
 
 
@@ -6847,7 +6847,7 @@ def t_9160(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10393(ctx, E)))
+    items = list(items_of(x_10394(ctx, E)))
     old = E.get('rep~6826', MISSING)
 
     def brk():
@@ -6859,7 +6859,7 @@ def t_9160(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6826', item, True)
-            if x_10394(ctx, E):
+            if x_10395(ctx, E):
                 return t_9161(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6953,7 +6953,7 @@ def t_9168(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10401(ctx, E), k)
+    return DO(ctx, x_10402(ctx, E), k)
 
 
 def d_9169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -6995,7 +6995,7 @@ def d_9172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6831', x_10409(ctx, E), True)
+    ctx.put(E, 'k~6831', x_10410(ctx, E), True)
     if not d_9174(ctx, E):
         return False
     ctx.steps += 1
@@ -7017,7 +7017,7 @@ def d_9173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6831', x_10409(ctx, E), True)
+    ctx.put(E, 'k~6831', x_10410(ctx, E), True)
     return True
 
 
@@ -7027,11 +7027,11 @@ def d_9174(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10410(ctx, E):
+    if x_10411(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9175, E, 'k~6831', x_10412(ctx, E))
+        ASSIGN(ctx, 9175, E, 'k~6831', x_10413(ctx, E))
     return True
 
 
@@ -7041,7 +7041,7 @@ def d_9175(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9175, E, 'k~6831', x_10412(ctx, E))
+    ASSIGN(ctx, 9175, E, 'k~6831', x_10413(ctx, E))
     return True
 
 
@@ -7063,7 +7063,7 @@ def d_9177(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10415(ctx, E):
+    if x_10416(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7091,7 +7091,7 @@ def d_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10418(ctx, E):
+    if x_10419(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7129,7 +7129,7 @@ def d_9182(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6834', x_10422(ctx, E), True)
+    ctx.put(E, 'k~6834', x_10423(ctx, E), True)
     return True
 
 
@@ -7212,7 +7212,7 @@ def t_9188(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10426(ctx, E)))
+    items = list(items_of(x_10427(ctx, E)))
     old = E.get('rep~6838', MISSING)
 
     def brk():
@@ -7224,7 +7224,7 @@ def t_9188(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6838', item, True)
-            if x_10427(ctx, E):
+            if x_10428(ctx, E):
                 return t_9189(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7318,7 +7318,7 @@ def t_9196(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10434(ctx, E), k)
+    return DO(ctx, x_10435(ctx, E), k)
 
 
 def d_9197(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -7360,7 +7360,7 @@ def d_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6843', x_10442(ctx, E), True)
+    ctx.put(E, 'k~6843', x_10443(ctx, E), True)
     if not d_9202(ctx, E):
         return False
     ctx.steps += 1
@@ -7382,7 +7382,7 @@ def d_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6843', x_10442(ctx, E), True)
+    ctx.put(E, 'k~6843', x_10443(ctx, E), True)
     return True
 
 
@@ -7392,11 +7392,11 @@ def d_9202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10443(ctx, E):
+    if x_10444(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9203, E, 'k~6843', x_10445(ctx, E))
+        ASSIGN(ctx, 9203, E, 'k~6843', x_10446(ctx, E))
     return True
 
 
@@ -7406,7 +7406,7 @@ def d_9203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9203, E, 'k~6843', x_10445(ctx, E))
+    ASSIGN(ctx, 9203, E, 'k~6843', x_10446(ctx, E))
     return True
 
 
@@ -7428,7 +7428,7 @@ def d_9205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10448(ctx, E):
+    if x_10449(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7456,7 +7456,7 @@ def d_9207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10451(ctx, E):
+    if x_10452(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7492,7 +7492,7 @@ def t_9209(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6855', x_10484(ctx, E), True)
+        ctx.put(E, 'k~6855', x_10485(ctx, E), True)
         return t_9237(ctx, r2, s, E)
 
     def r2():
@@ -7503,7 +7503,7 @@ def t_9209(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6867', x_10517(ctx, E), True)
+        ctx.put(E, 'k~6867', x_10518(ctx, E), True)
         return t_9265(ctx, k, s, E)
 
     ctx.steps += 1
@@ -7579,7 +7579,7 @@ def t_9214(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10457(ctx, E)))
+    items = list(items_of(x_10458(ctx, E)))
     old = E.get('rep~6847', MISSING)
 
     def brk():
@@ -7591,7 +7591,7 @@ def t_9214(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6847', item, True)
-            if x_10458(ctx, E):
+            if x_10459(ctx, E):
                 return t_9215(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7685,7 +7685,7 @@ def t_9222(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10465(ctx, E), k)
+    return DO(ctx, x_10466(ctx, E), k)
 
 
 def d_9223(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -7727,7 +7727,7 @@ def d_9226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6852', x_10471(ctx, E), True)
+    ctx.put(E, 'k~6852', x_10472(ctx, E), True)
     if not d_9228(ctx, E):
         return False
     ctx.steps += 1
@@ -7749,7 +7749,7 @@ def d_9227(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6852', x_10471(ctx, E), True)
+    ctx.put(E, 'k~6852', x_10472(ctx, E), True)
     return True
 
 
@@ -7759,11 +7759,11 @@ def d_9228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10472(ctx, E):
+    if x_10473(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9229, E, 'k~6852', x_10474(ctx, E))
+        ASSIGN(ctx, 9229, E, 'k~6852', x_10475(ctx, E))
     return True
 
 
@@ -7773,7 +7773,7 @@ def d_9229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9229, E, 'k~6852', x_10474(ctx, E))
+    ASSIGN(ctx, 9229, E, 'k~6852', x_10475(ctx, E))
     return True
 
 
@@ -7795,7 +7795,7 @@ def d_9231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10477(ctx, E):
+    if x_10478(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7823,7 +7823,7 @@ def d_9233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10480(ctx, E):
+    if x_10481(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -7861,7 +7861,7 @@ def d_9236(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6855', x_10484(ctx, E), True)
+    ctx.put(E, 'k~6855', x_10485(ctx, E), True)
     return True
 
 
@@ -7944,7 +7944,7 @@ def t_9242(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10488(ctx, E)))
+    items = list(items_of(x_10489(ctx, E)))
     old = E.get('rep~6859', MISSING)
 
     def brk():
@@ -7956,7 +7956,7 @@ def t_9242(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6859', item, True)
-            if x_10489(ctx, E):
+            if x_10490(ctx, E):
                 return t_9243(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8050,7 +8050,7 @@ def t_9250(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10496(ctx, E), k)
+    return DO(ctx, x_10497(ctx, E), k)
 
 
 def d_9251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -8092,7 +8092,7 @@ def d_9254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6864', x_10504(ctx, E), True)
+    ctx.put(E, 'k~6864', x_10505(ctx, E), True)
     if not d_9256(ctx, E):
         return False
     ctx.steps += 1
@@ -8114,7 +8114,7 @@ def d_9255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6864', x_10504(ctx, E), True)
+    ctx.put(E, 'k~6864', x_10505(ctx, E), True)
     return True
 
 
@@ -8124,11 +8124,11 @@ def d_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10505(ctx, E):
+    if x_10506(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9257, E, 'k~6864', x_10507(ctx, E))
+        ASSIGN(ctx, 9257, E, 'k~6864', x_10508(ctx, E))
     return True
 
 
@@ -8138,7 +8138,7 @@ def d_9257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9257, E, 'k~6864', x_10507(ctx, E))
+    ASSIGN(ctx, 9257, E, 'k~6864', x_10508(ctx, E))
     return True
 
 
@@ -8160,7 +8160,7 @@ def d_9259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10510(ctx, E):
+    if x_10511(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8188,7 +8188,7 @@ def d_9261(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10513(ctx, E):
+    if x_10514(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8226,7 +8226,7 @@ def d_9264(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6867', x_10517(ctx, E), True)
+    ctx.put(E, 'k~6867', x_10518(ctx, E), True)
     return True
 
 
@@ -8309,7 +8309,7 @@ def t_9270(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10521(ctx, E)))
+    items = list(items_of(x_10522(ctx, E)))
     old = E.get('rep~6871', MISSING)
 
     def brk():
@@ -8321,7 +8321,7 @@ def t_9270(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6871', item, True)
-            if x_10522(ctx, E):
+            if x_10523(ctx, E):
                 return t_9271(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8415,7 +8415,7 @@ def t_9278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10529(ctx, E), k)
+    return DO(ctx, x_10530(ctx, E), k)
 
 
 def d_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -8457,7 +8457,7 @@ def d_9282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6876', x_10537(ctx, E), True)
+    ctx.put(E, 'k~6876', x_10538(ctx, E), True)
     if not d_9284(ctx, E):
         return False
     ctx.steps += 1
@@ -8479,7 +8479,7 @@ def d_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6876', x_10537(ctx, E), True)
+    ctx.put(E, 'k~6876', x_10538(ctx, E), True)
     return True
 
 
@@ -8489,11 +8489,11 @@ def d_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10538(ctx, E):
+    if x_10539(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9285, E, 'k~6876', x_10540(ctx, E))
+        ASSIGN(ctx, 9285, E, 'k~6876', x_10541(ctx, E))
     return True
 
 
@@ -8503,7 +8503,7 @@ def d_9285(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9285, E, 'k~6876', x_10540(ctx, E))
+    ASSIGN(ctx, 9285, E, 'k~6876', x_10541(ctx, E))
     return True
 
 
@@ -8525,7 +8525,7 @@ def d_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10543(ctx, E):
+    if x_10544(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8553,7 +8553,7 @@ def d_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10546(ctx, E):
+    if x_10547(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8599,7 +8599,7 @@ def t_9292(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6895', x_10552(ctx, E), True)
+    ctx.put(E, 'k~6895', x_10553(ctx, E), True)
     return t_9296(ctx, k, s, E)
 
 
@@ -8629,7 +8629,7 @@ def d_9295(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6895', x_10552(ctx, E), True)
+    ctx.put(E, 'k~6895', x_10553(ctx, E), True)
     return True
 
 
@@ -8642,7 +8642,7 @@ def t_9296(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6896', x_10553(ctx, E), True)
+    ctx.put(E, 'n~6896', x_10554(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8656,7 +8656,7 @@ def d_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6896', x_10553(ctx, E), True)
+    ctx.put(E, 'n~6896', x_10554(ctx, E), True)
     return True
 
 
@@ -8712,7 +8712,7 @@ def t_9301(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10556(ctx, E)))
+    items = list(items_of(x_10557(ctx, E)))
     old = E.get('rep~6899', MISSING)
 
     def brk():
@@ -8724,7 +8724,7 @@ def t_9301(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6899', item, True)
-            if x_10557(ctx, E):
+            if x_10558(ctx, E):
                 return t_9302(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8818,7 +8818,7 @@ def t_9309(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10564(ctx, E), k)
+    return DO(ctx, x_10565(ctx, E), k)
 
 
 def d_9310(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -8860,7 +8860,7 @@ def d_9313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6904', x_10572(ctx, E), True)
+    ctx.put(E, 'k~6904', x_10573(ctx, E), True)
     if not d_9315(ctx, E):
         return False
     ctx.steps += 1
@@ -8882,7 +8882,7 @@ def d_9314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6904', x_10572(ctx, E), True)
+    ctx.put(E, 'k~6904', x_10573(ctx, E), True)
     return True
 
 
@@ -8892,11 +8892,11 @@ def d_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10573(ctx, E):
+    if x_10574(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9316, E, 'k~6904', x_10575(ctx, E))
+        ASSIGN(ctx, 9316, E, 'k~6904', x_10576(ctx, E))
     return True
 
 
@@ -8906,7 +8906,7 @@ def d_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9316, E, 'k~6904', x_10575(ctx, E))
+    ASSIGN(ctx, 9316, E, 'k~6904', x_10576(ctx, E))
     return True
 
 
@@ -8928,7 +8928,7 @@ def d_9318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10578(ctx, E):
+    if x_10579(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8956,7 +8956,7 @@ def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10581(ctx, E):
+    if x_10582(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8992,7 +8992,7 @@ def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6929', x_10619(ctx, E), True)
+        ctx.put(E, 'k~6929', x_10620(ctx, E), True)
         return t_9353(ctx, k, s, E)
 
     ctx.steps += 1
@@ -9002,7 +9002,7 @@ def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6912', x_10586(ctx, E), True)
+    ctx.put(E, 'k~6912', x_10587(ctx, E), True)
     return t_9325(ctx, r1, s, E)
 
 
@@ -9022,7 +9022,7 @@ def d_9324(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6912', x_10586(ctx, E), True)
+    ctx.put(E, 'k~6912', x_10587(ctx, E), True)
     return True
 
 
@@ -9105,7 +9105,7 @@ def t_9330(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10590(ctx, E)))
+    items = list(items_of(x_10591(ctx, E)))
     old = E.get('rep~6916', MISSING)
 
     def brk():
@@ -9117,7 +9117,7 @@ def t_9330(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6916', item, True)
-            if x_10591(ctx, E):
+            if x_10592(ctx, E):
                 return t_9331(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9211,7 +9211,7 @@ def t_9338(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10598(ctx, E), k)
+    return DO(ctx, x_10599(ctx, E), k)
 
 
 def d_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -9253,7 +9253,7 @@ def d_9342(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6921', x_10606(ctx, E), True)
+    ctx.put(E, 'k~6921', x_10607(ctx, E), True)
     if not d_9344(ctx, E):
         return False
     ctx.steps += 1
@@ -9275,7 +9275,7 @@ def d_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6921', x_10606(ctx, E), True)
+    ctx.put(E, 'k~6921', x_10607(ctx, E), True)
     return True
 
 
@@ -9285,11 +9285,11 @@ def d_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10607(ctx, E):
+    if x_10608(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9345, E, 'k~6921', x_10609(ctx, E))
+        ASSIGN(ctx, 9345, E, 'k~6921', x_10610(ctx, E))
     return True
 
 
@@ -9299,7 +9299,7 @@ def d_9345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9345, E, 'k~6921', x_10609(ctx, E))
+    ASSIGN(ctx, 9345, E, 'k~6921', x_10610(ctx, E))
     return True
 
 
@@ -9321,7 +9321,7 @@ def d_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10612(ctx, E):
+    if x_10613(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -9349,7 +9349,7 @@ def d_9349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10615(ctx, E):
+    if x_10616(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -9387,7 +9387,7 @@ def d_9352(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6929', x_10619(ctx, E), True)
+    ctx.put(E, 'k~6929', x_10620(ctx, E), True)
     return True
 
 
@@ -9470,7 +9470,7 @@ def t_9358(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10623(ctx, E)))
+    items = list(items_of(x_10624(ctx, E)))
     old = E.get('rep~6933', MISSING)
 
     def brk():
@@ -9482,7 +9482,7 @@ def t_9358(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6933', item, True)
-            if x_10624(ctx, E):
+            if x_10625(ctx, E):
                 return t_9359(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9576,7 +9576,7 @@ def t_9366(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10631(ctx, E), k)
+    return DO(ctx, x_10632(ctx, E), k)
 
 
 def d_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -9618,7 +9618,7 @@ def d_9370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6938', x_10639(ctx, E), True)
+    ctx.put(E, 'k~6938', x_10640(ctx, E), True)
     if not d_9372(ctx, E):
         return False
     ctx.steps += 1
@@ -9640,7 +9640,7 @@ def d_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6938', x_10639(ctx, E), True)
+    ctx.put(E, 'k~6938', x_10640(ctx, E), True)
     return True
 
 
@@ -9650,11 +9650,11 @@ def d_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10640(ctx, E):
+    if x_10641(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9373, E, 'k~6938', x_10642(ctx, E))
+        ASSIGN(ctx, 9373, E, 'k~6938', x_10643(ctx, E))
     return True
 
 
@@ -9664,7 +9664,7 @@ def d_9373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9373, E, 'k~6938', x_10642(ctx, E))
+    ASSIGN(ctx, 9373, E, 'k~6938', x_10643(ctx, E))
     return True
 
 
@@ -9686,7 +9686,7 @@ def d_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10645(ctx, E):
+    if x_10646(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -9714,7 +9714,7 @@ def d_9377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10648(ctx, E):
+    if x_10649(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -9760,7 +9760,7 @@ def t_9380(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6951', x_10654(ctx, E), True)
+    ctx.put(E, 'k~6951', x_10655(ctx, E), True)
     return t_9384(ctx, k, s, E)
 
 
@@ -9790,7 +9790,7 @@ def d_9383(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6951', x_10654(ctx, E), True)
+    ctx.put(E, 'k~6951', x_10655(ctx, E), True)
     return True
 
 
@@ -9803,7 +9803,7 @@ def t_9384(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6952', x_10655(ctx, E), True)
+    ctx.put(E, 'n~6952', x_10656(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9817,7 +9817,7 @@ def d_9385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6952', x_10655(ctx, E), True)
+    ctx.put(E, 'n~6952', x_10656(ctx, E), True)
     return True
 
 
@@ -9873,7 +9873,7 @@ def t_9389(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10658(ctx, E)))
+    items = list(items_of(x_10659(ctx, E)))
     old = E.get('rep~6955', MISSING)
 
     def brk():
@@ -9885,7 +9885,7 @@ def t_9389(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6955', item, True)
-            if x_10659(ctx, E):
+            if x_10660(ctx, E):
                 return t_9390(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9979,7 +9979,7 @@ def t_9397(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10666(ctx, E), k)
+    return DO(ctx, x_10667(ctx, E), k)
 
 
 def d_9398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -10021,7 +10021,7 @@ def d_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6960', x_10674(ctx, E), True)
+    ctx.put(E, 'k~6960', x_10675(ctx, E), True)
     if not d_9403(ctx, E):
         return False
     ctx.steps += 1
@@ -10043,7 +10043,7 @@ def d_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6960', x_10674(ctx, E), True)
+    ctx.put(E, 'k~6960', x_10675(ctx, E), True)
     return True
 
 
@@ -10053,11 +10053,11 @@ def d_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10675(ctx, E):
+    if x_10676(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9404, E, 'k~6960', x_10677(ctx, E))
+        ASSIGN(ctx, 9404, E, 'k~6960', x_10678(ctx, E))
     return True
 
 
@@ -10067,7 +10067,7 @@ def d_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9404, E, 'k~6960', x_10677(ctx, E))
+    ASSIGN(ctx, 9404, E, 'k~6960', x_10678(ctx, E))
     return True
 
 
@@ -10089,7 +10089,7 @@ def d_9406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10680(ctx, E):
+    if x_10681(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10117,7 +10117,7 @@ def d_9408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10683(ctx, E):
+    if x_10684(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10153,7 +10153,7 @@ def t_9410(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6985', x_10721(ctx, E), True)
+        ctx.put(E, 'k~6985', x_10722(ctx, E), True)
         return t_9441(ctx, k, s, E)
 
     ctx.steps += 1
@@ -10163,7 +10163,7 @@ def t_9410(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6968', x_10688(ctx, E), True)
+    ctx.put(E, 'k~6968', x_10689(ctx, E), True)
     return t_9413(ctx, r1, s, E)
 
 
@@ -10183,7 +10183,7 @@ def d_9412(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6968', x_10688(ctx, E), True)
+    ctx.put(E, 'k~6968', x_10689(ctx, E), True)
     return True
 
 
@@ -10266,7 +10266,7 @@ def t_9418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10692(ctx, E)))
+    items = list(items_of(x_10693(ctx, E)))
     old = E.get('rep~6972', MISSING)
 
     def brk():
@@ -10278,7 +10278,7 @@ def t_9418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6972', item, True)
-            if x_10693(ctx, E):
+            if x_10694(ctx, E):
                 return t_9419(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -10372,7 +10372,7 @@ def t_9426(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10700(ctx, E), k)
+    return DO(ctx, x_10701(ctx, E), k)
 
 
 def d_9427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -10414,7 +10414,7 @@ def d_9430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6977', x_10708(ctx, E), True)
+    ctx.put(E, 'k~6977', x_10709(ctx, E), True)
     if not d_9432(ctx, E):
         return False
     ctx.steps += 1
@@ -10436,7 +10436,7 @@ def d_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6977', x_10708(ctx, E), True)
+    ctx.put(E, 'k~6977', x_10709(ctx, E), True)
     return True
 
 
@@ -10446,11 +10446,11 @@ def d_9432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10709(ctx, E):
+    if x_10710(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9433, E, 'k~6977', x_10711(ctx, E))
+        ASSIGN(ctx, 9433, E, 'k~6977', x_10712(ctx, E))
     return True
 
 
@@ -10460,7 +10460,7 @@ def d_9433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9433, E, 'k~6977', x_10711(ctx, E))
+    ASSIGN(ctx, 9433, E, 'k~6977', x_10712(ctx, E))
     return True
 
 
@@ -10482,7 +10482,7 @@ def d_9435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10714(ctx, E):
+    if x_10715(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10510,7 +10510,7 @@ def d_9437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10717(ctx, E):
+    if x_10718(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10548,7 +10548,7 @@ def d_9440(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6985', x_10721(ctx, E), True)
+    ctx.put(E, 'k~6985', x_10722(ctx, E), True)
     return True
 
 
@@ -10631,7 +10631,7 @@ def t_9446(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10725(ctx, E)))
+    items = list(items_of(x_10726(ctx, E)))
     old = E.get('rep~6989', MISSING)
 
     def brk():
@@ -10643,7 +10643,7 @@ def t_9446(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6989', item, True)
-            if x_10726(ctx, E):
+            if x_10727(ctx, E):
                 return t_9447(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -10737,7 +10737,7 @@ def t_9454(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10733(ctx, E), k)
+    return DO(ctx, x_10734(ctx, E), k)
 
 
 def d_9455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -10779,7 +10779,7 @@ def d_9458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6994', x_10741(ctx, E), True)
+    ctx.put(E, 'k~6994', x_10742(ctx, E), True)
     if not d_9460(ctx, E):
         return False
     ctx.steps += 1
@@ -10801,7 +10801,7 @@ def d_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6994', x_10741(ctx, E), True)
+    ctx.put(E, 'k~6994', x_10742(ctx, E), True)
     return True
 
 
@@ -10811,11 +10811,11 @@ def d_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10742(ctx, E):
+    if x_10743(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9461, E, 'k~6994', x_10744(ctx, E))
+        ASSIGN(ctx, 9461, E, 'k~6994', x_10745(ctx, E))
     return True
 
 
@@ -10825,7 +10825,7 @@ def d_9461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9461, E, 'k~6994', x_10744(ctx, E))
+    ASSIGN(ctx, 9461, E, 'k~6994', x_10745(ctx, E))
     return True
 
 
@@ -10847,7 +10847,7 @@ def d_9463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10747(ctx, E):
+    if x_10748(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10875,7 +10875,7 @@ def d_9465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10750(ctx, E):
+    if x_10751(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -11570,674 +11570,674 @@ TRIALS = {
 
 
 CODE = {
-    9982: x_9982,
     9983: x_9983,
-    9986: x_9986,
-    9990: x_9990,
+    9984: x_9984,
+    9987: x_9987,
     9991: x_9991,
-    9996: x_9996,
+    9992: x_9992,
     9997: x_9997,
-    9999: x_9999,
+    9998: x_9998,
     10000: x_10000,
-    10002: x_10002,
+    10001: x_10001,
     10003: x_10003,
-    10005: x_10005,
+    10004: x_10004,
     10006: x_10006,
-    10009: x_10009,
-    10013: x_10013,
+    10007: x_10007,
+    10010: x_10010,
     10014: x_10014,
-    10017: x_10017,
-    10021: x_10021,
+    10015: x_10015,
+    10018: x_10018,
     10022: x_10022,
-    10029: x_10029,
+    10023: x_10023,
     10030: x_10030,
-    10032: x_10032,
+    10031: x_10031,
     10033: x_10033,
-    10035: x_10035,
+    10034: x_10034,
     10036: x_10036,
-    10038: x_10038,
+    10037: x_10037,
     10039: x_10039,
-    10042: x_10042,
-    10046: x_10046,
+    10040: x_10040,
+    10043: x_10043,
     10047: x_10047,
-    10050: x_10050,
-    10054: x_10054,
+    10048: x_10048,
+    10051: x_10051,
     10055: x_10055,
-    10062: x_10062,
+    10056: x_10056,
     10063: x_10063,
-    10065: x_10065,
+    10064: x_10064,
     10066: x_10066,
-    10068: x_10068,
+    10067: x_10067,
     10069: x_10069,
-    10071: x_10071,
+    10070: x_10070,
     10072: x_10072,
-    10077: x_10077,
+    10073: x_10073,
     10078: x_10078,
-    10081: x_10081,
-    10085: x_10085,
+    10079: x_10079,
+    10082: x_10082,
     10086: x_10086,
-    10091: x_10091,
+    10087: x_10087,
     10092: x_10092,
-    10094: x_10094,
+    10093: x_10093,
     10095: x_10095,
-    10097: x_10097,
+    10096: x_10096,
     10098: x_10098,
-    10100: x_10100,
+    10099: x_10099,
     10101: x_10101,
-    10104: x_10104,
-    10108: x_10108,
+    10102: x_10102,
+    10105: x_10105,
     10109: x_10109,
-    10112: x_10112,
-    10116: x_10116,
+    10110: x_10110,
+    10113: x_10113,
     10117: x_10117,
-    10124: x_10124,
+    10118: x_10118,
     10125: x_10125,
-    10127: x_10127,
+    10126: x_10126,
     10128: x_10128,
-    10130: x_10130,
+    10129: x_10129,
     10131: x_10131,
-    10133: x_10133,
+    10132: x_10132,
     10134: x_10134,
-    10137: x_10137,
-    10141: x_10141,
+    10135: x_10135,
+    10138: x_10138,
     10142: x_10142,
-    10145: x_10145,
-    10149: x_10149,
+    10143: x_10143,
+    10146: x_10146,
     10150: x_10150,
-    10157: x_10157,
+    10151: x_10151,
     10158: x_10158,
-    10160: x_10160,
+    10159: x_10159,
     10161: x_10161,
-    10163: x_10163,
+    10162: x_10162,
     10164: x_10164,
-    10166: x_10166,
+    10165: x_10165,
     10167: x_10167,
-    10172: x_10172,
+    10168: x_10168,
     10173: x_10173,
-    10176: x_10176,
-    10180: x_10180,
+    10174: x_10174,
+    10177: x_10177,
     10181: x_10181,
-    10186: x_10186,
+    10182: x_10182,
     10187: x_10187,
-    10189: x_10189,
+    10188: x_10188,
     10190: x_10190,
-    10192: x_10192,
+    10191: x_10191,
     10193: x_10193,
-    10195: x_10195,
+    10194: x_10194,
     10196: x_10196,
-    10199: x_10199,
-    10203: x_10203,
+    10197: x_10197,
+    10200: x_10200,
     10204: x_10204,
-    10207: x_10207,
-    10211: x_10211,
+    10205: x_10205,
+    10208: x_10208,
     10212: x_10212,
-    10219: x_10219,
+    10213: x_10213,
     10220: x_10220,
-    10222: x_10222,
+    10221: x_10221,
     10223: x_10223,
-    10225: x_10225,
+    10224: x_10224,
     10226: x_10226,
-    10228: x_10228,
+    10227: x_10227,
     10229: x_10229,
-    10232: x_10232,
-    10236: x_10236,
+    10230: x_10230,
+    10233: x_10233,
     10237: x_10237,
-    10240: x_10240,
-    10244: x_10244,
+    10238: x_10238,
+    10241: x_10241,
     10245: x_10245,
-    10252: x_10252,
+    10246: x_10246,
     10253: x_10253,
-    10255: x_10255,
+    10254: x_10254,
     10256: x_10256,
-    10258: x_10258,
+    10257: x_10257,
     10259: x_10259,
-    10261: x_10261,
+    10260: x_10260,
     10262: x_10262,
-    10267: x_10267,
+    10263: x_10263,
     10268: x_10268,
-    10271: x_10271,
-    10275: x_10275,
+    10269: x_10269,
+    10272: x_10272,
     10276: x_10276,
-    10281: x_10281,
+    10277: x_10277,
     10282: x_10282,
-    10284: x_10284,
+    10283: x_10283,
     10285: x_10285,
-    10287: x_10287,
+    10286: x_10286,
     10288: x_10288,
-    10290: x_10290,
+    10289: x_10289,
     10291: x_10291,
-    10294: x_10294,
-    10298: x_10298,
+    10292: x_10292,
+    10295: x_10295,
     10299: x_10299,
-    10302: x_10302,
-    10306: x_10306,
+    10300: x_10300,
+    10303: x_10303,
     10307: x_10307,
-    10314: x_10314,
+    10308: x_10308,
     10315: x_10315,
-    10317: x_10317,
+    10316: x_10316,
     10318: x_10318,
-    10320: x_10320,
+    10319: x_10319,
     10321: x_10321,
-    10323: x_10323,
+    10322: x_10322,
     10324: x_10324,
-    10327: x_10327,
-    10331: x_10331,
+    10325: x_10325,
+    10328: x_10328,
     10332: x_10332,
-    10335: x_10335,
-    10339: x_10339,
+    10333: x_10333,
+    10336: x_10336,
     10340: x_10340,
-    10347: x_10347,
+    10341: x_10341,
     10348: x_10348,
-    10350: x_10350,
+    10349: x_10349,
     10351: x_10351,
-    10353: x_10353,
+    10352: x_10352,
     10354: x_10354,
-    10356: x_10356,
+    10355: x_10355,
     10357: x_10357,
-    10362: x_10362,
+    10358: x_10358,
     10363: x_10363,
-    10366: x_10366,
-    10370: x_10370,
+    10364: x_10364,
+    10367: x_10367,
     10371: x_10371,
-    10376: x_10376,
+    10372: x_10372,
     10377: x_10377,
-    10379: x_10379,
+    10378: x_10378,
     10380: x_10380,
-    10382: x_10382,
+    10381: x_10381,
     10383: x_10383,
-    10385: x_10385,
+    10384: x_10384,
     10386: x_10386,
-    10389: x_10389,
-    10393: x_10393,
+    10387: x_10387,
+    10390: x_10390,
     10394: x_10394,
-    10397: x_10397,
-    10401: x_10401,
+    10395: x_10395,
+    10398: x_10398,
     10402: x_10402,
-    10409: x_10409,
+    10403: x_10403,
     10410: x_10410,
-    10412: x_10412,
+    10411: x_10411,
     10413: x_10413,
-    10415: x_10415,
+    10414: x_10414,
     10416: x_10416,
-    10418: x_10418,
+    10417: x_10417,
     10419: x_10419,
-    10422: x_10422,
-    10426: x_10426,
+    10420: x_10420,
+    10423: x_10423,
     10427: x_10427,
-    10430: x_10430,
-    10434: x_10434,
+    10428: x_10428,
+    10431: x_10431,
     10435: x_10435,
-    10442: x_10442,
+    10436: x_10436,
     10443: x_10443,
-    10445: x_10445,
+    10444: x_10444,
     10446: x_10446,
-    10448: x_10448,
+    10447: x_10447,
     10449: x_10449,
-    10451: x_10451,
+    10450: x_10450,
     10452: x_10452,
-    10457: x_10457,
+    10453: x_10453,
     10458: x_10458,
-    10461: x_10461,
-    10465: x_10465,
+    10459: x_10459,
+    10462: x_10462,
     10466: x_10466,
-    10471: x_10471,
+    10467: x_10467,
     10472: x_10472,
-    10474: x_10474,
+    10473: x_10473,
     10475: x_10475,
-    10477: x_10477,
+    10476: x_10476,
     10478: x_10478,
-    10480: x_10480,
+    10479: x_10479,
     10481: x_10481,
-    10484: x_10484,
-    10488: x_10488,
+    10482: x_10482,
+    10485: x_10485,
     10489: x_10489,
-    10492: x_10492,
-    10496: x_10496,
+    10490: x_10490,
+    10493: x_10493,
     10497: x_10497,
-    10504: x_10504,
+    10498: x_10498,
     10505: x_10505,
-    10507: x_10507,
+    10506: x_10506,
     10508: x_10508,
-    10510: x_10510,
+    10509: x_10509,
     10511: x_10511,
-    10513: x_10513,
+    10512: x_10512,
     10514: x_10514,
-    10517: x_10517,
-    10521: x_10521,
+    10515: x_10515,
+    10518: x_10518,
     10522: x_10522,
-    10525: x_10525,
-    10529: x_10529,
+    10523: x_10523,
+    10526: x_10526,
     10530: x_10530,
-    10537: x_10537,
+    10531: x_10531,
     10538: x_10538,
-    10540: x_10540,
+    10539: x_10539,
     10541: x_10541,
-    10543: x_10543,
+    10542: x_10542,
     10544: x_10544,
-    10546: x_10546,
+    10545: x_10545,
     10547: x_10547,
-    10549: x_10549,
-    10552: x_10552,
+    10548: x_10548,
+    10550: x_10550,
     10553: x_10553,
-    10556: x_10556,
+    10554: x_10554,
     10557: x_10557,
-    10560: x_10560,
-    10564: x_10564,
+    10558: x_10558,
+    10561: x_10561,
     10565: x_10565,
-    10572: x_10572,
+    10566: x_10566,
     10573: x_10573,
-    10575: x_10575,
+    10574: x_10574,
     10576: x_10576,
-    10578: x_10578,
+    10577: x_10577,
     10579: x_10579,
-    10581: x_10581,
+    10580: x_10580,
     10582: x_10582,
-    10586: x_10586,
-    10590: x_10590,
+    10583: x_10583,
+    10587: x_10587,
     10591: x_10591,
-    10594: x_10594,
-    10598: x_10598,
+    10592: x_10592,
+    10595: x_10595,
     10599: x_10599,
-    10606: x_10606,
+    10600: x_10600,
     10607: x_10607,
-    10609: x_10609,
+    10608: x_10608,
     10610: x_10610,
-    10612: x_10612,
+    10611: x_10611,
     10613: x_10613,
-    10615: x_10615,
+    10614: x_10614,
     10616: x_10616,
-    10619: x_10619,
-    10623: x_10623,
+    10617: x_10617,
+    10620: x_10620,
     10624: x_10624,
-    10627: x_10627,
-    10631: x_10631,
+    10625: x_10625,
+    10628: x_10628,
     10632: x_10632,
-    10639: x_10639,
+    10633: x_10633,
     10640: x_10640,
-    10642: x_10642,
+    10641: x_10641,
     10643: x_10643,
-    10645: x_10645,
+    10644: x_10644,
     10646: x_10646,
-    10648: x_10648,
+    10647: x_10647,
     10649: x_10649,
-    10654: x_10654,
+    10650: x_10650,
     10655: x_10655,
-    10658: x_10658,
+    10656: x_10656,
     10659: x_10659,
-    10662: x_10662,
-    10666: x_10666,
+    10660: x_10660,
+    10663: x_10663,
     10667: x_10667,
-    10674: x_10674,
+    10668: x_10668,
     10675: x_10675,
-    10677: x_10677,
+    10676: x_10676,
     10678: x_10678,
-    10680: x_10680,
+    10679: x_10679,
     10681: x_10681,
-    10683: x_10683,
+    10682: x_10682,
     10684: x_10684,
-    10688: x_10688,
-    10692: x_10692,
+    10685: x_10685,
+    10689: x_10689,
     10693: x_10693,
-    10696: x_10696,
-    10700: x_10700,
+    10694: x_10694,
+    10697: x_10697,
     10701: x_10701,
-    10708: x_10708,
+    10702: x_10702,
     10709: x_10709,
-    10711: x_10711,
+    10710: x_10710,
     10712: x_10712,
-    10714: x_10714,
+    10713: x_10713,
     10715: x_10715,
-    10717: x_10717,
+    10716: x_10716,
     10718: x_10718,
-    10721: x_10721,
-    10725: x_10725,
+    10719: x_10719,
+    10722: x_10722,
     10726: x_10726,
-    10729: x_10729,
-    10733: x_10733,
+    10727: x_10727,
+    10730: x_10730,
     10734: x_10734,
-    10741: x_10741,
+    10735: x_10735,
     10742: x_10742,
-    10744: x_10744,
+    10743: x_10743,
     10745: x_10745,
-    10747: x_10747,
+    10746: x_10746,
     10748: x_10748,
-    10750: x_10750,
+    10749: x_10749,
     10751: x_10751,
+    10752: x_10752,
 }
 AT = {
-    9982: 'rules_data/pampero/definitions/resources.yaml:55',
     9983: 'rules_data/pampero/definitions/resources.yaml:55',
-    9986: 'rules_data/pampero/definitions/resources.yaml:57',
-    9990: 'rules_data/pampero/definitions/resources.yaml:60',
-    9991: 'rules_data/pampero/definitions/resources.yaml:57',
-    9996: 'rules_data/pampero/definitions/resources.yaml:26',
-    9997: 'rules_data/pampero/definitions/resources.yaml:27',
-    9999: 'rules_data/pampero/definitions/resources.yaml:27',
-    10000: 'rules_data/pampero/definitions/resources.yaml:28',
-    10002: 'rules_data/pampero/definitions/resources.yaml:29',
+    9984: 'rules_data/pampero/definitions/resources.yaml:55',
+    9987: 'rules_data/pampero/definitions/resources.yaml:57',
+    9991: 'rules_data/pampero/definitions/resources.yaml:60',
+    9992: 'rules_data/pampero/definitions/resources.yaml:57',
+    9997: 'rules_data/pampero/definitions/resources.yaml:26',
+    9998: 'rules_data/pampero/definitions/resources.yaml:27',
+    10000: 'rules_data/pampero/definitions/resources.yaml:27',
+    10001: 'rules_data/pampero/definitions/resources.yaml:28',
     10003: 'rules_data/pampero/definitions/resources.yaml:29',
-    10005: 'rules_data/pampero/definitions/resources.yaml:30',
+    10004: 'rules_data/pampero/definitions/resources.yaml:29',
     10006: 'rules_data/pampero/definitions/resources.yaml:30',
-    10009: 'rules_data/pampero/modules/private_industry.yaml:12',
-    10013: 'rules_data/pampero/definitions/resources.yaml:55',
+    10007: 'rules_data/pampero/definitions/resources.yaml:30',
+    10010: 'rules_data/pampero/modules/private_industry.yaml:12',
     10014: 'rules_data/pampero/definitions/resources.yaml:55',
-    10017: 'rules_data/pampero/definitions/resources.yaml:57',
-    10021: 'rules_data/pampero/definitions/resources.yaml:60',
-    10022: 'rules_data/pampero/definitions/resources.yaml:57',
-    10029: 'rules_data/pampero/definitions/resources.yaml:26',
-    10030: 'rules_data/pampero/definitions/resources.yaml:27',
-    10032: 'rules_data/pampero/definitions/resources.yaml:27',
-    10033: 'rules_data/pampero/definitions/resources.yaml:28',
-    10035: 'rules_data/pampero/definitions/resources.yaml:29',
+    10015: 'rules_data/pampero/definitions/resources.yaml:55',
+    10018: 'rules_data/pampero/definitions/resources.yaml:57',
+    10022: 'rules_data/pampero/definitions/resources.yaml:60',
+    10023: 'rules_data/pampero/definitions/resources.yaml:57',
+    10030: 'rules_data/pampero/definitions/resources.yaml:26',
+    10031: 'rules_data/pampero/definitions/resources.yaml:27',
+    10033: 'rules_data/pampero/definitions/resources.yaml:27',
+    10034: 'rules_data/pampero/definitions/resources.yaml:28',
     10036: 'rules_data/pampero/definitions/resources.yaml:29',
-    10038: 'rules_data/pampero/definitions/resources.yaml:30',
+    10037: 'rules_data/pampero/definitions/resources.yaml:29',
     10039: 'rules_data/pampero/definitions/resources.yaml:30',
-    10042: 'rules_data/pampero/modules/private_industry.yaml:12',
-    10046: 'rules_data/pampero/definitions/resources.yaml:55',
+    10040: 'rules_data/pampero/definitions/resources.yaml:30',
+    10043: 'rules_data/pampero/modules/private_industry.yaml:12',
     10047: 'rules_data/pampero/definitions/resources.yaml:55',
-    10050: 'rules_data/pampero/definitions/resources.yaml:57',
-    10054: 'rules_data/pampero/definitions/resources.yaml:60',
-    10055: 'rules_data/pampero/definitions/resources.yaml:57',
-    10062: 'rules_data/pampero/definitions/resources.yaml:26',
-    10063: 'rules_data/pampero/definitions/resources.yaml:27',
-    10065: 'rules_data/pampero/definitions/resources.yaml:27',
-    10066: 'rules_data/pampero/definitions/resources.yaml:28',
-    10068: 'rules_data/pampero/definitions/resources.yaml:29',
+    10048: 'rules_data/pampero/definitions/resources.yaml:55',
+    10051: 'rules_data/pampero/definitions/resources.yaml:57',
+    10055: 'rules_data/pampero/definitions/resources.yaml:60',
+    10056: 'rules_data/pampero/definitions/resources.yaml:57',
+    10063: 'rules_data/pampero/definitions/resources.yaml:26',
+    10064: 'rules_data/pampero/definitions/resources.yaml:27',
+    10066: 'rules_data/pampero/definitions/resources.yaml:27',
+    10067: 'rules_data/pampero/definitions/resources.yaml:28',
     10069: 'rules_data/pampero/definitions/resources.yaml:29',
-    10071: 'rules_data/pampero/definitions/resources.yaml:30',
+    10070: 'rules_data/pampero/definitions/resources.yaml:29',
     10072: 'rules_data/pampero/definitions/resources.yaml:30',
-    10077: 'rules_data/pampero/definitions/resources.yaml:55',
+    10073: 'rules_data/pampero/definitions/resources.yaml:30',
     10078: 'rules_data/pampero/definitions/resources.yaml:55',
-    10081: 'rules_data/pampero/definitions/resources.yaml:57',
-    10085: 'rules_data/pampero/definitions/resources.yaml:60',
-    10086: 'rules_data/pampero/definitions/resources.yaml:57',
-    10091: 'rules_data/pampero/definitions/resources.yaml:26',
-    10092: 'rules_data/pampero/definitions/resources.yaml:27',
-    10094: 'rules_data/pampero/definitions/resources.yaml:27',
-    10095: 'rules_data/pampero/definitions/resources.yaml:28',
-    10097: 'rules_data/pampero/definitions/resources.yaml:29',
+    10079: 'rules_data/pampero/definitions/resources.yaml:55',
+    10082: 'rules_data/pampero/definitions/resources.yaml:57',
+    10086: 'rules_data/pampero/definitions/resources.yaml:60',
+    10087: 'rules_data/pampero/definitions/resources.yaml:57',
+    10092: 'rules_data/pampero/definitions/resources.yaml:26',
+    10093: 'rules_data/pampero/definitions/resources.yaml:27',
+    10095: 'rules_data/pampero/definitions/resources.yaml:27',
+    10096: 'rules_data/pampero/definitions/resources.yaml:28',
     10098: 'rules_data/pampero/definitions/resources.yaml:29',
-    10100: 'rules_data/pampero/definitions/resources.yaml:30',
+    10099: 'rules_data/pampero/definitions/resources.yaml:29',
     10101: 'rules_data/pampero/definitions/resources.yaml:30',
-    10104: 'rules_data/pampero/modules/private_industry.yaml:15',
-    10108: 'rules_data/pampero/definitions/resources.yaml:55',
+    10102: 'rules_data/pampero/definitions/resources.yaml:30',
+    10105: 'rules_data/pampero/modules/private_industry.yaml:15',
     10109: 'rules_data/pampero/definitions/resources.yaml:55',
-    10112: 'rules_data/pampero/definitions/resources.yaml:57',
-    10116: 'rules_data/pampero/definitions/resources.yaml:60',
-    10117: 'rules_data/pampero/definitions/resources.yaml:57',
-    10124: 'rules_data/pampero/definitions/resources.yaml:26',
-    10125: 'rules_data/pampero/definitions/resources.yaml:27',
-    10127: 'rules_data/pampero/definitions/resources.yaml:27',
-    10128: 'rules_data/pampero/definitions/resources.yaml:28',
-    10130: 'rules_data/pampero/definitions/resources.yaml:29',
+    10110: 'rules_data/pampero/definitions/resources.yaml:55',
+    10113: 'rules_data/pampero/definitions/resources.yaml:57',
+    10117: 'rules_data/pampero/definitions/resources.yaml:60',
+    10118: 'rules_data/pampero/definitions/resources.yaml:57',
+    10125: 'rules_data/pampero/definitions/resources.yaml:26',
+    10126: 'rules_data/pampero/definitions/resources.yaml:27',
+    10128: 'rules_data/pampero/definitions/resources.yaml:27',
+    10129: 'rules_data/pampero/definitions/resources.yaml:28',
     10131: 'rules_data/pampero/definitions/resources.yaml:29',
-    10133: 'rules_data/pampero/definitions/resources.yaml:30',
+    10132: 'rules_data/pampero/definitions/resources.yaml:29',
     10134: 'rules_data/pampero/definitions/resources.yaml:30',
-    10137: 'rules_data/pampero/modules/private_industry.yaml:15',
-    10141: 'rules_data/pampero/definitions/resources.yaml:55',
+    10135: 'rules_data/pampero/definitions/resources.yaml:30',
+    10138: 'rules_data/pampero/modules/private_industry.yaml:15',
     10142: 'rules_data/pampero/definitions/resources.yaml:55',
-    10145: 'rules_data/pampero/definitions/resources.yaml:57',
-    10149: 'rules_data/pampero/definitions/resources.yaml:60',
-    10150: 'rules_data/pampero/definitions/resources.yaml:57',
-    10157: 'rules_data/pampero/definitions/resources.yaml:26',
-    10158: 'rules_data/pampero/definitions/resources.yaml:27',
-    10160: 'rules_data/pampero/definitions/resources.yaml:27',
-    10161: 'rules_data/pampero/definitions/resources.yaml:28',
-    10163: 'rules_data/pampero/definitions/resources.yaml:29',
+    10143: 'rules_data/pampero/definitions/resources.yaml:55',
+    10146: 'rules_data/pampero/definitions/resources.yaml:57',
+    10150: 'rules_data/pampero/definitions/resources.yaml:60',
+    10151: 'rules_data/pampero/definitions/resources.yaml:57',
+    10158: 'rules_data/pampero/definitions/resources.yaml:26',
+    10159: 'rules_data/pampero/definitions/resources.yaml:27',
+    10161: 'rules_data/pampero/definitions/resources.yaml:27',
+    10162: 'rules_data/pampero/definitions/resources.yaml:28',
     10164: 'rules_data/pampero/definitions/resources.yaml:29',
-    10166: 'rules_data/pampero/definitions/resources.yaml:30',
+    10165: 'rules_data/pampero/definitions/resources.yaml:29',
     10167: 'rules_data/pampero/definitions/resources.yaml:30',
-    10172: 'rules_data/pampero/definitions/resources.yaml:55',
+    10168: 'rules_data/pampero/definitions/resources.yaml:30',
     10173: 'rules_data/pampero/definitions/resources.yaml:55',
-    10176: 'rules_data/pampero/definitions/resources.yaml:57',
-    10180: 'rules_data/pampero/definitions/resources.yaml:60',
-    10181: 'rules_data/pampero/definitions/resources.yaml:57',
-    10186: 'rules_data/pampero/definitions/resources.yaml:26',
-    10187: 'rules_data/pampero/definitions/resources.yaml:27',
-    10189: 'rules_data/pampero/definitions/resources.yaml:27',
-    10190: 'rules_data/pampero/definitions/resources.yaml:28',
-    10192: 'rules_data/pampero/definitions/resources.yaml:29',
+    10174: 'rules_data/pampero/definitions/resources.yaml:55',
+    10177: 'rules_data/pampero/definitions/resources.yaml:57',
+    10181: 'rules_data/pampero/definitions/resources.yaml:60',
+    10182: 'rules_data/pampero/definitions/resources.yaml:57',
+    10187: 'rules_data/pampero/definitions/resources.yaml:26',
+    10188: 'rules_data/pampero/definitions/resources.yaml:27',
+    10190: 'rules_data/pampero/definitions/resources.yaml:27',
+    10191: 'rules_data/pampero/definitions/resources.yaml:28',
     10193: 'rules_data/pampero/definitions/resources.yaml:29',
-    10195: 'rules_data/pampero/definitions/resources.yaml:30',
+    10194: 'rules_data/pampero/definitions/resources.yaml:29',
     10196: 'rules_data/pampero/definitions/resources.yaml:30',
-    10199: 'rules_data/pampero/modules/private_industry.yaml:18',
-    10203: 'rules_data/pampero/definitions/resources.yaml:55',
+    10197: 'rules_data/pampero/definitions/resources.yaml:30',
+    10200: 'rules_data/pampero/modules/private_industry.yaml:18',
     10204: 'rules_data/pampero/definitions/resources.yaml:55',
-    10207: 'rules_data/pampero/definitions/resources.yaml:57',
-    10211: 'rules_data/pampero/definitions/resources.yaml:60',
-    10212: 'rules_data/pampero/definitions/resources.yaml:57',
-    10219: 'rules_data/pampero/definitions/resources.yaml:26',
-    10220: 'rules_data/pampero/definitions/resources.yaml:27',
-    10222: 'rules_data/pampero/definitions/resources.yaml:27',
-    10223: 'rules_data/pampero/definitions/resources.yaml:28',
-    10225: 'rules_data/pampero/definitions/resources.yaml:29',
+    10205: 'rules_data/pampero/definitions/resources.yaml:55',
+    10208: 'rules_data/pampero/definitions/resources.yaml:57',
+    10212: 'rules_data/pampero/definitions/resources.yaml:60',
+    10213: 'rules_data/pampero/definitions/resources.yaml:57',
+    10220: 'rules_data/pampero/definitions/resources.yaml:26',
+    10221: 'rules_data/pampero/definitions/resources.yaml:27',
+    10223: 'rules_data/pampero/definitions/resources.yaml:27',
+    10224: 'rules_data/pampero/definitions/resources.yaml:28',
     10226: 'rules_data/pampero/definitions/resources.yaml:29',
-    10228: 'rules_data/pampero/definitions/resources.yaml:30',
+    10227: 'rules_data/pampero/definitions/resources.yaml:29',
     10229: 'rules_data/pampero/definitions/resources.yaml:30',
-    10232: 'rules_data/pampero/modules/private_industry.yaml:18',
-    10236: 'rules_data/pampero/definitions/resources.yaml:55',
+    10230: 'rules_data/pampero/definitions/resources.yaml:30',
+    10233: 'rules_data/pampero/modules/private_industry.yaml:18',
     10237: 'rules_data/pampero/definitions/resources.yaml:55',
-    10240: 'rules_data/pampero/definitions/resources.yaml:57',
-    10244: 'rules_data/pampero/definitions/resources.yaml:60',
-    10245: 'rules_data/pampero/definitions/resources.yaml:57',
-    10252: 'rules_data/pampero/definitions/resources.yaml:26',
-    10253: 'rules_data/pampero/definitions/resources.yaml:27',
-    10255: 'rules_data/pampero/definitions/resources.yaml:27',
-    10256: 'rules_data/pampero/definitions/resources.yaml:28',
-    10258: 'rules_data/pampero/definitions/resources.yaml:29',
+    10238: 'rules_data/pampero/definitions/resources.yaml:55',
+    10241: 'rules_data/pampero/definitions/resources.yaml:57',
+    10245: 'rules_data/pampero/definitions/resources.yaml:60',
+    10246: 'rules_data/pampero/definitions/resources.yaml:57',
+    10253: 'rules_data/pampero/definitions/resources.yaml:26',
+    10254: 'rules_data/pampero/definitions/resources.yaml:27',
+    10256: 'rules_data/pampero/definitions/resources.yaml:27',
+    10257: 'rules_data/pampero/definitions/resources.yaml:28',
     10259: 'rules_data/pampero/definitions/resources.yaml:29',
-    10261: 'rules_data/pampero/definitions/resources.yaml:30',
+    10260: 'rules_data/pampero/definitions/resources.yaml:29',
     10262: 'rules_data/pampero/definitions/resources.yaml:30',
-    10267: 'rules_data/pampero/definitions/resources.yaml:55',
+    10263: 'rules_data/pampero/definitions/resources.yaml:30',
     10268: 'rules_data/pampero/definitions/resources.yaml:55',
-    10271: 'rules_data/pampero/definitions/resources.yaml:57',
-    10275: 'rules_data/pampero/definitions/resources.yaml:60',
-    10276: 'rules_data/pampero/definitions/resources.yaml:57',
-    10281: 'rules_data/pampero/definitions/resources.yaml:26',
-    10282: 'rules_data/pampero/definitions/resources.yaml:27',
-    10284: 'rules_data/pampero/definitions/resources.yaml:27',
-    10285: 'rules_data/pampero/definitions/resources.yaml:28',
-    10287: 'rules_data/pampero/definitions/resources.yaml:29',
+    10269: 'rules_data/pampero/definitions/resources.yaml:55',
+    10272: 'rules_data/pampero/definitions/resources.yaml:57',
+    10276: 'rules_data/pampero/definitions/resources.yaml:60',
+    10277: 'rules_data/pampero/definitions/resources.yaml:57',
+    10282: 'rules_data/pampero/definitions/resources.yaml:26',
+    10283: 'rules_data/pampero/definitions/resources.yaml:27',
+    10285: 'rules_data/pampero/definitions/resources.yaml:27',
+    10286: 'rules_data/pampero/definitions/resources.yaml:28',
     10288: 'rules_data/pampero/definitions/resources.yaml:29',
-    10290: 'rules_data/pampero/definitions/resources.yaml:30',
+    10289: 'rules_data/pampero/definitions/resources.yaml:29',
     10291: 'rules_data/pampero/definitions/resources.yaml:30',
-    10294: 'rules_data/pampero/modules/private_industry.yaml:21',
-    10298: 'rules_data/pampero/definitions/resources.yaml:55',
+    10292: 'rules_data/pampero/definitions/resources.yaml:30',
+    10295: 'rules_data/pampero/modules/private_industry.yaml:21',
     10299: 'rules_data/pampero/definitions/resources.yaml:55',
-    10302: 'rules_data/pampero/definitions/resources.yaml:57',
-    10306: 'rules_data/pampero/definitions/resources.yaml:60',
-    10307: 'rules_data/pampero/definitions/resources.yaml:57',
-    10314: 'rules_data/pampero/definitions/resources.yaml:26',
-    10315: 'rules_data/pampero/definitions/resources.yaml:27',
-    10317: 'rules_data/pampero/definitions/resources.yaml:27',
-    10318: 'rules_data/pampero/definitions/resources.yaml:28',
-    10320: 'rules_data/pampero/definitions/resources.yaml:29',
+    10300: 'rules_data/pampero/definitions/resources.yaml:55',
+    10303: 'rules_data/pampero/definitions/resources.yaml:57',
+    10307: 'rules_data/pampero/definitions/resources.yaml:60',
+    10308: 'rules_data/pampero/definitions/resources.yaml:57',
+    10315: 'rules_data/pampero/definitions/resources.yaml:26',
+    10316: 'rules_data/pampero/definitions/resources.yaml:27',
+    10318: 'rules_data/pampero/definitions/resources.yaml:27',
+    10319: 'rules_data/pampero/definitions/resources.yaml:28',
     10321: 'rules_data/pampero/definitions/resources.yaml:29',
-    10323: 'rules_data/pampero/definitions/resources.yaml:30',
+    10322: 'rules_data/pampero/definitions/resources.yaml:29',
     10324: 'rules_data/pampero/definitions/resources.yaml:30',
-    10327: 'rules_data/pampero/modules/private_industry.yaml:21',
-    10331: 'rules_data/pampero/definitions/resources.yaml:55',
+    10325: 'rules_data/pampero/definitions/resources.yaml:30',
+    10328: 'rules_data/pampero/modules/private_industry.yaml:21',
     10332: 'rules_data/pampero/definitions/resources.yaml:55',
-    10335: 'rules_data/pampero/definitions/resources.yaml:57',
-    10339: 'rules_data/pampero/definitions/resources.yaml:60',
-    10340: 'rules_data/pampero/definitions/resources.yaml:57',
-    10347: 'rules_data/pampero/definitions/resources.yaml:26',
-    10348: 'rules_data/pampero/definitions/resources.yaml:27',
-    10350: 'rules_data/pampero/definitions/resources.yaml:27',
-    10351: 'rules_data/pampero/definitions/resources.yaml:28',
-    10353: 'rules_data/pampero/definitions/resources.yaml:29',
+    10333: 'rules_data/pampero/definitions/resources.yaml:55',
+    10336: 'rules_data/pampero/definitions/resources.yaml:57',
+    10340: 'rules_data/pampero/definitions/resources.yaml:60',
+    10341: 'rules_data/pampero/definitions/resources.yaml:57',
+    10348: 'rules_data/pampero/definitions/resources.yaml:26',
+    10349: 'rules_data/pampero/definitions/resources.yaml:27',
+    10351: 'rules_data/pampero/definitions/resources.yaml:27',
+    10352: 'rules_data/pampero/definitions/resources.yaml:28',
     10354: 'rules_data/pampero/definitions/resources.yaml:29',
-    10356: 'rules_data/pampero/definitions/resources.yaml:30',
+    10355: 'rules_data/pampero/definitions/resources.yaml:29',
     10357: 'rules_data/pampero/definitions/resources.yaml:30',
-    10362: 'rules_data/pampero/definitions/resources.yaml:55',
+    10358: 'rules_data/pampero/definitions/resources.yaml:30',
     10363: 'rules_data/pampero/definitions/resources.yaml:55',
-    10366: 'rules_data/pampero/definitions/resources.yaml:57',
-    10370: 'rules_data/pampero/definitions/resources.yaml:60',
-    10371: 'rules_data/pampero/definitions/resources.yaml:57',
-    10376: 'rules_data/pampero/definitions/resources.yaml:26',
-    10377: 'rules_data/pampero/definitions/resources.yaml:27',
-    10379: 'rules_data/pampero/definitions/resources.yaml:27',
-    10380: 'rules_data/pampero/definitions/resources.yaml:28',
-    10382: 'rules_data/pampero/definitions/resources.yaml:29',
+    10364: 'rules_data/pampero/definitions/resources.yaml:55',
+    10367: 'rules_data/pampero/definitions/resources.yaml:57',
+    10371: 'rules_data/pampero/definitions/resources.yaml:60',
+    10372: 'rules_data/pampero/definitions/resources.yaml:57',
+    10377: 'rules_data/pampero/definitions/resources.yaml:26',
+    10378: 'rules_data/pampero/definitions/resources.yaml:27',
+    10380: 'rules_data/pampero/definitions/resources.yaml:27',
+    10381: 'rules_data/pampero/definitions/resources.yaml:28',
     10383: 'rules_data/pampero/definitions/resources.yaml:29',
-    10385: 'rules_data/pampero/definitions/resources.yaml:30',
+    10384: 'rules_data/pampero/definitions/resources.yaml:29',
     10386: 'rules_data/pampero/definitions/resources.yaml:30',
-    10389: 'rules_data/pampero/modules/private_industry.yaml:24',
-    10393: 'rules_data/pampero/definitions/resources.yaml:55',
+    10387: 'rules_data/pampero/definitions/resources.yaml:30',
+    10390: 'rules_data/pampero/modules/private_industry.yaml:24',
     10394: 'rules_data/pampero/definitions/resources.yaml:55',
-    10397: 'rules_data/pampero/definitions/resources.yaml:57',
-    10401: 'rules_data/pampero/definitions/resources.yaml:60',
-    10402: 'rules_data/pampero/definitions/resources.yaml:57',
-    10409: 'rules_data/pampero/definitions/resources.yaml:26',
-    10410: 'rules_data/pampero/definitions/resources.yaml:27',
-    10412: 'rules_data/pampero/definitions/resources.yaml:27',
-    10413: 'rules_data/pampero/definitions/resources.yaml:28',
-    10415: 'rules_data/pampero/definitions/resources.yaml:29',
+    10395: 'rules_data/pampero/definitions/resources.yaml:55',
+    10398: 'rules_data/pampero/definitions/resources.yaml:57',
+    10402: 'rules_data/pampero/definitions/resources.yaml:60',
+    10403: 'rules_data/pampero/definitions/resources.yaml:57',
+    10410: 'rules_data/pampero/definitions/resources.yaml:26',
+    10411: 'rules_data/pampero/definitions/resources.yaml:27',
+    10413: 'rules_data/pampero/definitions/resources.yaml:27',
+    10414: 'rules_data/pampero/definitions/resources.yaml:28',
     10416: 'rules_data/pampero/definitions/resources.yaml:29',
-    10418: 'rules_data/pampero/definitions/resources.yaml:30',
+    10417: 'rules_data/pampero/definitions/resources.yaml:29',
     10419: 'rules_data/pampero/definitions/resources.yaml:30',
-    10422: 'rules_data/pampero/modules/private_industry.yaml:24',
-    10426: 'rules_data/pampero/definitions/resources.yaml:55',
+    10420: 'rules_data/pampero/definitions/resources.yaml:30',
+    10423: 'rules_data/pampero/modules/private_industry.yaml:24',
     10427: 'rules_data/pampero/definitions/resources.yaml:55',
-    10430: 'rules_data/pampero/definitions/resources.yaml:57',
-    10434: 'rules_data/pampero/definitions/resources.yaml:60',
-    10435: 'rules_data/pampero/definitions/resources.yaml:57',
-    10442: 'rules_data/pampero/definitions/resources.yaml:26',
-    10443: 'rules_data/pampero/definitions/resources.yaml:27',
-    10445: 'rules_data/pampero/definitions/resources.yaml:27',
-    10446: 'rules_data/pampero/definitions/resources.yaml:28',
-    10448: 'rules_data/pampero/definitions/resources.yaml:29',
+    10428: 'rules_data/pampero/definitions/resources.yaml:55',
+    10431: 'rules_data/pampero/definitions/resources.yaml:57',
+    10435: 'rules_data/pampero/definitions/resources.yaml:60',
+    10436: 'rules_data/pampero/definitions/resources.yaml:57',
+    10443: 'rules_data/pampero/definitions/resources.yaml:26',
+    10444: 'rules_data/pampero/definitions/resources.yaml:27',
+    10446: 'rules_data/pampero/definitions/resources.yaml:27',
+    10447: 'rules_data/pampero/definitions/resources.yaml:28',
     10449: 'rules_data/pampero/definitions/resources.yaml:29',
-    10451: 'rules_data/pampero/definitions/resources.yaml:30',
+    10450: 'rules_data/pampero/definitions/resources.yaml:29',
     10452: 'rules_data/pampero/definitions/resources.yaml:30',
-    10457: 'rules_data/pampero/definitions/resources.yaml:55',
+    10453: 'rules_data/pampero/definitions/resources.yaml:30',
     10458: 'rules_data/pampero/definitions/resources.yaml:55',
-    10461: 'rules_data/pampero/definitions/resources.yaml:57',
-    10465: 'rules_data/pampero/definitions/resources.yaml:60',
-    10466: 'rules_data/pampero/definitions/resources.yaml:57',
-    10471: 'rules_data/pampero/definitions/resources.yaml:26',
-    10472: 'rules_data/pampero/definitions/resources.yaml:27',
-    10474: 'rules_data/pampero/definitions/resources.yaml:27',
-    10475: 'rules_data/pampero/definitions/resources.yaml:28',
-    10477: 'rules_data/pampero/definitions/resources.yaml:29',
+    10459: 'rules_data/pampero/definitions/resources.yaml:55',
+    10462: 'rules_data/pampero/definitions/resources.yaml:57',
+    10466: 'rules_data/pampero/definitions/resources.yaml:60',
+    10467: 'rules_data/pampero/definitions/resources.yaml:57',
+    10472: 'rules_data/pampero/definitions/resources.yaml:26',
+    10473: 'rules_data/pampero/definitions/resources.yaml:27',
+    10475: 'rules_data/pampero/definitions/resources.yaml:27',
+    10476: 'rules_data/pampero/definitions/resources.yaml:28',
     10478: 'rules_data/pampero/definitions/resources.yaml:29',
-    10480: 'rules_data/pampero/definitions/resources.yaml:30',
+    10479: 'rules_data/pampero/definitions/resources.yaml:29',
     10481: 'rules_data/pampero/definitions/resources.yaml:30',
-    10484: 'rules_data/pampero/modules/private_industry.yaml:27',
-    10488: 'rules_data/pampero/definitions/resources.yaml:55',
+    10482: 'rules_data/pampero/definitions/resources.yaml:30',
+    10485: 'rules_data/pampero/modules/private_industry.yaml:27',
     10489: 'rules_data/pampero/definitions/resources.yaml:55',
-    10492: 'rules_data/pampero/definitions/resources.yaml:57',
-    10496: 'rules_data/pampero/definitions/resources.yaml:60',
-    10497: 'rules_data/pampero/definitions/resources.yaml:57',
-    10504: 'rules_data/pampero/definitions/resources.yaml:26',
-    10505: 'rules_data/pampero/definitions/resources.yaml:27',
-    10507: 'rules_data/pampero/definitions/resources.yaml:27',
-    10508: 'rules_data/pampero/definitions/resources.yaml:28',
-    10510: 'rules_data/pampero/definitions/resources.yaml:29',
+    10490: 'rules_data/pampero/definitions/resources.yaml:55',
+    10493: 'rules_data/pampero/definitions/resources.yaml:57',
+    10497: 'rules_data/pampero/definitions/resources.yaml:60',
+    10498: 'rules_data/pampero/definitions/resources.yaml:57',
+    10505: 'rules_data/pampero/definitions/resources.yaml:26',
+    10506: 'rules_data/pampero/definitions/resources.yaml:27',
+    10508: 'rules_data/pampero/definitions/resources.yaml:27',
+    10509: 'rules_data/pampero/definitions/resources.yaml:28',
     10511: 'rules_data/pampero/definitions/resources.yaml:29',
-    10513: 'rules_data/pampero/definitions/resources.yaml:30',
+    10512: 'rules_data/pampero/definitions/resources.yaml:29',
     10514: 'rules_data/pampero/definitions/resources.yaml:30',
-    10517: 'rules_data/pampero/modules/private_industry.yaml:27',
-    10521: 'rules_data/pampero/definitions/resources.yaml:55',
+    10515: 'rules_data/pampero/definitions/resources.yaml:30',
+    10518: 'rules_data/pampero/modules/private_industry.yaml:27',
     10522: 'rules_data/pampero/definitions/resources.yaml:55',
-    10525: 'rules_data/pampero/definitions/resources.yaml:57',
-    10529: 'rules_data/pampero/definitions/resources.yaml:60',
-    10530: 'rules_data/pampero/definitions/resources.yaml:57',
-    10537: 'rules_data/pampero/definitions/resources.yaml:26',
-    10538: 'rules_data/pampero/definitions/resources.yaml:27',
-    10540: 'rules_data/pampero/definitions/resources.yaml:27',
-    10541: 'rules_data/pampero/definitions/resources.yaml:28',
-    10543: 'rules_data/pampero/definitions/resources.yaml:29',
+    10523: 'rules_data/pampero/definitions/resources.yaml:55',
+    10526: 'rules_data/pampero/definitions/resources.yaml:57',
+    10530: 'rules_data/pampero/definitions/resources.yaml:60',
+    10531: 'rules_data/pampero/definitions/resources.yaml:57',
+    10538: 'rules_data/pampero/definitions/resources.yaml:26',
+    10539: 'rules_data/pampero/definitions/resources.yaml:27',
+    10541: 'rules_data/pampero/definitions/resources.yaml:27',
+    10542: 'rules_data/pampero/definitions/resources.yaml:28',
     10544: 'rules_data/pampero/definitions/resources.yaml:29',
-    10546: 'rules_data/pampero/definitions/resources.yaml:30',
+    10545: 'rules_data/pampero/definitions/resources.yaml:29',
     10547: 'rules_data/pampero/definitions/resources.yaml:30',
-    10549: 'rules_data/pampero/modules/private_industry.yaml:29',
-    10552: 'rules_data/pampero/modules/private_industry.yaml:37',
-    10553: 'rules_data/pampero/definitions/resources.yaml:68',
-    10556: 'rules_data/pampero/definitions/resources.yaml:55',
+    10548: 'rules_data/pampero/definitions/resources.yaml:30',
+    10550: 'rules_data/pampero/modules/private_industry.yaml:29',
+    10553: 'rules_data/pampero/modules/private_industry.yaml:37',
+    10554: 'rules_data/pampero/definitions/resources.yaml:68',
     10557: 'rules_data/pampero/definitions/resources.yaml:55',
-    10560: 'rules_data/pampero/definitions/resources.yaml:57',
-    10564: 'rules_data/pampero/definitions/resources.yaml:60',
-    10565: 'rules_data/pampero/definitions/resources.yaml:57',
-    10572: 'rules_data/pampero/definitions/resources.yaml:26',
-    10573: 'rules_data/pampero/definitions/resources.yaml:27',
-    10575: 'rules_data/pampero/definitions/resources.yaml:27',
-    10576: 'rules_data/pampero/definitions/resources.yaml:28',
-    10578: 'rules_data/pampero/definitions/resources.yaml:29',
+    10558: 'rules_data/pampero/definitions/resources.yaml:55',
+    10561: 'rules_data/pampero/definitions/resources.yaml:57',
+    10565: 'rules_data/pampero/definitions/resources.yaml:60',
+    10566: 'rules_data/pampero/definitions/resources.yaml:57',
+    10573: 'rules_data/pampero/definitions/resources.yaml:26',
+    10574: 'rules_data/pampero/definitions/resources.yaml:27',
+    10576: 'rules_data/pampero/definitions/resources.yaml:27',
+    10577: 'rules_data/pampero/definitions/resources.yaml:28',
     10579: 'rules_data/pampero/definitions/resources.yaml:29',
-    10581: 'rules_data/pampero/definitions/resources.yaml:30',
+    10580: 'rules_data/pampero/definitions/resources.yaml:29',
     10582: 'rules_data/pampero/definitions/resources.yaml:30',
-    10586: 'rules_data/pampero/modules/private_industry.yaml:37',
-    10590: 'rules_data/pampero/definitions/resources.yaml:55',
+    10583: 'rules_data/pampero/definitions/resources.yaml:30',
+    10587: 'rules_data/pampero/modules/private_industry.yaml:37',
     10591: 'rules_data/pampero/definitions/resources.yaml:55',
-    10594: 'rules_data/pampero/definitions/resources.yaml:57',
-    10598: 'rules_data/pampero/definitions/resources.yaml:60',
-    10599: 'rules_data/pampero/definitions/resources.yaml:57',
-    10606: 'rules_data/pampero/definitions/resources.yaml:26',
-    10607: 'rules_data/pampero/definitions/resources.yaml:27',
-    10609: 'rules_data/pampero/definitions/resources.yaml:27',
-    10610: 'rules_data/pampero/definitions/resources.yaml:28',
-    10612: 'rules_data/pampero/definitions/resources.yaml:29',
+    10592: 'rules_data/pampero/definitions/resources.yaml:55',
+    10595: 'rules_data/pampero/definitions/resources.yaml:57',
+    10599: 'rules_data/pampero/definitions/resources.yaml:60',
+    10600: 'rules_data/pampero/definitions/resources.yaml:57',
+    10607: 'rules_data/pampero/definitions/resources.yaml:26',
+    10608: 'rules_data/pampero/definitions/resources.yaml:27',
+    10610: 'rules_data/pampero/definitions/resources.yaml:27',
+    10611: 'rules_data/pampero/definitions/resources.yaml:28',
     10613: 'rules_data/pampero/definitions/resources.yaml:29',
-    10615: 'rules_data/pampero/definitions/resources.yaml:30',
+    10614: 'rules_data/pampero/definitions/resources.yaml:29',
     10616: 'rules_data/pampero/definitions/resources.yaml:30',
-    10619: 'rules_data/pampero/modules/private_industry.yaml:37',
-    10623: 'rules_data/pampero/definitions/resources.yaml:55',
+    10617: 'rules_data/pampero/definitions/resources.yaml:30',
+    10620: 'rules_data/pampero/modules/private_industry.yaml:37',
     10624: 'rules_data/pampero/definitions/resources.yaml:55',
-    10627: 'rules_data/pampero/definitions/resources.yaml:57',
-    10631: 'rules_data/pampero/definitions/resources.yaml:60',
-    10632: 'rules_data/pampero/definitions/resources.yaml:57',
-    10639: 'rules_data/pampero/definitions/resources.yaml:26',
-    10640: 'rules_data/pampero/definitions/resources.yaml:27',
-    10642: 'rules_data/pampero/definitions/resources.yaml:27',
-    10643: 'rules_data/pampero/definitions/resources.yaml:28',
-    10645: 'rules_data/pampero/definitions/resources.yaml:29',
+    10625: 'rules_data/pampero/definitions/resources.yaml:55',
+    10628: 'rules_data/pampero/definitions/resources.yaml:57',
+    10632: 'rules_data/pampero/definitions/resources.yaml:60',
+    10633: 'rules_data/pampero/definitions/resources.yaml:57',
+    10640: 'rules_data/pampero/definitions/resources.yaml:26',
+    10641: 'rules_data/pampero/definitions/resources.yaml:27',
+    10643: 'rules_data/pampero/definitions/resources.yaml:27',
+    10644: 'rules_data/pampero/definitions/resources.yaml:28',
     10646: 'rules_data/pampero/definitions/resources.yaml:29',
-    10648: 'rules_data/pampero/definitions/resources.yaml:30',
+    10647: 'rules_data/pampero/definitions/resources.yaml:29',
     10649: 'rules_data/pampero/definitions/resources.yaml:30',
-    10654: 'rules_data/pampero/modules/private_industry.yaml:44',
-    10655: 'rules_data/pampero/definitions/resources.yaml:68',
-    10658: 'rules_data/pampero/definitions/resources.yaml:55',
+    10650: 'rules_data/pampero/definitions/resources.yaml:30',
+    10655: 'rules_data/pampero/modules/private_industry.yaml:44',
+    10656: 'rules_data/pampero/definitions/resources.yaml:68',
     10659: 'rules_data/pampero/definitions/resources.yaml:55',
-    10662: 'rules_data/pampero/definitions/resources.yaml:57',
-    10666: 'rules_data/pampero/definitions/resources.yaml:60',
-    10667: 'rules_data/pampero/definitions/resources.yaml:57',
-    10674: 'rules_data/pampero/definitions/resources.yaml:26',
-    10675: 'rules_data/pampero/definitions/resources.yaml:27',
-    10677: 'rules_data/pampero/definitions/resources.yaml:27',
-    10678: 'rules_data/pampero/definitions/resources.yaml:28',
-    10680: 'rules_data/pampero/definitions/resources.yaml:29',
+    10660: 'rules_data/pampero/definitions/resources.yaml:55',
+    10663: 'rules_data/pampero/definitions/resources.yaml:57',
+    10667: 'rules_data/pampero/definitions/resources.yaml:60',
+    10668: 'rules_data/pampero/definitions/resources.yaml:57',
+    10675: 'rules_data/pampero/definitions/resources.yaml:26',
+    10676: 'rules_data/pampero/definitions/resources.yaml:27',
+    10678: 'rules_data/pampero/definitions/resources.yaml:27',
+    10679: 'rules_data/pampero/definitions/resources.yaml:28',
     10681: 'rules_data/pampero/definitions/resources.yaml:29',
-    10683: 'rules_data/pampero/definitions/resources.yaml:30',
+    10682: 'rules_data/pampero/definitions/resources.yaml:29',
     10684: 'rules_data/pampero/definitions/resources.yaml:30',
-    10688: 'rules_data/pampero/modules/private_industry.yaml:44',
-    10692: 'rules_data/pampero/definitions/resources.yaml:55',
+    10685: 'rules_data/pampero/definitions/resources.yaml:30',
+    10689: 'rules_data/pampero/modules/private_industry.yaml:44',
     10693: 'rules_data/pampero/definitions/resources.yaml:55',
-    10696: 'rules_data/pampero/definitions/resources.yaml:57',
-    10700: 'rules_data/pampero/definitions/resources.yaml:60',
-    10701: 'rules_data/pampero/definitions/resources.yaml:57',
-    10708: 'rules_data/pampero/definitions/resources.yaml:26',
-    10709: 'rules_data/pampero/definitions/resources.yaml:27',
-    10711: 'rules_data/pampero/definitions/resources.yaml:27',
-    10712: 'rules_data/pampero/definitions/resources.yaml:28',
-    10714: 'rules_data/pampero/definitions/resources.yaml:29',
+    10694: 'rules_data/pampero/definitions/resources.yaml:55',
+    10697: 'rules_data/pampero/definitions/resources.yaml:57',
+    10701: 'rules_data/pampero/definitions/resources.yaml:60',
+    10702: 'rules_data/pampero/definitions/resources.yaml:57',
+    10709: 'rules_data/pampero/definitions/resources.yaml:26',
+    10710: 'rules_data/pampero/definitions/resources.yaml:27',
+    10712: 'rules_data/pampero/definitions/resources.yaml:27',
+    10713: 'rules_data/pampero/definitions/resources.yaml:28',
     10715: 'rules_data/pampero/definitions/resources.yaml:29',
-    10717: 'rules_data/pampero/definitions/resources.yaml:30',
+    10716: 'rules_data/pampero/definitions/resources.yaml:29',
     10718: 'rules_data/pampero/definitions/resources.yaml:30',
-    10721: 'rules_data/pampero/modules/private_industry.yaml:44',
-    10725: 'rules_data/pampero/definitions/resources.yaml:55',
+    10719: 'rules_data/pampero/definitions/resources.yaml:30',
+    10722: 'rules_data/pampero/modules/private_industry.yaml:44',
     10726: 'rules_data/pampero/definitions/resources.yaml:55',
-    10729: 'rules_data/pampero/definitions/resources.yaml:57',
-    10733: 'rules_data/pampero/definitions/resources.yaml:60',
-    10734: 'rules_data/pampero/definitions/resources.yaml:57',
-    10741: 'rules_data/pampero/definitions/resources.yaml:26',
-    10742: 'rules_data/pampero/definitions/resources.yaml:27',
-    10744: 'rules_data/pampero/definitions/resources.yaml:27',
-    10745: 'rules_data/pampero/definitions/resources.yaml:28',
-    10747: 'rules_data/pampero/definitions/resources.yaml:29',
+    10727: 'rules_data/pampero/definitions/resources.yaml:55',
+    10730: 'rules_data/pampero/definitions/resources.yaml:57',
+    10734: 'rules_data/pampero/definitions/resources.yaml:60',
+    10735: 'rules_data/pampero/definitions/resources.yaml:57',
+    10742: 'rules_data/pampero/definitions/resources.yaml:26',
+    10743: 'rules_data/pampero/definitions/resources.yaml:27',
+    10745: 'rules_data/pampero/definitions/resources.yaml:27',
+    10746: 'rules_data/pampero/definitions/resources.yaml:28',
     10748: 'rules_data/pampero/definitions/resources.yaml:29',
-    10750: 'rules_data/pampero/definitions/resources.yaml:30',
+    10749: 'rules_data/pampero/definitions/resources.yaml:29',
     10751: 'rules_data/pampero/definitions/resources.yaml:30',
+    10752: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -12255,14 +12255,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:12
                     'op': 'let',
                     'v': 'n~6679',
-                    'e': {'op': 'lit', 'v': 3, 'x': 9979},
+                    'e': {'op': 'lit', 'v': 3, 'x': 9980},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:12',
                     'id': 8800,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:12
                     'op': 'let',
                     'v': 'r~6680',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 9980},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 9981},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:12',
                     'id': 8801,
                 },
@@ -12272,14 +12272,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6681',
-                            'e': {'op': 'var', 'n': 'n~6679', 'x': 9981},
+                            'e': {'op': 'var', 'n': 'n~6679', 'x': 9982},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8803,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6682',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9982},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 9983},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -12306,7 +12306,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 9983,
+                                'x': 9984,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -12314,7 +12314,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6683',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 9984},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 9985},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8806,
                                     },
@@ -12331,7 +12331,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 9985,
+                                                    'x': 9986,
                                                 },
                                             },
                                             {
@@ -12376,7 +12376,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 9986,
+                                                            'x': 9987,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -12386,15 +12386,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6683', 'x': 9987},
+                                                            't': {'op': 'var', 'n': 'taken~6683', 'x': 9988},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6684', 'x': 9988},
+                                                            'e': {'op': 'var', 'n': 'instead~6684', 'x': 9989},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8810,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6684', 'x': 9989},
+                                                            'n': {'op': 'var', 'n': 'instead~6684', 'x': 9990},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -12403,7 +12403,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6682'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 9990,
+                                                                    'x': 9991,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8812,
@@ -12421,7 +12421,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6684'},
                                                     ],
-                                                    'x': 9991,
+                                                    'x': 9992,
                                                 },
                                             },
                                         ],
@@ -12436,9 +12436,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6681', 'x': 9992},
+                                        't': {'op': 'var', 'n': 'left~6681', 'x': 9993},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6683', 'x': 9993},
+                                        'e': {'op': 'var', 'n': 'taken~6683', 'x': 9994},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8813,
                                     },
@@ -12452,14 +12452,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6685',
-                            'e': {'op': 'var', 'n': 'left~6681', 'x': 9994},
+                            'e': {'op': 'var', 'n': 'left~6681', 'x': 9995},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8814,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6686',
-                            'e': {'op': 'var', 'n': 'r~6680', 'x': 9995},
+                            'e': {'op': 'var', 'n': 'r~6680', 'x': 9996},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8815,
                         },
@@ -12514,7 +12514,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 9996,
+                                        'x': 9997,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8817,
@@ -12532,11 +12532,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 9997,
+                                        'x': 9998,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6687', 'x': 9998},
+                                        't': {'op': 'var', 'n': 'k~6687', 'x': 9999},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -12582,7 +12582,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 9999,
+                                            'x': 10000,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8819,
@@ -12601,10 +12601,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6686'},
                                         'd': 0,
-                                        'x': 10000,
+                                        'x': 10001,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6687', 'x': 10001},
+                                    'e': {'op': 'var', 'n': 'k~6687', 'x': 10002},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8820,
@@ -12622,7 +12622,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10002,
+                                        'x': 10003,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -12631,10 +12631,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6686'},
                                             'd': 0,
-                                            'x': 10003,
+                                            'x': 10004,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6687', 'x': 10004},
+                                        'e': {'op': 'var', 'n': 'k~6687', 'x': 10005},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8822,
@@ -12661,7 +12661,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10005,
+                                        'x': 10006,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -12674,10 +12674,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10006,
+                                            'x': 10007,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6687', 'x': 10007},
+                                        'e': {'op': 'var', 'n': 'k~6687', 'x': 10008},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8824,
@@ -12696,7 +12696,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:12
                     'op': 'let',
                     'v': 'r~6689',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10008},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10009},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:12',
                     'id': 8825,
                 },
@@ -12807,7 +12807,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10009,
+                        'x': 10010,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:12',
                     'id': 8826,
@@ -12818,14 +12818,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6691',
-                            'e': {'op': 'var', 'n': 'k~6690', 'x': 10010},
+                            'e': {'op': 'var', 'n': 'k~6690', 'x': 10011},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 8828,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6692',
-                            'e': {'op': 'var', 'n': 'r~6689', 'x': 10011},
+                            'e': {'op': 'var', 'n': 'r~6689', 'x': 10012},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 8829,
                         },
@@ -12835,14 +12835,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6693',
-                                    'e': {'op': 'var', 'n': 'n~6691', 'x': 10012},
+                                    'e': {'op': 'var', 'n': 'n~6691', 'x': 10013},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8831,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6694',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10013},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10014},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -12869,7 +12869,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10014,
+                                        'x': 10015,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -12877,7 +12877,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6695',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10015},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10016},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8834,
                                             },
@@ -12894,7 +12894,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10016,
+                                                            'x': 10017,
                                                         },
                                                     },
                                                     {
@@ -12939,7 +12939,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10017,
+                                                                    'x': 10018,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -12949,15 +12949,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6695', 'x': 10018},
+                                                                    't': {'op': 'var', 'n': 'taken~6695', 'x': 10019},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6696', 'x': 10019},
+                                                                    'e': {'op': 'var', 'n': 'instead~6696', 'x': 10020},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8838,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6696', 'x': 10020},
+                                                                    'n': {'op': 'var', 'n': 'instead~6696', 'x': 10021},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -12966,7 +12966,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6694'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10021,
+                                                                            'x': 10022,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8840,
@@ -12984,7 +12984,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6696'},
                                                             ],
-                                                            'x': 10022,
+                                                            'x': 10023,
                                                         },
                                                     },
                                                 ],
@@ -12994,8 +12994,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6691', 'x': 10023},
-                                                        'r': {'op': 'var', 'n': 'r~6692', 'x': 10024},
+                                                        'n': {'op': 'var', 'n': 'n~6691', 'x': 10024},
+                                                        'r': {'op': 'var', 'n': 'r~6692', 'x': 10025},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -13003,9 +13003,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6693', 'x': 10025},
+                                                't': {'op': 'var', 'n': 'left~6693', 'x': 10026},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6695', 'x': 10026},
+                                                'e': {'op': 'var', 'n': 'taken~6695', 'x': 10027},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8841,
                                             },
@@ -13019,14 +13019,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6697',
-                                    'e': {'op': 'var', 'n': 'left~6693', 'x': 10027},
+                                    'e': {'op': 'var', 'n': 'left~6693', 'x': 10028},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8842,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6698',
-                                    'e': {'op': 'var', 'n': 'r~6692', 'x': 10028},
+                                    'e': {'op': 'var', 'n': 'r~6692', 'x': 10029},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8843,
                                 },
@@ -13081,7 +13081,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10029,
+                                                'x': 10030,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8845,
@@ -13099,11 +13099,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10030,
+                                                'x': 10031,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6699', 'x': 10031},
+                                                't': {'op': 'var', 'n': 'k~6699', 'x': 10032},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -13149,7 +13149,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10032,
+                                                    'x': 10033,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8847,
@@ -13168,10 +13168,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6698'},
                                                 'd': 0,
-                                                'x': 10033,
+                                                'x': 10034,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6699', 'x': 10034},
+                                            'e': {'op': 'var', 'n': 'k~6699', 'x': 10035},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8848,
@@ -13189,7 +13189,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10035,
+                                                'x': 10036,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -13198,10 +13198,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6698'},
                                                     'd': 0,
-                                                    'x': 10036,
+                                                    'x': 10037,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6699', 'x': 10037},
+                                                'e': {'op': 'var', 'n': 'k~6699', 'x': 10038},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8850,
@@ -13228,7 +13228,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10038,
+                                                'x': 10039,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -13241,10 +13241,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10039,
+                                                    'x': 10040,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6699', 'x': 10040},
+                                                'e': {'op': 'var', 'n': 'k~6699', 'x': 10041},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8852,
@@ -13267,7 +13267,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:12
                     'op': 'let',
                     'v': 'r~6701',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10041},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10042},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:12',
                     'id': 8853,
                 },
@@ -13378,7 +13378,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10042,
+                        'x': 10043,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:12',
                     'id': 8854,
@@ -13389,14 +13389,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6703',
-                            'e': {'op': 'var', 'n': 'k~6702', 'x': 10043},
+                            'e': {'op': 'var', 'n': 'k~6702', 'x': 10044},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 8856,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6704',
-                            'e': {'op': 'var', 'n': 'r~6701', 'x': 10044},
+                            'e': {'op': 'var', 'n': 'r~6701', 'x': 10045},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 8857,
                         },
@@ -13406,14 +13406,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6705',
-                                    'e': {'op': 'var', 'n': 'n~6703', 'x': 10045},
+                                    'e': {'op': 'var', 'n': 'n~6703', 'x': 10046},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8859,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6706',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10046},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10047},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -13440,7 +13440,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10047,
+                                        'x': 10048,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -13448,7 +13448,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6707',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10048},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10049},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8862,
                                             },
@@ -13465,7 +13465,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10049,
+                                                            'x': 10050,
                                                         },
                                                     },
                                                     {
@@ -13510,7 +13510,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10050,
+                                                                    'x': 10051,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -13520,15 +13520,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6707', 'x': 10051},
+                                                                    't': {'op': 'var', 'n': 'taken~6707', 'x': 10052},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6708', 'x': 10052},
+                                                                    'e': {'op': 'var', 'n': 'instead~6708', 'x': 10053},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8866,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6708', 'x': 10053},
+                                                                    'n': {'op': 'var', 'n': 'instead~6708', 'x': 10054},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -13537,7 +13537,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6706'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10054,
+                                                                            'x': 10055,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8868,
@@ -13555,7 +13555,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6708'},
                                                             ],
-                                                            'x': 10055,
+                                                            'x': 10056,
                                                         },
                                                     },
                                                 ],
@@ -13565,8 +13565,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6703', 'x': 10056},
-                                                        'r': {'op': 'var', 'n': 'r~6704', 'x': 10057},
+                                                        'n': {'op': 'var', 'n': 'n~6703', 'x': 10057},
+                                                        'r': {'op': 'var', 'n': 'r~6704', 'x': 10058},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -13574,9 +13574,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6705', 'x': 10058},
+                                                't': {'op': 'var', 'n': 'left~6705', 'x': 10059},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6707', 'x': 10059},
+                                                'e': {'op': 'var', 'n': 'taken~6707', 'x': 10060},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8869,
                                             },
@@ -13590,14 +13590,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6709',
-                                    'e': {'op': 'var', 'n': 'left~6705', 'x': 10060},
+                                    'e': {'op': 'var', 'n': 'left~6705', 'x': 10061},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8870,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6710',
-                                    'e': {'op': 'var', 'n': 'r~6704', 'x': 10061},
+                                    'e': {'op': 'var', 'n': 'r~6704', 'x': 10062},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8871,
                                 },
@@ -13652,7 +13652,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10062,
+                                                'x': 10063,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8873,
@@ -13670,11 +13670,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10063,
+                                                'x': 10064,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6711', 'x': 10064},
+                                                't': {'op': 'var', 'n': 'k~6711', 'x': 10065},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -13720,7 +13720,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10065,
+                                                    'x': 10066,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8875,
@@ -13739,10 +13739,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6710'},
                                                 'd': 0,
-                                                'x': 10066,
+                                                'x': 10067,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6711', 'x': 10067},
+                                            'e': {'op': 'var', 'n': 'k~6711', 'x': 10068},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8876,
@@ -13760,7 +13760,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10068,
+                                                'x': 10069,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -13769,10 +13769,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6710'},
                                                     'd': 0,
-                                                    'x': 10069,
+                                                    'x': 10070,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6711', 'x': 10070},
+                                                'e': {'op': 'var', 'n': 'k~6711', 'x': 10071},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8878,
@@ -13799,7 +13799,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10071,
+                                                'x': 10072,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -13812,10 +13812,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10072,
+                                                    'x': 10073,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6711', 'x': 10073},
+                                                'e': {'op': 'var', 'n': 'k~6711', 'x': 10074},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8880,
@@ -13857,14 +13857,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:15
                     'op': 'let',
                     'v': 'n~6712',
-                    'e': {'op': 'lit', 'v': 5, 'x': 10074},
+                    'e': {'op': 'lit', 'v': 5, 'x': 10075},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:15',
                     'id': 8882,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:15
                     'op': 'let',
                     'v': 'r~6713',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10075},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10076},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:15',
                     'id': 8883,
                 },
@@ -13874,14 +13874,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6714',
-                            'e': {'op': 'var', 'n': 'n~6712', 'x': 10076},
+                            'e': {'op': 'var', 'n': 'n~6712', 'x': 10077},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8885,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6715',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10077},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10078},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -13908,7 +13908,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10078,
+                                'x': 10079,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -13916,7 +13916,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6716',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10079},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10080},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8888,
                                     },
@@ -13933,7 +13933,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10080,
+                                                    'x': 10081,
                                                 },
                                             },
                                             {
@@ -13978,7 +13978,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10081,
+                                                            'x': 10082,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -13988,15 +13988,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6716', 'x': 10082},
+                                                            't': {'op': 'var', 'n': 'taken~6716', 'x': 10083},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6717', 'x': 10083},
+                                                            'e': {'op': 'var', 'n': 'instead~6717', 'x': 10084},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8892,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6717', 'x': 10084},
+                                                            'n': {'op': 'var', 'n': 'instead~6717', 'x': 10085},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -14005,7 +14005,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6715'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10085,
+                                                                    'x': 10086,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8894,
@@ -14023,7 +14023,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6717'},
                                                     ],
-                                                    'x': 10086,
+                                                    'x': 10087,
                                                 },
                                             },
                                         ],
@@ -14038,9 +14038,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6714', 'x': 10087},
+                                        't': {'op': 'var', 'n': 'left~6714', 'x': 10088},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6716', 'x': 10088},
+                                        'e': {'op': 'var', 'n': 'taken~6716', 'x': 10089},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8895,
                                     },
@@ -14054,14 +14054,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6718',
-                            'e': {'op': 'var', 'n': 'left~6714', 'x': 10089},
+                            'e': {'op': 'var', 'n': 'left~6714', 'x': 10090},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8896,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6719',
-                            'e': {'op': 'var', 'n': 'r~6713', 'x': 10090},
+                            'e': {'op': 'var', 'n': 'r~6713', 'x': 10091},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8897,
                         },
@@ -14116,7 +14116,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10091,
+                                        'x': 10092,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8899,
@@ -14134,11 +14134,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10092,
+                                        'x': 10093,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6720', 'x': 10093},
+                                        't': {'op': 'var', 'n': 'k~6720', 'x': 10094},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -14184,7 +14184,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10094,
+                                            'x': 10095,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8901,
@@ -14203,10 +14203,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6719'},
                                         'd': 0,
-                                        'x': 10095,
+                                        'x': 10096,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6720', 'x': 10096},
+                                    'e': {'op': 'var', 'n': 'k~6720', 'x': 10097},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8902,
@@ -14224,7 +14224,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10097,
+                                        'x': 10098,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -14233,10 +14233,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6719'},
                                             'd': 0,
-                                            'x': 10098,
+                                            'x': 10099,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6720', 'x': 10099},
+                                        'e': {'op': 'var', 'n': 'k~6720', 'x': 10100},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8904,
@@ -14263,7 +14263,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10100,
+                                        'x': 10101,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -14276,10 +14276,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10101,
+                                            'x': 10102,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6720', 'x': 10102},
+                                        'e': {'op': 'var', 'n': 'k~6720', 'x': 10103},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8906,
@@ -14298,7 +14298,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:15
                     'op': 'let',
                     'v': 'r~6722',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10103},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10104},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:15',
                     'id': 8907,
                 },
@@ -14409,7 +14409,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10104,
+                        'x': 10105,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:15',
                     'id': 8908,
@@ -14420,14 +14420,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6724',
-                            'e': {'op': 'var', 'n': 'k~6723', 'x': 10105},
+                            'e': {'op': 'var', 'n': 'k~6723', 'x': 10106},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 8910,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6725',
-                            'e': {'op': 'var', 'n': 'r~6722', 'x': 10106},
+                            'e': {'op': 'var', 'n': 'r~6722', 'x': 10107},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 8911,
                         },
@@ -14437,14 +14437,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6726',
-                                    'e': {'op': 'var', 'n': 'n~6724', 'x': 10107},
+                                    'e': {'op': 'var', 'n': 'n~6724', 'x': 10108},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8913,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6727',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10108},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10109},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -14471,7 +14471,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10109,
+                                        'x': 10110,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -14479,7 +14479,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6728',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10110},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10111},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8916,
                                             },
@@ -14496,7 +14496,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10111,
+                                                            'x': 10112,
                                                         },
                                                     },
                                                     {
@@ -14541,7 +14541,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10112,
+                                                                    'x': 10113,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -14551,15 +14551,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6728', 'x': 10113},
+                                                                    't': {'op': 'var', 'n': 'taken~6728', 'x': 10114},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6729', 'x': 10114},
+                                                                    'e': {'op': 'var', 'n': 'instead~6729', 'x': 10115},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8920,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6729', 'x': 10115},
+                                                                    'n': {'op': 'var', 'n': 'instead~6729', 'x': 10116},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -14568,7 +14568,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6727'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10116,
+                                                                            'x': 10117,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8922,
@@ -14586,7 +14586,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6729'},
                                                             ],
-                                                            'x': 10117,
+                                                            'x': 10118,
                                                         },
                                                     },
                                                 ],
@@ -14596,8 +14596,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6724', 'x': 10118},
-                                                        'r': {'op': 'var', 'n': 'r~6725', 'x': 10119},
+                                                        'n': {'op': 'var', 'n': 'n~6724', 'x': 10119},
+                                                        'r': {'op': 'var', 'n': 'r~6725', 'x': 10120},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -14605,9 +14605,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6726', 'x': 10120},
+                                                't': {'op': 'var', 'n': 'left~6726', 'x': 10121},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6728', 'x': 10121},
+                                                'e': {'op': 'var', 'n': 'taken~6728', 'x': 10122},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8923,
                                             },
@@ -14621,14 +14621,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6730',
-                                    'e': {'op': 'var', 'n': 'left~6726', 'x': 10122},
+                                    'e': {'op': 'var', 'n': 'left~6726', 'x': 10123},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8924,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6731',
-                                    'e': {'op': 'var', 'n': 'r~6725', 'x': 10123},
+                                    'e': {'op': 'var', 'n': 'r~6725', 'x': 10124},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8925,
                                 },
@@ -14683,7 +14683,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10124,
+                                                'x': 10125,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8927,
@@ -14701,11 +14701,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10125,
+                                                'x': 10126,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6732', 'x': 10126},
+                                                't': {'op': 'var', 'n': 'k~6732', 'x': 10127},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -14751,7 +14751,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10127,
+                                                    'x': 10128,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8929,
@@ -14770,10 +14770,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6731'},
                                                 'd': 0,
-                                                'x': 10128,
+                                                'x': 10129,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6732', 'x': 10129},
+                                            'e': {'op': 'var', 'n': 'k~6732', 'x': 10130},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8930,
@@ -14791,7 +14791,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10130,
+                                                'x': 10131,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -14800,10 +14800,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6731'},
                                                     'd': 0,
-                                                    'x': 10131,
+                                                    'x': 10132,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6732', 'x': 10132},
+                                                'e': {'op': 'var', 'n': 'k~6732', 'x': 10133},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8932,
@@ -14830,7 +14830,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10133,
+                                                'x': 10134,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -14843,10 +14843,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10134,
+                                                    'x': 10135,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6732', 'x': 10135},
+                                                'e': {'op': 'var', 'n': 'k~6732', 'x': 10136},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8934,
@@ -14869,7 +14869,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:15
                     'op': 'let',
                     'v': 'r~6734',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10136},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10137},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:15',
                     'id': 8935,
                 },
@@ -14980,7 +14980,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10137,
+                        'x': 10138,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:15',
                     'id': 8936,
@@ -14991,14 +14991,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6736',
-                            'e': {'op': 'var', 'n': 'k~6735', 'x': 10138},
+                            'e': {'op': 'var', 'n': 'k~6735', 'x': 10139},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 8938,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6737',
-                            'e': {'op': 'var', 'n': 'r~6734', 'x': 10139},
+                            'e': {'op': 'var', 'n': 'r~6734', 'x': 10140},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 8939,
                         },
@@ -15008,14 +15008,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6738',
-                                    'e': {'op': 'var', 'n': 'n~6736', 'x': 10140},
+                                    'e': {'op': 'var', 'n': 'n~6736', 'x': 10141},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8941,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6739',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10141},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10142},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -15042,7 +15042,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10142,
+                                        'x': 10143,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -15050,7 +15050,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6740',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10143},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10144},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8944,
                                             },
@@ -15067,7 +15067,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10144,
+                                                            'x': 10145,
                                                         },
                                                     },
                                                     {
@@ -15112,7 +15112,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10145,
+                                                                    'x': 10146,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -15122,15 +15122,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6740', 'x': 10146},
+                                                                    't': {'op': 'var', 'n': 'taken~6740', 'x': 10147},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6741', 'x': 10147},
+                                                                    'e': {'op': 'var', 'n': 'instead~6741', 'x': 10148},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8948,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6741', 'x': 10148},
+                                                                    'n': {'op': 'var', 'n': 'instead~6741', 'x': 10149},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -15139,7 +15139,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6739'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10149,
+                                                                            'x': 10150,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8950,
@@ -15157,7 +15157,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6741'},
                                                             ],
-                                                            'x': 10150,
+                                                            'x': 10151,
                                                         },
                                                     },
                                                 ],
@@ -15167,8 +15167,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6736', 'x': 10151},
-                                                        'r': {'op': 'var', 'n': 'r~6737', 'x': 10152},
+                                                        'n': {'op': 'var', 'n': 'n~6736', 'x': 10152},
+                                                        'r': {'op': 'var', 'n': 'r~6737', 'x': 10153},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -15176,9 +15176,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6738', 'x': 10153},
+                                                't': {'op': 'var', 'n': 'left~6738', 'x': 10154},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6740', 'x': 10154},
+                                                'e': {'op': 'var', 'n': 'taken~6740', 'x': 10155},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8951,
                                             },
@@ -15192,14 +15192,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6742',
-                                    'e': {'op': 'var', 'n': 'left~6738', 'x': 10155},
+                                    'e': {'op': 'var', 'n': 'left~6738', 'x': 10156},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8952,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6743',
-                                    'e': {'op': 'var', 'n': 'r~6737', 'x': 10156},
+                                    'e': {'op': 'var', 'n': 'r~6737', 'x': 10157},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8953,
                                 },
@@ -15254,7 +15254,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10157,
+                                                'x': 10158,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 8955,
@@ -15272,11 +15272,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10158,
+                                                'x': 10159,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6744', 'x': 10159},
+                                                't': {'op': 'var', 'n': 'k~6744', 'x': 10160},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -15322,7 +15322,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10160,
+                                                    'x': 10161,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 8957,
@@ -15341,10 +15341,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6743'},
                                                 'd': 0,
-                                                'x': 10161,
+                                                'x': 10162,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6744', 'x': 10162},
+                                            'e': {'op': 'var', 'n': 'k~6744', 'x': 10163},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 8958,
@@ -15362,7 +15362,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10163,
+                                                'x': 10164,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -15371,10 +15371,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6743'},
                                                     'd': 0,
-                                                    'x': 10164,
+                                                    'x': 10165,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6744', 'x': 10165},
+                                                'e': {'op': 'var', 'n': 'k~6744', 'x': 10166},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 8960,
@@ -15401,7 +15401,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10166,
+                                                'x': 10167,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -15414,10 +15414,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10167,
+                                                    'x': 10168,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6744', 'x': 10168},
+                                                'e': {'op': 'var', 'n': 'k~6744', 'x': 10169},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 8962,
@@ -15460,14 +15460,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:18
                     'op': 'let',
                     'v': 'n~6745',
-                    'e': {'op': 'lit', 'v': 3, 'x': 10169},
+                    'e': {'op': 'lit', 'v': 3, 'x': 10170},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:18',
                     'id': 8964,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:18
                     'op': 'let',
                     'v': 'r~6746',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10170},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10171},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:18',
                     'id': 8965,
                 },
@@ -15477,14 +15477,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6747',
-                            'e': {'op': 'var', 'n': 'n~6745', 'x': 10171},
+                            'e': {'op': 'var', 'n': 'n~6745', 'x': 10172},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8967,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6748',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10172},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10173},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -15511,7 +15511,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10173,
+                                'x': 10174,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -15519,7 +15519,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6749',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10174},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10175},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8970,
                                     },
@@ -15536,7 +15536,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10175,
+                                                    'x': 10176,
                                                 },
                                             },
                                             {
@@ -15581,7 +15581,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10176,
+                                                            'x': 10177,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -15591,15 +15591,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6749', 'x': 10177},
+                                                            't': {'op': 'var', 'n': 'taken~6749', 'x': 10178},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6750', 'x': 10178},
+                                                            'e': {'op': 'var', 'n': 'instead~6750', 'x': 10179},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8974,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6750', 'x': 10179},
+                                                            'n': {'op': 'var', 'n': 'instead~6750', 'x': 10180},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -15608,7 +15608,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6748'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10180,
+                                                                    'x': 10181,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8976,
@@ -15626,7 +15626,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6750'},
                                                     ],
-                                                    'x': 10181,
+                                                    'x': 10182,
                                                 },
                                             },
                                         ],
@@ -15641,9 +15641,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6747', 'x': 10182},
+                                        't': {'op': 'var', 'n': 'left~6747', 'x': 10183},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6749', 'x': 10183},
+                                        'e': {'op': 'var', 'n': 'taken~6749', 'x': 10184},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8977,
                                     },
@@ -15657,14 +15657,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6751',
-                            'e': {'op': 'var', 'n': 'left~6747', 'x': 10184},
+                            'e': {'op': 'var', 'n': 'left~6747', 'x': 10185},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8978,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6752',
-                            'e': {'op': 'var', 'n': 'r~6746', 'x': 10185},
+                            'e': {'op': 'var', 'n': 'r~6746', 'x': 10186},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8979,
                         },
@@ -15719,7 +15719,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10186,
+                                        'x': 10187,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 8981,
@@ -15737,11 +15737,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10187,
+                                        'x': 10188,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6753', 'x': 10188},
+                                        't': {'op': 'var', 'n': 'k~6753', 'x': 10189},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -15787,7 +15787,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10189,
+                                            'x': 10190,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 8983,
@@ -15806,10 +15806,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6752'},
                                         'd': 0,
-                                        'x': 10190,
+                                        'x': 10191,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6753', 'x': 10191},
+                                    'e': {'op': 'var', 'n': 'k~6753', 'x': 10192},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 8984,
@@ -15827,7 +15827,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10192,
+                                        'x': 10193,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -15836,10 +15836,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6752'},
                                             'd': 0,
-                                            'x': 10193,
+                                            'x': 10194,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6753', 'x': 10194},
+                                        'e': {'op': 'var', 'n': 'k~6753', 'x': 10195},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 8986,
@@ -15866,7 +15866,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10195,
+                                        'x': 10196,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -15879,10 +15879,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10196,
+                                            'x': 10197,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6753', 'x': 10197},
+                                        'e': {'op': 'var', 'n': 'k~6753', 'x': 10198},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 8988,
@@ -15901,7 +15901,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:18
                     'op': 'let',
                     'v': 'r~6755',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10198},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10199},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:18',
                     'id': 8989,
                 },
@@ -16012,7 +16012,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10199,
+                        'x': 10200,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:18',
                     'id': 8990,
@@ -16023,14 +16023,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6757',
-                            'e': {'op': 'var', 'n': 'k~6756', 'x': 10200},
+                            'e': {'op': 'var', 'n': 'k~6756', 'x': 10201},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 8992,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6758',
-                            'e': {'op': 'var', 'n': 'r~6755', 'x': 10201},
+                            'e': {'op': 'var', 'n': 'r~6755', 'x': 10202},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 8993,
                         },
@@ -16040,14 +16040,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6759',
-                                    'e': {'op': 'var', 'n': 'n~6757', 'x': 10202},
+                                    'e': {'op': 'var', 'n': 'n~6757', 'x': 10203},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8995,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6760',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10203},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10204},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -16074,7 +16074,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10204,
+                                        'x': 10205,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -16082,7 +16082,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6761',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10205},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10206},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8998,
                                             },
@@ -16099,7 +16099,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10206,
+                                                            'x': 10207,
                                                         },
                                                     },
                                                     {
@@ -16144,7 +16144,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10207,
+                                                                    'x': 10208,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -16154,15 +16154,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6761', 'x': 10208},
+                                                                    't': {'op': 'var', 'n': 'taken~6761', 'x': 10209},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6762', 'x': 10209},
+                                                                    'e': {'op': 'var', 'n': 'instead~6762', 'x': 10210},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9002,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6762', 'x': 10210},
+                                                                    'n': {'op': 'var', 'n': 'instead~6762', 'x': 10211},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -16171,7 +16171,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6760'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10211,
+                                                                            'x': 10212,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9004,
@@ -16189,7 +16189,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6762'},
                                                             ],
-                                                            'x': 10212,
+                                                            'x': 10213,
                                                         },
                                                     },
                                                 ],
@@ -16199,8 +16199,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6757', 'x': 10213},
-                                                        'r': {'op': 'var', 'n': 'r~6758', 'x': 10214},
+                                                        'n': {'op': 'var', 'n': 'n~6757', 'x': 10214},
+                                                        'r': {'op': 'var', 'n': 'r~6758', 'x': 10215},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -16208,9 +16208,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6759', 'x': 10215},
+                                                't': {'op': 'var', 'n': 'left~6759', 'x': 10216},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6761', 'x': 10216},
+                                                'e': {'op': 'var', 'n': 'taken~6761', 'x': 10217},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9005,
                                             },
@@ -16224,14 +16224,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6763',
-                                    'e': {'op': 'var', 'n': 'left~6759', 'x': 10217},
+                                    'e': {'op': 'var', 'n': 'left~6759', 'x': 10218},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9006,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6764',
-                                    'e': {'op': 'var', 'n': 'r~6758', 'x': 10218},
+                                    'e': {'op': 'var', 'n': 'r~6758', 'x': 10219},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9007,
                                 },
@@ -16286,7 +16286,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10219,
+                                                'x': 10220,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 9009,
@@ -16304,11 +16304,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10220,
+                                                'x': 10221,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6765', 'x': 10221},
+                                                't': {'op': 'var', 'n': 'k~6765', 'x': 10222},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -16354,7 +16354,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10222,
+                                                    'x': 10223,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 9011,
@@ -16373,10 +16373,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6764'},
                                                 'd': 0,
-                                                'x': 10223,
+                                                'x': 10224,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6765', 'x': 10224},
+                                            'e': {'op': 'var', 'n': 'k~6765', 'x': 10225},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 9012,
@@ -16394,7 +16394,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10225,
+                                                'x': 10226,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -16403,10 +16403,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6764'},
                                                     'd': 0,
-                                                    'x': 10226,
+                                                    'x': 10227,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6765', 'x': 10227},
+                                                'e': {'op': 'var', 'n': 'k~6765', 'x': 10228},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 9014,
@@ -16433,7 +16433,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10228,
+                                                'x': 10229,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -16446,10 +16446,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10229,
+                                                    'x': 10230,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6765', 'x': 10230},
+                                                'e': {'op': 'var', 'n': 'k~6765', 'x': 10231},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 9016,
@@ -16472,7 +16472,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:18
                     'op': 'let',
                     'v': 'r~6767',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10231},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10232},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:18',
                     'id': 9017,
                 },
@@ -16583,7 +16583,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10232,
+                        'x': 10233,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:18',
                     'id': 9018,
@@ -16594,14 +16594,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6769',
-                            'e': {'op': 'var', 'n': 'k~6768', 'x': 10233},
+                            'e': {'op': 'var', 'n': 'k~6768', 'x': 10234},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9020,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6770',
-                            'e': {'op': 'var', 'n': 'r~6767', 'x': 10234},
+                            'e': {'op': 'var', 'n': 'r~6767', 'x': 10235},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9021,
                         },
@@ -16611,14 +16611,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6771',
-                                    'e': {'op': 'var', 'n': 'n~6769', 'x': 10235},
+                                    'e': {'op': 'var', 'n': 'n~6769', 'x': 10236},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9023,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6772',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10236},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10237},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -16645,7 +16645,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10237,
+                                        'x': 10238,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -16653,7 +16653,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6773',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10238},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10239},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9026,
                                             },
@@ -16670,7 +16670,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10239,
+                                                            'x': 10240,
                                                         },
                                                     },
                                                     {
@@ -16715,7 +16715,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10240,
+                                                                    'x': 10241,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -16725,15 +16725,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6773', 'x': 10241},
+                                                                    't': {'op': 'var', 'n': 'taken~6773', 'x': 10242},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6774', 'x': 10242},
+                                                                    'e': {'op': 'var', 'n': 'instead~6774', 'x': 10243},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9030,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6774', 'x': 10243},
+                                                                    'n': {'op': 'var', 'n': 'instead~6774', 'x': 10244},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -16742,7 +16742,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6772'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10244,
+                                                                            'x': 10245,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9032,
@@ -16760,7 +16760,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6774'},
                                                             ],
-                                                            'x': 10245,
+                                                            'x': 10246,
                                                         },
                                                     },
                                                 ],
@@ -16770,8 +16770,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6769', 'x': 10246},
-                                                        'r': {'op': 'var', 'n': 'r~6770', 'x': 10247},
+                                                        'n': {'op': 'var', 'n': 'n~6769', 'x': 10247},
+                                                        'r': {'op': 'var', 'n': 'r~6770', 'x': 10248},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -16779,9 +16779,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6771', 'x': 10248},
+                                                't': {'op': 'var', 'n': 'left~6771', 'x': 10249},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6773', 'x': 10249},
+                                                'e': {'op': 'var', 'n': 'taken~6773', 'x': 10250},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9033,
                                             },
@@ -16795,14 +16795,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6775',
-                                    'e': {'op': 'var', 'n': 'left~6771', 'x': 10250},
+                                    'e': {'op': 'var', 'n': 'left~6771', 'x': 10251},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9034,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6776',
-                                    'e': {'op': 'var', 'n': 'r~6770', 'x': 10251},
+                                    'e': {'op': 'var', 'n': 'r~6770', 'x': 10252},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9035,
                                 },
@@ -16857,7 +16857,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10252,
+                                                'x': 10253,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 9037,
@@ -16875,11 +16875,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10253,
+                                                'x': 10254,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6777', 'x': 10254},
+                                                't': {'op': 'var', 'n': 'k~6777', 'x': 10255},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -16925,7 +16925,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10255,
+                                                    'x': 10256,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 9039,
@@ -16944,10 +16944,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6776'},
                                                 'd': 0,
-                                                'x': 10256,
+                                                'x': 10257,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6777', 'x': 10257},
+                                            'e': {'op': 'var', 'n': 'k~6777', 'x': 10258},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 9040,
@@ -16965,7 +16965,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10258,
+                                                'x': 10259,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -16974,10 +16974,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6776'},
                                                     'd': 0,
-                                                    'x': 10259,
+                                                    'x': 10260,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6777', 'x': 10260},
+                                                'e': {'op': 'var', 'n': 'k~6777', 'x': 10261},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 9042,
@@ -17004,7 +17004,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10261,
+                                                'x': 10262,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -17017,10 +17017,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10262,
+                                                    'x': 10263,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6777', 'x': 10263},
+                                                'e': {'op': 'var', 'n': 'k~6777', 'x': 10264},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 9044,
@@ -17062,14 +17062,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:21
                     'op': 'let',
                     'v': 'n~6778',
-                    'e': {'op': 'lit', 'v': 5, 'x': 10264},
+                    'e': {'op': 'lit', 'v': 5, 'x': 10265},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:21',
                     'id': 9046,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:21
                     'op': 'let',
                     'v': 'r~6779',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10265},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10266},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:21',
                     'id': 9047,
                 },
@@ -17079,14 +17079,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6780',
-                            'e': {'op': 'var', 'n': 'n~6778', 'x': 10266},
+                            'e': {'op': 'var', 'n': 'n~6778', 'x': 10267},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9049,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6781',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10267},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10268},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -17113,7 +17113,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10268,
+                                'x': 10269,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -17121,7 +17121,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6782',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10269},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10270},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9052,
                                     },
@@ -17138,7 +17138,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10270,
+                                                    'x': 10271,
                                                 },
                                             },
                                             {
@@ -17183,7 +17183,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10271,
+                                                            'x': 10272,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -17193,15 +17193,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6782', 'x': 10272},
+                                                            't': {'op': 'var', 'n': 'taken~6782', 'x': 10273},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6783', 'x': 10273},
+                                                            'e': {'op': 'var', 'n': 'instead~6783', 'x': 10274},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9056,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6783', 'x': 10274},
+                                                            'n': {'op': 'var', 'n': 'instead~6783', 'x': 10275},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -17210,7 +17210,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6781'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10275,
+                                                                    'x': 10276,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9058,
@@ -17228,7 +17228,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6783'},
                                                     ],
-                                                    'x': 10276,
+                                                    'x': 10277,
                                                 },
                                             },
                                         ],
@@ -17243,9 +17243,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6780', 'x': 10277},
+                                        't': {'op': 'var', 'n': 'left~6780', 'x': 10278},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6782', 'x': 10278},
+                                        'e': {'op': 'var', 'n': 'taken~6782', 'x': 10279},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9059,
                                     },
@@ -17259,14 +17259,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6784',
-                            'e': {'op': 'var', 'n': 'left~6780', 'x': 10279},
+                            'e': {'op': 'var', 'n': 'left~6780', 'x': 10280},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9060,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6785',
-                            'e': {'op': 'var', 'n': 'r~6779', 'x': 10280},
+                            'e': {'op': 'var', 'n': 'r~6779', 'x': 10281},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9061,
                         },
@@ -17321,7 +17321,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10281,
+                                        'x': 10282,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9063,
@@ -17339,11 +17339,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10282,
+                                        'x': 10283,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6786', 'x': 10283},
+                                        't': {'op': 'var', 'n': 'k~6786', 'x': 10284},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -17389,7 +17389,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10284,
+                                            'x': 10285,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9065,
@@ -17408,10 +17408,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6785'},
                                         'd': 0,
-                                        'x': 10285,
+                                        'x': 10286,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6786', 'x': 10286},
+                                    'e': {'op': 'var', 'n': 'k~6786', 'x': 10287},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9066,
@@ -17429,7 +17429,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10287,
+                                        'x': 10288,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -17438,10 +17438,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6785'},
                                             'd': 0,
-                                            'x': 10288,
+                                            'x': 10289,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6786', 'x': 10289},
+                                        'e': {'op': 'var', 'n': 'k~6786', 'x': 10290},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9068,
@@ -17468,7 +17468,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10290,
+                                        'x': 10291,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -17481,10 +17481,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10291,
+                                            'x': 10292,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6786', 'x': 10292},
+                                        'e': {'op': 'var', 'n': 'k~6786', 'x': 10293},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9070,
@@ -17503,7 +17503,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:21
                     'op': 'let',
                     'v': 'r~6788',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10293},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10294},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:21',
                     'id': 9071,
                 },
@@ -17614,7 +17614,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10294,
+                        'x': 10295,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:21',
                     'id': 9072,
@@ -17625,14 +17625,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6790',
-                            'e': {'op': 'var', 'n': 'k~6789', 'x': 10295},
+                            'e': {'op': 'var', 'n': 'k~6789', 'x': 10296},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9074,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6791',
-                            'e': {'op': 'var', 'n': 'r~6788', 'x': 10296},
+                            'e': {'op': 'var', 'n': 'r~6788', 'x': 10297},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9075,
                         },
@@ -17642,14 +17642,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6792',
-                                    'e': {'op': 'var', 'n': 'n~6790', 'x': 10297},
+                                    'e': {'op': 'var', 'n': 'n~6790', 'x': 10298},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9077,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6793',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10298},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10299},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -17676,7 +17676,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10299,
+                                        'x': 10300,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -17684,7 +17684,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6794',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10300},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10301},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9080,
                                             },
@@ -17701,7 +17701,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10301,
+                                                            'x': 10302,
                                                         },
                                                     },
                                                     {
@@ -17746,7 +17746,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10302,
+                                                                    'x': 10303,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -17756,15 +17756,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6794', 'x': 10303},
+                                                                    't': {'op': 'var', 'n': 'taken~6794', 'x': 10304},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6795', 'x': 10304},
+                                                                    'e': {'op': 'var', 'n': 'instead~6795', 'x': 10305},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9084,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6795', 'x': 10305},
+                                                                    'n': {'op': 'var', 'n': 'instead~6795', 'x': 10306},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -17773,7 +17773,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6793'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10306,
+                                                                            'x': 10307,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9086,
@@ -17791,7 +17791,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6795'},
                                                             ],
-                                                            'x': 10307,
+                                                            'x': 10308,
                                                         },
                                                     },
                                                 ],
@@ -17801,8 +17801,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6790', 'x': 10308},
-                                                        'r': {'op': 'var', 'n': 'r~6791', 'x': 10309},
+                                                        'n': {'op': 'var', 'n': 'n~6790', 'x': 10309},
+                                                        'r': {'op': 'var', 'n': 'r~6791', 'x': 10310},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -17810,9 +17810,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6792', 'x': 10310},
+                                                't': {'op': 'var', 'n': 'left~6792', 'x': 10311},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6794', 'x': 10311},
+                                                'e': {'op': 'var', 'n': 'taken~6794', 'x': 10312},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9087,
                                             },
@@ -17826,14 +17826,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6796',
-                                    'e': {'op': 'var', 'n': 'left~6792', 'x': 10312},
+                                    'e': {'op': 'var', 'n': 'left~6792', 'x': 10313},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9088,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6797',
-                                    'e': {'op': 'var', 'n': 'r~6791', 'x': 10313},
+                                    'e': {'op': 'var', 'n': 'r~6791', 'x': 10314},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9089,
                                 },
@@ -17888,7 +17888,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10314,
+                                                'x': 10315,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 9091,
@@ -17906,11 +17906,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10315,
+                                                'x': 10316,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6798', 'x': 10316},
+                                                't': {'op': 'var', 'n': 'k~6798', 'x': 10317},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -17956,7 +17956,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10317,
+                                                    'x': 10318,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 9093,
@@ -17975,10 +17975,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6797'},
                                                 'd': 0,
-                                                'x': 10318,
+                                                'x': 10319,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6798', 'x': 10319},
+                                            'e': {'op': 'var', 'n': 'k~6798', 'x': 10320},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 9094,
@@ -17996,7 +17996,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10320,
+                                                'x': 10321,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -18005,10 +18005,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6797'},
                                                     'd': 0,
-                                                    'x': 10321,
+                                                    'x': 10322,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6798', 'x': 10322},
+                                                'e': {'op': 'var', 'n': 'k~6798', 'x': 10323},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 9096,
@@ -18035,7 +18035,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10323,
+                                                'x': 10324,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -18048,10 +18048,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10324,
+                                                    'x': 10325,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6798', 'x': 10325},
+                                                'e': {'op': 'var', 'n': 'k~6798', 'x': 10326},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 9098,
@@ -18074,7 +18074,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:21
                     'op': 'let',
                     'v': 'r~6800',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10326},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10327},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:21',
                     'id': 9099,
                 },
@@ -18185,7 +18185,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10327,
+                        'x': 10328,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:21',
                     'id': 9100,
@@ -18196,14 +18196,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6802',
-                            'e': {'op': 'var', 'n': 'k~6801', 'x': 10328},
+                            'e': {'op': 'var', 'n': 'k~6801', 'x': 10329},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9102,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6803',
-                            'e': {'op': 'var', 'n': 'r~6800', 'x': 10329},
+                            'e': {'op': 'var', 'n': 'r~6800', 'x': 10330},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9103,
                         },
@@ -18213,14 +18213,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6804',
-                                    'e': {'op': 'var', 'n': 'n~6802', 'x': 10330},
+                                    'e': {'op': 'var', 'n': 'n~6802', 'x': 10331},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9105,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6805',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10331},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10332},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -18247,7 +18247,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10332,
+                                        'x': 10333,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -18255,7 +18255,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6806',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10333},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10334},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9108,
                                             },
@@ -18272,7 +18272,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10334,
+                                                            'x': 10335,
                                                         },
                                                     },
                                                     {
@@ -18317,7 +18317,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10335,
+                                                                    'x': 10336,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -18327,15 +18327,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6806', 'x': 10336},
+                                                                    't': {'op': 'var', 'n': 'taken~6806', 'x': 10337},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6807', 'x': 10337},
+                                                                    'e': {'op': 'var', 'n': 'instead~6807', 'x': 10338},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9112,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6807', 'x': 10338},
+                                                                    'n': {'op': 'var', 'n': 'instead~6807', 'x': 10339},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -18344,7 +18344,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6805'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10339,
+                                                                            'x': 10340,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9114,
@@ -18362,7 +18362,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6807'},
                                                             ],
-                                                            'x': 10340,
+                                                            'x': 10341,
                                                         },
                                                     },
                                                 ],
@@ -18372,8 +18372,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6802', 'x': 10341},
-                                                        'r': {'op': 'var', 'n': 'r~6803', 'x': 10342},
+                                                        'n': {'op': 'var', 'n': 'n~6802', 'x': 10342},
+                                                        'r': {'op': 'var', 'n': 'r~6803', 'x': 10343},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -18381,9 +18381,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6804', 'x': 10343},
+                                                't': {'op': 'var', 'n': 'left~6804', 'x': 10344},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6806', 'x': 10344},
+                                                'e': {'op': 'var', 'n': 'taken~6806', 'x': 10345},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9115,
                                             },
@@ -18397,14 +18397,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6808',
-                                    'e': {'op': 'var', 'n': 'left~6804', 'x': 10345},
+                                    'e': {'op': 'var', 'n': 'left~6804', 'x': 10346},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9116,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6809',
-                                    'e': {'op': 'var', 'n': 'r~6803', 'x': 10346},
+                                    'e': {'op': 'var', 'n': 'r~6803', 'x': 10347},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9117,
                                 },
@@ -18459,7 +18459,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10347,
+                                                'x': 10348,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 9119,
@@ -18477,11 +18477,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10348,
+                                                'x': 10349,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6810', 'x': 10349},
+                                                't': {'op': 'var', 'n': 'k~6810', 'x': 10350},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -18527,7 +18527,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10350,
+                                                    'x': 10351,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 9121,
@@ -18546,10 +18546,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6809'},
                                                 'd': 0,
-                                                'x': 10351,
+                                                'x': 10352,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6810', 'x': 10352},
+                                            'e': {'op': 'var', 'n': 'k~6810', 'x': 10353},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 9122,
@@ -18567,7 +18567,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10353,
+                                                'x': 10354,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -18576,10 +18576,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6809'},
                                                     'd': 0,
-                                                    'x': 10354,
+                                                    'x': 10355,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6810', 'x': 10355},
+                                                'e': {'op': 'var', 'n': 'k~6810', 'x': 10356},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 9124,
@@ -18606,7 +18606,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10356,
+                                                'x': 10357,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -18619,10 +18619,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10357,
+                                                    'x': 10358,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6810', 'x': 10358},
+                                                'e': {'op': 'var', 'n': 'k~6810', 'x': 10359},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 9126,
@@ -18665,14 +18665,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:24
                     'op': 'let',
                     'v': 'n~6811',
-                    'e': {'op': 'lit', 'v': 3, 'x': 10359},
+                    'e': {'op': 'lit', 'v': 3, 'x': 10360},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:24',
                     'id': 9128,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:24
                     'op': 'let',
                     'v': 'r~6812',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10360},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10361},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:24',
                     'id': 9129,
                 },
@@ -18682,14 +18682,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6813',
-                            'e': {'op': 'var', 'n': 'n~6811', 'x': 10361},
+                            'e': {'op': 'var', 'n': 'n~6811', 'x': 10362},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9131,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6814',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10362},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10363},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -18716,7 +18716,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10363,
+                                'x': 10364,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -18724,7 +18724,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6815',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10364},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10365},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9134,
                                     },
@@ -18741,7 +18741,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10365,
+                                                    'x': 10366,
                                                 },
                                             },
                                             {
@@ -18786,7 +18786,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10366,
+                                                            'x': 10367,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -18796,15 +18796,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6815', 'x': 10367},
+                                                            't': {'op': 'var', 'n': 'taken~6815', 'x': 10368},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6816', 'x': 10368},
+                                                            'e': {'op': 'var', 'n': 'instead~6816', 'x': 10369},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9138,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6816', 'x': 10369},
+                                                            'n': {'op': 'var', 'n': 'instead~6816', 'x': 10370},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -18813,7 +18813,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6814'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10370,
+                                                                    'x': 10371,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9140,
@@ -18831,7 +18831,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6816'},
                                                     ],
-                                                    'x': 10371,
+                                                    'x': 10372,
                                                 },
                                             },
                                         ],
@@ -18846,9 +18846,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6813', 'x': 10372},
+                                        't': {'op': 'var', 'n': 'left~6813', 'x': 10373},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6815', 'x': 10373},
+                                        'e': {'op': 'var', 'n': 'taken~6815', 'x': 10374},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9141,
                                     },
@@ -18862,14 +18862,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6817',
-                            'e': {'op': 'var', 'n': 'left~6813', 'x': 10374},
+                            'e': {'op': 'var', 'n': 'left~6813', 'x': 10375},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9142,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6818',
-                            'e': {'op': 'var', 'n': 'r~6812', 'x': 10375},
+                            'e': {'op': 'var', 'n': 'r~6812', 'x': 10376},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9143,
                         },
@@ -18924,7 +18924,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10376,
+                                        'x': 10377,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9145,
@@ -18942,11 +18942,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10377,
+                                        'x': 10378,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6819', 'x': 10378},
+                                        't': {'op': 'var', 'n': 'k~6819', 'x': 10379},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -18992,7 +18992,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10379,
+                                            'x': 10380,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9147,
@@ -19011,10 +19011,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6818'},
                                         'd': 0,
-                                        'x': 10380,
+                                        'x': 10381,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6819', 'x': 10381},
+                                    'e': {'op': 'var', 'n': 'k~6819', 'x': 10382},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9148,
@@ -19032,7 +19032,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10382,
+                                        'x': 10383,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -19041,10 +19041,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6818'},
                                             'd': 0,
-                                            'x': 10383,
+                                            'x': 10384,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6819', 'x': 10384},
+                                        'e': {'op': 'var', 'n': 'k~6819', 'x': 10385},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9150,
@@ -19071,7 +19071,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10385,
+                                        'x': 10386,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -19084,10 +19084,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10386,
+                                            'x': 10387,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6819', 'x': 10387},
+                                        'e': {'op': 'var', 'n': 'k~6819', 'x': 10388},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9152,
@@ -19106,7 +19106,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:24
                     'op': 'let',
                     'v': 'r~6821',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10388},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10389},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:24',
                     'id': 9153,
                 },
@@ -19217,7 +19217,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10389,
+                        'x': 10390,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:24',
                     'id': 9154,
@@ -19228,14 +19228,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6823',
-                            'e': {'op': 'var', 'n': 'k~6822', 'x': 10390},
+                            'e': {'op': 'var', 'n': 'k~6822', 'x': 10391},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9156,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6824',
-                            'e': {'op': 'var', 'n': 'r~6821', 'x': 10391},
+                            'e': {'op': 'var', 'n': 'r~6821', 'x': 10392},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9157,
                         },
@@ -19245,14 +19245,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6825',
-                                    'e': {'op': 'var', 'n': 'n~6823', 'x': 10392},
+                                    'e': {'op': 'var', 'n': 'n~6823', 'x': 10393},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9159,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6826',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10393},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10394},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -19279,7 +19279,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10394,
+                                        'x': 10395,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -19287,7 +19287,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6827',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10395},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10396},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9162,
                                             },
@@ -19304,7 +19304,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10396,
+                                                            'x': 10397,
                                                         },
                                                     },
                                                     {
@@ -19349,7 +19349,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10397,
+                                                                    'x': 10398,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -19359,15 +19359,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6827', 'x': 10398},
+                                                                    't': {'op': 'var', 'n': 'taken~6827', 'x': 10399},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6828', 'x': 10399},
+                                                                    'e': {'op': 'var', 'n': 'instead~6828', 'x': 10400},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9166,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6828', 'x': 10400},
+                                                                    'n': {'op': 'var', 'n': 'instead~6828', 'x': 10401},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -19376,7 +19376,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6826'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10401,
+                                                                            'x': 10402,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9168,
@@ -19394,7 +19394,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6828'},
                                                             ],
-                                                            'x': 10402,
+                                                            'x': 10403,
                                                         },
                                                     },
                                                 ],
@@ -19404,8 +19404,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6823', 'x': 10403},
-                                                        'r': {'op': 'var', 'n': 'r~6824', 'x': 10404},
+                                                        'n': {'op': 'var', 'n': 'n~6823', 'x': 10404},
+                                                        'r': {'op': 'var', 'n': 'r~6824', 'x': 10405},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -19413,9 +19413,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6825', 'x': 10405},
+                                                't': {'op': 'var', 'n': 'left~6825', 'x': 10406},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6827', 'x': 10406},
+                                                'e': {'op': 'var', 'n': 'taken~6827', 'x': 10407},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9169,
                                             },
@@ -19429,14 +19429,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6829',
-                                    'e': {'op': 'var', 'n': 'left~6825', 'x': 10407},
+                                    'e': {'op': 'var', 'n': 'left~6825', 'x': 10408},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9170,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6830',
-                                    'e': {'op': 'var', 'n': 'r~6824', 'x': 10408},
+                                    'e': {'op': 'var', 'n': 'r~6824', 'x': 10409},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9171,
                                 },
@@ -19491,7 +19491,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10409,
+                                                'x': 10410,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 9173,
@@ -19509,11 +19509,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10410,
+                                                'x': 10411,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6831', 'x': 10411},
+                                                't': {'op': 'var', 'n': 'k~6831', 'x': 10412},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -19559,7 +19559,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10412,
+                                                    'x': 10413,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 9175,
@@ -19578,10 +19578,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6830'},
                                                 'd': 0,
-                                                'x': 10413,
+                                                'x': 10414,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6831', 'x': 10414},
+                                            'e': {'op': 'var', 'n': 'k~6831', 'x': 10415},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 9176,
@@ -19599,7 +19599,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10415,
+                                                'x': 10416,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -19608,10 +19608,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6830'},
                                                     'd': 0,
-                                                    'x': 10416,
+                                                    'x': 10417,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6831', 'x': 10417},
+                                                'e': {'op': 'var', 'n': 'k~6831', 'x': 10418},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 9178,
@@ -19638,7 +19638,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10418,
+                                                'x': 10419,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -19651,10 +19651,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10419,
+                                                    'x': 10420,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6831', 'x': 10420},
+                                                'e': {'op': 'var', 'n': 'k~6831', 'x': 10421},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 9180,
@@ -19677,7 +19677,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:24
                     'op': 'let',
                     'v': 'r~6833',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10421},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10422},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:24',
                     'id': 9181,
                 },
@@ -19788,7 +19788,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10422,
+                        'x': 10423,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:24',
                     'id': 9182,
@@ -19799,14 +19799,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6835',
-                            'e': {'op': 'var', 'n': 'k~6834', 'x': 10423},
+                            'e': {'op': 'var', 'n': 'k~6834', 'x': 10424},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9184,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6836',
-                            'e': {'op': 'var', 'n': 'r~6833', 'x': 10424},
+                            'e': {'op': 'var', 'n': 'r~6833', 'x': 10425},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9185,
                         },
@@ -19816,14 +19816,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6837',
-                                    'e': {'op': 'var', 'n': 'n~6835', 'x': 10425},
+                                    'e': {'op': 'var', 'n': 'n~6835', 'x': 10426},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9187,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6838',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10426},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10427},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -19850,7 +19850,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10427,
+                                        'x': 10428,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -19858,7 +19858,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6839',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10428},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10429},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9190,
                                             },
@@ -19875,7 +19875,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10429,
+                                                            'x': 10430,
                                                         },
                                                     },
                                                     {
@@ -19920,7 +19920,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10430,
+                                                                    'x': 10431,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -19930,15 +19930,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6839', 'x': 10431},
+                                                                    't': {'op': 'var', 'n': 'taken~6839', 'x': 10432},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6840', 'x': 10432},
+                                                                    'e': {'op': 'var', 'n': 'instead~6840', 'x': 10433},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9194,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6840', 'x': 10433},
+                                                                    'n': {'op': 'var', 'n': 'instead~6840', 'x': 10434},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -19947,7 +19947,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6838'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10434,
+                                                                            'x': 10435,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9196,
@@ -19965,7 +19965,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6840'},
                                                             ],
-                                                            'x': 10435,
+                                                            'x': 10436,
                                                         },
                                                     },
                                                 ],
@@ -19975,8 +19975,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6835', 'x': 10436},
-                                                        'r': {'op': 'var', 'n': 'r~6836', 'x': 10437},
+                                                        'n': {'op': 'var', 'n': 'n~6835', 'x': 10437},
+                                                        'r': {'op': 'var', 'n': 'r~6836', 'x': 10438},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -19984,9 +19984,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6837', 'x': 10438},
+                                                't': {'op': 'var', 'n': 'left~6837', 'x': 10439},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6839', 'x': 10439},
+                                                'e': {'op': 'var', 'n': 'taken~6839', 'x': 10440},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9197,
                                             },
@@ -20000,14 +20000,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6841',
-                                    'e': {'op': 'var', 'n': 'left~6837', 'x': 10440},
+                                    'e': {'op': 'var', 'n': 'left~6837', 'x': 10441},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9198,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6842',
-                                    'e': {'op': 'var', 'n': 'r~6836', 'x': 10441},
+                                    'e': {'op': 'var', 'n': 'r~6836', 'x': 10442},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9199,
                                 },
@@ -20062,7 +20062,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10442,
+                                                'x': 10443,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 9201,
@@ -20080,11 +20080,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10443,
+                                                'x': 10444,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6843', 'x': 10444},
+                                                't': {'op': 'var', 'n': 'k~6843', 'x': 10445},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -20130,7 +20130,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10445,
+                                                    'x': 10446,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 9203,
@@ -20149,10 +20149,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6842'},
                                                 'd': 0,
-                                                'x': 10446,
+                                                'x': 10447,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6843', 'x': 10447},
+                                            'e': {'op': 'var', 'n': 'k~6843', 'x': 10448},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 9204,
@@ -20170,7 +20170,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10448,
+                                                'x': 10449,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -20179,10 +20179,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6842'},
                                                     'd': 0,
-                                                    'x': 10449,
+                                                    'x': 10450,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6843', 'x': 10450},
+                                                'e': {'op': 'var', 'n': 'k~6843', 'x': 10451},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 9206,
@@ -20209,7 +20209,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10451,
+                                                'x': 10452,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -20222,10 +20222,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10452,
+                                                    'x': 10453,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6843', 'x': 10453},
+                                                'e': {'op': 'var', 'n': 'k~6843', 'x': 10454},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 9208,
@@ -20267,14 +20267,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:27
                     'op': 'let',
                     'v': 'n~6844',
-                    'e': {'op': 'lit', 'v': 5, 'x': 10454},
+                    'e': {'op': 'lit', 'v': 5, 'x': 10455},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:27',
                     'id': 9210,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:27
                     'op': 'let',
                     'v': 'r~6845',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10455},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10456},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:27',
                     'id': 9211,
                 },
@@ -20284,14 +20284,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6846',
-                            'e': {'op': 'var', 'n': 'n~6844', 'x': 10456},
+                            'e': {'op': 'var', 'n': 'n~6844', 'x': 10457},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9213,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6847',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10457},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10458},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -20318,7 +20318,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10458,
+                                'x': 10459,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -20326,7 +20326,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6848',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10459},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10460},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9216,
                                     },
@@ -20343,7 +20343,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10460,
+                                                    'x': 10461,
                                                 },
                                             },
                                             {
@@ -20388,7 +20388,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10461,
+                                                            'x': 10462,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -20398,15 +20398,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6848', 'x': 10462},
+                                                            't': {'op': 'var', 'n': 'taken~6848', 'x': 10463},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6849', 'x': 10463},
+                                                            'e': {'op': 'var', 'n': 'instead~6849', 'x': 10464},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9220,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6849', 'x': 10464},
+                                                            'n': {'op': 'var', 'n': 'instead~6849', 'x': 10465},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -20415,7 +20415,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6847'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10465,
+                                                                    'x': 10466,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9222,
@@ -20433,7 +20433,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6849'},
                                                     ],
-                                                    'x': 10466,
+                                                    'x': 10467,
                                                 },
                                             },
                                         ],
@@ -20448,9 +20448,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6846', 'x': 10467},
+                                        't': {'op': 'var', 'n': 'left~6846', 'x': 10468},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6848', 'x': 10468},
+                                        'e': {'op': 'var', 'n': 'taken~6848', 'x': 10469},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9223,
                                     },
@@ -20464,14 +20464,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6850',
-                            'e': {'op': 'var', 'n': 'left~6846', 'x': 10469},
+                            'e': {'op': 'var', 'n': 'left~6846', 'x': 10470},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9224,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6851',
-                            'e': {'op': 'var', 'n': 'r~6845', 'x': 10470},
+                            'e': {'op': 'var', 'n': 'r~6845', 'x': 10471},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9225,
                         },
@@ -20526,7 +20526,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10471,
+                                        'x': 10472,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9227,
@@ -20544,11 +20544,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10472,
+                                        'x': 10473,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6852', 'x': 10473},
+                                        't': {'op': 'var', 'n': 'k~6852', 'x': 10474},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -20594,7 +20594,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10474,
+                                            'x': 10475,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9229,
@@ -20613,10 +20613,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6851'},
                                         'd': 0,
-                                        'x': 10475,
+                                        'x': 10476,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6852', 'x': 10476},
+                                    'e': {'op': 'var', 'n': 'k~6852', 'x': 10477},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9230,
@@ -20634,7 +20634,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10477,
+                                        'x': 10478,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -20643,10 +20643,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6851'},
                                             'd': 0,
-                                            'x': 10478,
+                                            'x': 10479,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6852', 'x': 10479},
+                                        'e': {'op': 'var', 'n': 'k~6852', 'x': 10480},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9232,
@@ -20673,7 +20673,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10480,
+                                        'x': 10481,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -20686,10 +20686,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10481,
+                                            'x': 10482,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6852', 'x': 10482},
+                                        'e': {'op': 'var', 'n': 'k~6852', 'x': 10483},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9234,
@@ -20708,7 +20708,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:27
                     'op': 'let',
                     'v': 'r~6854',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10483},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10484},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:27',
                     'id': 9235,
                 },
@@ -20819,7 +20819,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10484,
+                        'x': 10485,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:27',
                     'id': 9236,
@@ -20830,14 +20830,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6856',
-                            'e': {'op': 'var', 'n': 'k~6855', 'x': 10485},
+                            'e': {'op': 'var', 'n': 'k~6855', 'x': 10486},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9238,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6857',
-                            'e': {'op': 'var', 'n': 'r~6854', 'x': 10486},
+                            'e': {'op': 'var', 'n': 'r~6854', 'x': 10487},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9239,
                         },
@@ -20847,14 +20847,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6858',
-                                    'e': {'op': 'var', 'n': 'n~6856', 'x': 10487},
+                                    'e': {'op': 'var', 'n': 'n~6856', 'x': 10488},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9241,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6859',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10488},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10489},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -20881,7 +20881,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10489,
+                                        'x': 10490,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -20889,7 +20889,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6860',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10490},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10491},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9244,
                                             },
@@ -20906,7 +20906,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10491,
+                                                            'x': 10492,
                                                         },
                                                     },
                                                     {
@@ -20951,7 +20951,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10492,
+                                                                    'x': 10493,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -20961,15 +20961,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6860', 'x': 10493},
+                                                                    't': {'op': 'var', 'n': 'taken~6860', 'x': 10494},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6861', 'x': 10494},
+                                                                    'e': {'op': 'var', 'n': 'instead~6861', 'x': 10495},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9248,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6861', 'x': 10495},
+                                                                    'n': {'op': 'var', 'n': 'instead~6861', 'x': 10496},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -20978,7 +20978,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6859'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10496,
+                                                                            'x': 10497,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9250,
@@ -20996,7 +20996,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6861'},
                                                             ],
-                                                            'x': 10497,
+                                                            'x': 10498,
                                                         },
                                                     },
                                                 ],
@@ -21006,8 +21006,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6856', 'x': 10498},
-                                                        'r': {'op': 'var', 'n': 'r~6857', 'x': 10499},
+                                                        'n': {'op': 'var', 'n': 'n~6856', 'x': 10499},
+                                                        'r': {'op': 'var', 'n': 'r~6857', 'x': 10500},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -21015,9 +21015,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6858', 'x': 10500},
+                                                't': {'op': 'var', 'n': 'left~6858', 'x': 10501},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6860', 'x': 10501},
+                                                'e': {'op': 'var', 'n': 'taken~6860', 'x': 10502},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9251,
                                             },
@@ -21031,14 +21031,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6862',
-                                    'e': {'op': 'var', 'n': 'left~6858', 'x': 10502},
+                                    'e': {'op': 'var', 'n': 'left~6858', 'x': 10503},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9252,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6863',
-                                    'e': {'op': 'var', 'n': 'r~6857', 'x': 10503},
+                                    'e': {'op': 'var', 'n': 'r~6857', 'x': 10504},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9253,
                                 },
@@ -21093,7 +21093,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10504,
+                                                'x': 10505,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 9255,
@@ -21111,11 +21111,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10505,
+                                                'x': 10506,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6864', 'x': 10506},
+                                                't': {'op': 'var', 'n': 'k~6864', 'x': 10507},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -21161,7 +21161,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10507,
+                                                    'x': 10508,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 9257,
@@ -21180,10 +21180,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6863'},
                                                 'd': 0,
-                                                'x': 10508,
+                                                'x': 10509,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6864', 'x': 10509},
+                                            'e': {'op': 'var', 'n': 'k~6864', 'x': 10510},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 9258,
@@ -21201,7 +21201,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10510,
+                                                'x': 10511,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -21210,10 +21210,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6863'},
                                                     'd': 0,
-                                                    'x': 10511,
+                                                    'x': 10512,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6864', 'x': 10512},
+                                                'e': {'op': 'var', 'n': 'k~6864', 'x': 10513},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 9260,
@@ -21240,7 +21240,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10513,
+                                                'x': 10514,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -21253,10 +21253,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10514,
+                                                    'x': 10515,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6864', 'x': 10515},
+                                                'e': {'op': 'var', 'n': 'k~6864', 'x': 10516},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 9262,
@@ -21279,7 +21279,7 @@ RECORDS = {
                 {  # rules_data/pampero/modules/private_industry.yaml:27
                     'op': 'let',
                     'v': 'r~6866',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10516},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10517},
                     'at': 'rules_data/pampero/modules/private_industry.yaml:27',
                     'id': 9263,
                 },
@@ -21390,7 +21390,7 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 10517,
+                        'x': 10518,
                     },
                     'at': 'rules_data/pampero/modules/private_industry.yaml:27',
                     'id': 9264,
@@ -21401,14 +21401,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'n~6868',
-                            'e': {'op': 'var', 'n': 'k~6867', 'x': 10518},
+                            'e': {'op': 'var', 'n': 'k~6867', 'x': 10519},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9266,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:76
                             'op': 'let',
                             'v': 'r~6869',
-                            'e': {'op': 'var', 'n': 'r~6866', 'x': 10519},
+                            'e': {'op': 'var', 'n': 'r~6866', 'x': 10520},
                             'at': 'rules_data/pampero/definitions/resources.yaml:76',
                             'id': 9267,
                         },
@@ -21418,14 +21418,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6870',
-                                    'e': {'op': 'var', 'n': 'n~6868', 'x': 10520},
+                                    'e': {'op': 'var', 'n': 'n~6868', 'x': 10521},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9269,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6871',
-                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10521},
+                                    'src': {'op': 'ids', 'kind': 'replacements', 'x': 10522},
                                     'w': {
                                         'op': 'and',
                                         'a': [
@@ -21452,7 +21452,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10522,
+                                        'x': 10523,
                                     },
                                     'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
@@ -21460,7 +21460,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6872',
-                                                'e': {'op': 'lit', 'v': 0, 'x': 10523},
+                                                'e': {'op': 'lit', 'v': 0, 'x': 10524},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9272,
                                             },
@@ -21477,7 +21477,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'instead': 0},
-                                                            'x': 10524,
+                                                            'x': 10525,
                                                         },
                                                     },
                                                     {
@@ -21522,7 +21522,7 @@ RECORDS = {
                                                                             },
                                                                         ],
                                                                     },
-                                                                    'x': 10525,
+                                                                    'x': 10526,
                                                                 },
                                                                 'label': 'instead',
                                                             },
@@ -21532,15 +21532,15 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
-                                                                    't': {'op': 'var', 'n': 'taken~6872', 'x': 10526},
+                                                                    't': {'op': 'var', 'n': 'taken~6872', 'x': 10527},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'instead~6873', 'x': 10527},
+                                                                    'e': {'op': 'var', 'n': 'instead~6873', 'x': 10528},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9276,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
-                                                                    'n': {'op': 'var', 'n': 'instead~6873', 'x': 10528},
+                                                                    'n': {'op': 'var', 'n': 'instead~6873', 'x': 10529},
                                                                     'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
@@ -21549,7 +21549,7 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 'rep~6871'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 10529,
+                                                                            'x': 10530,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9278,
@@ -21567,7 +21567,7 @@ RECORDS = {
                                                             'a': [
                                                                 {'op': 'var', 'n': 'instead~6873'},
                                                             ],
-                                                            'x': 10530,
+                                                            'x': 10531,
                                                         },
                                                     },
                                                 ],
@@ -21577,8 +21577,8 @@ RECORDS = {
                                                     'args': {'n': None, 'r': None},
                                                     'kinds': {'r': 'resources'},
                                                     'eval': {
-                                                        'n': {'op': 'var', 'n': 'n~6868', 'x': 10531},
-                                                        'r': {'op': 'var', 'n': 'r~6869', 'x': 10532},
+                                                        'n': {'op': 'var', 'n': 'n~6868', 'x': 10532},
+                                                        'r': {'op': 'var', 'n': 'r~6869', 'x': 10533},
                                                     },
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -21586,9 +21586,9 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'left~6870', 'x': 10533},
+                                                't': {'op': 'var', 'n': 'left~6870', 'x': 10534},
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'taken~6872', 'x': 10534},
+                                                'e': {'op': 'var', 'n': 'taken~6872', 'x': 10535},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9279,
                                             },
@@ -21602,14 +21602,14 @@ RECORDS = {
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6874',
-                                    'e': {'op': 'var', 'n': 'left~6870', 'x': 10535},
+                                    'e': {'op': 'var', 'n': 'left~6870', 'x': 10536},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9280,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6875',
-                                    'e': {'op': 'var', 'n': 'r~6869', 'x': 10536},
+                                    'e': {'op': 'var', 'n': 'r~6869', 'x': 10537},
                                     'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9281,
                                 },
@@ -21664,7 +21664,7 @@ RECORDS = {
                                                         ],
                                                     },
                                                 ],
-                                                'x': 10537,
+                                                'x': 10538,
                                             },
                                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                             'id': 9283,
@@ -21682,11 +21682,11 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10538,
+                                                'x': 10539,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'set',
-                                                't': {'op': 'var', 'n': 'k~6876', 'x': 10539},
+                                                't': {'op': 'var', 'n': 'k~6876', 'x': 10540},
                                                 'o': '=',
                                                 'e': {
                                                     'op': 'fn',
@@ -21732,7 +21732,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10540,
+                                                    'x': 10541,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                 'id': 9285,
@@ -21751,10 +21751,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'r~6875'},
                                                 'd': 0,
-                                                'x': 10541,
+                                                'x': 10542,
                                             },
                                             'o': '+=',
-                                            'e': {'op': 'var', 'n': 'k~6876', 'x': 10542},
+                                            'e': {'op': 'var', 'n': 'k~6876', 'x': 10543},
                                             'bd': ['player', 'stock', 'key'],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                             'id': 9286,
@@ -21772,7 +21772,7 @@ RECORDS = {
                                                     'd': None,
                                                 },
                                                 'b': {'op': 'lit', 'v': None},
-                                                'x': 10543,
+                                                'x': 10544,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'set',
@@ -21781,10 +21781,10 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'supply'},
                                                     'k': {'op': 'var', 'n': 'r~6875'},
                                                     'd': 0,
-                                                    'x': 10544,
+                                                    'x': 10545,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'k~6876', 'x': 10545},
+                                                'e': {'op': 'var', 'n': 'k~6876', 'x': 10546},
                                                 'bd': ['game', 'supply', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                 'id': 9288,
@@ -21811,7 +21811,7 @@ RECORDS = {
                                                         'b': {'op': 'lit', 'v': 0},
                                                     },
                                                 ],
-                                                'x': 10546,
+                                                'x': 10547,
                                             },
                                             't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'set',
@@ -21824,10 +21824,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'st', 'k': 'booking'},
                                                     'd': 0,
-                                                    'x': 10547,
+                                                    'x': 10548,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~6876', 'x': 10548},
+                                                'e': {'op': 'var', 'n': 'k~6876', 'x': 10549},
                                                 'bd': ['player', 'ledger', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                 'id': 9290,
@@ -22854,7 +22854,7 @@ RECORDS = {
                     },
                 },
             ],
-            'x': 10549,
+            'x': 10550,
         },
         'source': {
             'doc': 'pampero-clear-skies',
@@ -22882,14 +22882,14 @@ RECORDS = {
                             {  # rules_data/pampero/modules/private_industry.yaml:37
                                 'op': 'let',
                                 'v': 'n~6893',
-                                'e': {'op': 'lit', 'v': 3, 'x': 10550},
+                                'e': {'op': 'lit', 'v': 3, 'x': 10551},
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9293,
                             },
                             {  # rules_data/pampero/modules/private_industry.yaml:37
                                 'op': 'let',
                                 'v': 'r~6894',
-                                'e': {'op': 'lit', 'v': 'money', 'x': 10551},
+                                'e': {'op': 'lit', 'v': 'money', 'x': 10552},
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9294,
                             },
@@ -23015,7 +23015,7 @@ RECORDS = {
                                             },
                                         ],
                                     },
-                                    'x': 10552,
+                                    'x': 10553,
                                 },
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9295,
@@ -23031,7 +23031,7 @@ RECORDS = {
                                             'o': '*',
                                             'a': {'op': 'var', 'n': 'n~6893'},
                                             'b': {'op': 'var', 'n': 'k~6895'},
-                                            'x': 10553,
+                                            'x': 10554,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9297,
@@ -23039,7 +23039,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'r~6897',
-                                        'e': {'op': 'var', 'n': 'r~6894', 'x': 10554},
+                                        'e': {'op': 'var', 'n': 'r~6894', 'x': 10555},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9298,
                                     },
@@ -23049,14 +23049,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~6898',
-                                                'e': {'op': 'var', 'n': 'n~6896', 'x': 10555},
+                                                'e': {'op': 'var', 'n': 'n~6896', 'x': 10556},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9300,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~6899',
-                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10556},
+                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10557},
                                                 'w': {
                                                     'op': 'and',
                                                     'a': [
@@ -23083,7 +23083,7 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10557,
+                                                    'x': 10558,
                                                 },
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
@@ -23091,7 +23091,7 @@ RECORDS = {
                                                         {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~6900',
-                                                            'e': {'op': 'lit', 'v': 0, 'x': 10558},
+                                                            'e': {'op': 'lit', 'v': 0, 'x': 10559},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9303,
                                                         },
@@ -23108,7 +23108,7 @@ RECORDS = {
                                                                     'label': {
                                                                         'op': 'lit',
                                                                         'v': {'instead': 0},
-                                                                        'x': 10559,
+                                                                        'x': 10560,
                                                                     },
                                                                 },
                                                                 {
@@ -23153,7 +23153,7 @@ RECORDS = {
                                                                                         },
                                                                                     ],
                                                                                 },
-                                                                                'x': 10560,
+                                                                                'x': 10561,
                                                                             },
                                                                             'label': 'instead',
                                                                         },
@@ -23163,15 +23163,15 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
-                                                                                't': {'op': 'var', 'n': 'taken~6900', 'x': 10561},
+                                                                                't': {'op': 'var', 'n': 'taken~6900', 'x': 10562},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'instead~6901', 'x': 10562},
+                                                                                'e': {'op': 'var', 'n': 'instead~6901', 'x': 10563},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9307,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
-                                                                                'n': {'op': 'var', 'n': 'instead~6901', 'x': 10563},
+                                                                                'n': {'op': 'var', 'n': 'instead~6901', 'x': 10564},
                                                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
@@ -23180,7 +23180,7 @@ RECORDS = {
                                                                                         'of': {'op': 'var', 'n': 'rep~6899'},
                                                                                         'f': 'effect',
                                                                                         'd': None,
-                                                                                        'x': 10564,
+                                                                                        'x': 10565,
                                                                                     },
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9309,
@@ -23198,7 +23198,7 @@ RECORDS = {
                                                                         'a': [
                                                                             {'op': 'var', 'n': 'instead~6901'},
                                                                         ],
-                                                                        'x': 10565,
+                                                                        'x': 10566,
                                                                     },
                                                                 },
                                                             ],
@@ -23208,8 +23208,8 @@ RECORDS = {
                                                                 'args': {'n': None, 'r': None},
                                                                 'kinds': {'r': 'resources'},
                                                                 'eval': {
-                                                                    'n': {'op': 'var', 'n': 'n~6896', 'x': 10566},
-                                                                    'r': {'op': 'var', 'n': 'r~6897', 'x': 10567},
+                                                                    'n': {'op': 'var', 'n': 'n~6896', 'x': 10567},
+                                                                    'r': {'op': 'var', 'n': 'r~6897', 'x': 10568},
                                                                 },
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -23217,9 +23217,9 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'left~6898', 'x': 10568},
+                                                            't': {'op': 'var', 'n': 'left~6898', 'x': 10569},
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'taken~6900', 'x': 10569},
+                                                            'e': {'op': 'var', 'n': 'taken~6900', 'x': 10570},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9310,
                                                         },
@@ -23233,14 +23233,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~6902',
-                                                'e': {'op': 'var', 'n': 'left~6898', 'x': 10570},
+                                                'e': {'op': 'var', 'n': 'left~6898', 'x': 10571},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9311,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~6903',
-                                                'e': {'op': 'var', 'n': 'r~6897', 'x': 10571},
+                                                'e': {'op': 'var', 'n': 'r~6897', 'x': 10572},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9312,
                                             },
@@ -23295,7 +23295,7 @@ RECORDS = {
                                                                     ],
                                                                 },
                                                             ],
-                                                            'x': 10572,
+                                                            'x': 10573,
                                                         },
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                                         'id': 9314,
@@ -23313,11 +23313,11 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10573,
+                                                            'x': 10574,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'k~6904', 'x': 10574},
+                                                            't': {'op': 'var', 'n': 'k~6904', 'x': 10575},
                                                             'o': '=',
                                                             'e': {
                                                                 'op': 'fn',
@@ -23363,7 +23363,7 @@ RECORDS = {
                                                                         ],
                                                                     },
                                                                 ],
-                                                                'x': 10575,
+                                                                'x': 10576,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                             'id': 9316,
@@ -23382,10 +23382,10 @@ RECORDS = {
                                                             },
                                                             'k': {'op': 'var', 'n': 'r~6903'},
                                                             'd': 0,
-                                                            'x': 10576,
+                                                            'x': 10577,
                                                         },
                                                         'o': '+=',
-                                                        'e': {'op': 'var', 'n': 'k~6904', 'x': 10577},
+                                                        'e': {'op': 'var', 'n': 'k~6904', 'x': 10578},
                                                         'bd': ['player', 'stock', 'key'],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                         'id': 9317,
@@ -23403,7 +23403,7 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10578,
+                                                            'x': 10579,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                             'op': 'set',
@@ -23412,10 +23412,10 @@ RECORDS = {
                                                                 'of': {'op': 'st', 'k': 'supply'},
                                                                 'k': {'op': 'var', 'n': 'r~6903'},
                                                                 'd': 0,
-                                                                'x': 10579,
+                                                                'x': 10580,
                                                             },
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'k~6904', 'x': 10580},
+                                                            'e': {'op': 'var', 'n': 'k~6904', 'x': 10581},
                                                             'bd': ['game', 'supply', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                             'id': 9319,
@@ -23442,7 +23442,7 @@ RECORDS = {
                                                                     'b': {'op': 'lit', 'v': 0},
                                                                 },
                                                             ],
-                                                            'x': 10581,
+                                                            'x': 10582,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                             'op': 'set',
@@ -23455,10 +23455,10 @@ RECORDS = {
                                                                 },
                                                                 'k': {'op': 'st', 'k': 'booking'},
                                                                 'd': 0,
-                                                                'x': 10582,
+                                                                'x': 10583,
                                                             },
                                                             'o': '+=',
-                                                            'e': {'op': 'var', 'n': 'k~6904', 'x': 10583},
+                                                            'e': {'op': 'var', 'n': 'k~6904', 'x': 10584},
                                                             'bd': ['player', 'ledger', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                             'id': 9321,
@@ -23485,7 +23485,7 @@ RECORDS = {
                     'label': {
                         'op': 'lit',
                         'v': {'option': 0},
-                        'x': 10584,
+                        'x': 10585,
                     },
                 },
                 {
@@ -23496,7 +23496,7 @@ RECORDS = {
                             {  # rules_data/pampero/modules/private_industry.yaml:37
                                 'op': 'let',
                                 'v': 'r~6911',
-                                'e': {'op': 'lit', 'v': 'money', 'x': 10585},
+                                'e': {'op': 'lit', 'v': 'money', 'x': 10586},
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9323,
                             },
@@ -24495,7 +24495,7 @@ RECORDS = {
                                             },
                                         },
                                     ],
-                                    'x': 10586,
+                                    'x': 10587,
                                 },
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9324,
@@ -24506,14 +24506,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:76
                                         'op': 'let',
                                         'v': 'n~6913',
-                                        'e': {'op': 'var', 'n': 'k~6912', 'x': 10587},
+                                        'e': {'op': 'var', 'n': 'k~6912', 'x': 10588},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:76',
                                         'id': 9326,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:76
                                         'op': 'let',
                                         'v': 'r~6914',
-                                        'e': {'op': 'var', 'n': 'r~6911', 'x': 10588},
+                                        'e': {'op': 'var', 'n': 'r~6911', 'x': 10589},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:76',
                                         'id': 9327,
                                     },
@@ -24523,14 +24523,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~6915',
-                                                'e': {'op': 'var', 'n': 'n~6913', 'x': 10589},
+                                                'e': {'op': 'var', 'n': 'n~6913', 'x': 10590},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9329,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~6916',
-                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10590},
+                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10591},
                                                 'w': {
                                                     'op': 'and',
                                                     'a': [
@@ -24557,7 +24557,7 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10591,
+                                                    'x': 10592,
                                                 },
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
@@ -24565,7 +24565,7 @@ RECORDS = {
                                                         {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~6917',
-                                                            'e': {'op': 'lit', 'v': 0, 'x': 10592},
+                                                            'e': {'op': 'lit', 'v': 0, 'x': 10593},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9332,
                                                         },
@@ -24582,7 +24582,7 @@ RECORDS = {
                                                                     'label': {
                                                                         'op': 'lit',
                                                                         'v': {'instead': 0},
-                                                                        'x': 10593,
+                                                                        'x': 10594,
                                                                     },
                                                                 },
                                                                 {
@@ -24627,7 +24627,7 @@ RECORDS = {
                                                                                         },
                                                                                     ],
                                                                                 },
-                                                                                'x': 10594,
+                                                                                'x': 10595,
                                                                             },
                                                                             'label': 'instead',
                                                                         },
@@ -24637,15 +24637,15 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
-                                                                                't': {'op': 'var', 'n': 'taken~6917', 'x': 10595},
+                                                                                't': {'op': 'var', 'n': 'taken~6917', 'x': 10596},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'instead~6918', 'x': 10596},
+                                                                                'e': {'op': 'var', 'n': 'instead~6918', 'x': 10597},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9336,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
-                                                                                'n': {'op': 'var', 'n': 'instead~6918', 'x': 10597},
+                                                                                'n': {'op': 'var', 'n': 'instead~6918', 'x': 10598},
                                                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
@@ -24654,7 +24654,7 @@ RECORDS = {
                                                                                         'of': {'op': 'var', 'n': 'rep~6916'},
                                                                                         'f': 'effect',
                                                                                         'd': None,
-                                                                                        'x': 10598,
+                                                                                        'x': 10599,
                                                                                     },
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9338,
@@ -24672,7 +24672,7 @@ RECORDS = {
                                                                         'a': [
                                                                             {'op': 'var', 'n': 'instead~6918'},
                                                                         ],
-                                                                        'x': 10599,
+                                                                        'x': 10600,
                                                                     },
                                                                 },
                                                             ],
@@ -24682,8 +24682,8 @@ RECORDS = {
                                                                 'args': {'n': None, 'r': None},
                                                                 'kinds': {'r': 'resources'},
                                                                 'eval': {
-                                                                    'n': {'op': 'var', 'n': 'n~6913', 'x': 10600},
-                                                                    'r': {'op': 'var', 'n': 'r~6914', 'x': 10601},
+                                                                    'n': {'op': 'var', 'n': 'n~6913', 'x': 10601},
+                                                                    'r': {'op': 'var', 'n': 'r~6914', 'x': 10602},
                                                                 },
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -24691,9 +24691,9 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'left~6915', 'x': 10602},
+                                                            't': {'op': 'var', 'n': 'left~6915', 'x': 10603},
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'taken~6917', 'x': 10603},
+                                                            'e': {'op': 'var', 'n': 'taken~6917', 'x': 10604},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9339,
                                                         },
@@ -24707,14 +24707,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~6919',
-                                                'e': {'op': 'var', 'n': 'left~6915', 'x': 10604},
+                                                'e': {'op': 'var', 'n': 'left~6915', 'x': 10605},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9340,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~6920',
-                                                'e': {'op': 'var', 'n': 'r~6914', 'x': 10605},
+                                                'e': {'op': 'var', 'n': 'r~6914', 'x': 10606},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9341,
                                             },
@@ -24769,7 +24769,7 @@ RECORDS = {
                                                                     ],
                                                                 },
                                                             ],
-                                                            'x': 10606,
+                                                            'x': 10607,
                                                         },
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                                         'id': 9343,
@@ -24787,11 +24787,11 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10607,
+                                                            'x': 10608,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'k~6921', 'x': 10608},
+                                                            't': {'op': 'var', 'n': 'k~6921', 'x': 10609},
                                                             'o': '=',
                                                             'e': {
                                                                 'op': 'fn',
@@ -24837,7 +24837,7 @@ RECORDS = {
                                                                         ],
                                                                     },
                                                                 ],
-                                                                'x': 10609,
+                                                                'x': 10610,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                             'id': 9345,
@@ -24856,10 +24856,10 @@ RECORDS = {
                                                             },
                                                             'k': {'op': 'var', 'n': 'r~6920'},
                                                             'd': 0,
-                                                            'x': 10610,
+                                                            'x': 10611,
                                                         },
                                                         'o': '+=',
-                                                        'e': {'op': 'var', 'n': 'k~6921', 'x': 10611},
+                                                        'e': {'op': 'var', 'n': 'k~6921', 'x': 10612},
                                                         'bd': ['player', 'stock', 'key'],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                         'id': 9346,
@@ -24877,7 +24877,7 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10612,
+                                                            'x': 10613,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                             'op': 'set',
@@ -24886,10 +24886,10 @@ RECORDS = {
                                                                 'of': {'op': 'st', 'k': 'supply'},
                                                                 'k': {'op': 'var', 'n': 'r~6920'},
                                                                 'd': 0,
-                                                                'x': 10613,
+                                                                'x': 10614,
                                                             },
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'k~6921', 'x': 10614},
+                                                            'e': {'op': 'var', 'n': 'k~6921', 'x': 10615},
                                                             'bd': ['game', 'supply', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                             'id': 9348,
@@ -24916,7 +24916,7 @@ RECORDS = {
                                                                     'b': {'op': 'lit', 'v': 0},
                                                                 },
                                                             ],
-                                                            'x': 10615,
+                                                            'x': 10616,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                             'op': 'set',
@@ -24929,10 +24929,10 @@ RECORDS = {
                                                                 },
                                                                 'k': {'op': 'st', 'k': 'booking'},
                                                                 'd': 0,
-                                                                'x': 10616,
+                                                                'x': 10617,
                                                             },
                                                             'o': '+=',
-                                                            'e': {'op': 'var', 'n': 'k~6921', 'x': 10617},
+                                                            'e': {'op': 'var', 'n': 'k~6921', 'x': 10618},
                                                             'bd': ['player', 'ledger', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                             'id': 9350,
@@ -24955,7 +24955,7 @@ RECORDS = {
                             {  # rules_data/pampero/modules/private_industry.yaml:37
                                 'op': 'let',
                                 'v': 'r~6928',
-                                'e': {'op': 'lit', 'v': 'money', 'x': 10618},
+                                'e': {'op': 'lit', 'v': 'money', 'x': 10619},
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9351,
                             },
@@ -25954,7 +25954,7 @@ RECORDS = {
                                             },
                                         },
                                     ],
-                                    'x': 10619,
+                                    'x': 10620,
                                 },
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9352,
@@ -25965,14 +25965,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:76
                                         'op': 'let',
                                         'v': 'n~6930',
-                                        'e': {'op': 'var', 'n': 'k~6929', 'x': 10620},
+                                        'e': {'op': 'var', 'n': 'k~6929', 'x': 10621},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:76',
                                         'id': 9354,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:76
                                         'op': 'let',
                                         'v': 'r~6931',
-                                        'e': {'op': 'var', 'n': 'r~6928', 'x': 10621},
+                                        'e': {'op': 'var', 'n': 'r~6928', 'x': 10622},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:76',
                                         'id': 9355,
                                     },
@@ -25982,14 +25982,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~6932',
-                                                'e': {'op': 'var', 'n': 'n~6930', 'x': 10622},
+                                                'e': {'op': 'var', 'n': 'n~6930', 'x': 10623},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9357,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~6933',
-                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10623},
+                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10624},
                                                 'w': {
                                                     'op': 'and',
                                                     'a': [
@@ -26016,7 +26016,7 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10624,
+                                                    'x': 10625,
                                                 },
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
@@ -26024,7 +26024,7 @@ RECORDS = {
                                                         {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~6934',
-                                                            'e': {'op': 'lit', 'v': 0, 'x': 10625},
+                                                            'e': {'op': 'lit', 'v': 0, 'x': 10626},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9360,
                                                         },
@@ -26041,7 +26041,7 @@ RECORDS = {
                                                                     'label': {
                                                                         'op': 'lit',
                                                                         'v': {'instead': 0},
-                                                                        'x': 10626,
+                                                                        'x': 10627,
                                                                     },
                                                                 },
                                                                 {
@@ -26086,7 +26086,7 @@ RECORDS = {
                                                                                         },
                                                                                     ],
                                                                                 },
-                                                                                'x': 10627,
+                                                                                'x': 10628,
                                                                             },
                                                                             'label': 'instead',
                                                                         },
@@ -26096,15 +26096,15 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
-                                                                                't': {'op': 'var', 'n': 'taken~6934', 'x': 10628},
+                                                                                't': {'op': 'var', 'n': 'taken~6934', 'x': 10629},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'instead~6935', 'x': 10629},
+                                                                                'e': {'op': 'var', 'n': 'instead~6935', 'x': 10630},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9364,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
-                                                                                'n': {'op': 'var', 'n': 'instead~6935', 'x': 10630},
+                                                                                'n': {'op': 'var', 'n': 'instead~6935', 'x': 10631},
                                                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
@@ -26113,7 +26113,7 @@ RECORDS = {
                                                                                         'of': {'op': 'var', 'n': 'rep~6933'},
                                                                                         'f': 'effect',
                                                                                         'd': None,
-                                                                                        'x': 10631,
+                                                                                        'x': 10632,
                                                                                     },
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9366,
@@ -26131,7 +26131,7 @@ RECORDS = {
                                                                         'a': [
                                                                             {'op': 'var', 'n': 'instead~6935'},
                                                                         ],
-                                                                        'x': 10632,
+                                                                        'x': 10633,
                                                                     },
                                                                 },
                                                             ],
@@ -26141,8 +26141,8 @@ RECORDS = {
                                                                 'args': {'n': None, 'r': None},
                                                                 'kinds': {'r': 'resources'},
                                                                 'eval': {
-                                                                    'n': {'op': 'var', 'n': 'n~6930', 'x': 10633},
-                                                                    'r': {'op': 'var', 'n': 'r~6931', 'x': 10634},
+                                                                    'n': {'op': 'var', 'n': 'n~6930', 'x': 10634},
+                                                                    'r': {'op': 'var', 'n': 'r~6931', 'x': 10635},
                                                                 },
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -26150,9 +26150,9 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'left~6932', 'x': 10635},
+                                                            't': {'op': 'var', 'n': 'left~6932', 'x': 10636},
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'taken~6934', 'x': 10636},
+                                                            'e': {'op': 'var', 'n': 'taken~6934', 'x': 10637},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9367,
                                                         },
@@ -26166,14 +26166,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~6936',
-                                                'e': {'op': 'var', 'n': 'left~6932', 'x': 10637},
+                                                'e': {'op': 'var', 'n': 'left~6932', 'x': 10638},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9368,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~6937',
-                                                'e': {'op': 'var', 'n': 'r~6931', 'x': 10638},
+                                                'e': {'op': 'var', 'n': 'r~6931', 'x': 10639},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9369,
                                             },
@@ -26228,7 +26228,7 @@ RECORDS = {
                                                                     ],
                                                                 },
                                                             ],
-                                                            'x': 10639,
+                                                            'x': 10640,
                                                         },
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                                         'id': 9371,
@@ -26246,11 +26246,11 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10640,
+                                                            'x': 10641,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'k~6938', 'x': 10641},
+                                                            't': {'op': 'var', 'n': 'k~6938', 'x': 10642},
                                                             'o': '=',
                                                             'e': {
                                                                 'op': 'fn',
@@ -26296,7 +26296,7 @@ RECORDS = {
                                                                         ],
                                                                     },
                                                                 ],
-                                                                'x': 10642,
+                                                                'x': 10643,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                             'id': 9373,
@@ -26315,10 +26315,10 @@ RECORDS = {
                                                             },
                                                             'k': {'op': 'var', 'n': 'r~6937'},
                                                             'd': 0,
-                                                            'x': 10643,
+                                                            'x': 10644,
                                                         },
                                                         'o': '+=',
-                                                        'e': {'op': 'var', 'n': 'k~6938', 'x': 10644},
+                                                        'e': {'op': 'var', 'n': 'k~6938', 'x': 10645},
                                                         'bd': ['player', 'stock', 'key'],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                         'id': 9374,
@@ -26336,7 +26336,7 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10645,
+                                                            'x': 10646,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                             'op': 'set',
@@ -26345,10 +26345,10 @@ RECORDS = {
                                                                 'of': {'op': 'st', 'k': 'supply'},
                                                                 'k': {'op': 'var', 'n': 'r~6937'},
                                                                 'd': 0,
-                                                                'x': 10646,
+                                                                'x': 10647,
                                                             },
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'k~6938', 'x': 10647},
+                                                            'e': {'op': 'var', 'n': 'k~6938', 'x': 10648},
                                                             'bd': ['game', 'supply', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                             'id': 9376,
@@ -26375,7 +26375,7 @@ RECORDS = {
                                                                     'b': {'op': 'lit', 'v': 0},
                                                                 },
                                                             ],
-                                                            'x': 10648,
+                                                            'x': 10649,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                             'op': 'set',
@@ -26388,10 +26388,10 @@ RECORDS = {
                                                                 },
                                                                 'k': {'op': 'st', 'k': 'booking'},
                                                                 'd': 0,
-                                                                'x': 10649,
+                                                                'x': 10650,
                                                             },
                                                             'o': '+=',
-                                                            'e': {'op': 'var', 'n': 'k~6938', 'x': 10650},
+                                                            'e': {'op': 'var', 'n': 'k~6938', 'x': 10651},
                                                             'bd': ['player', 'ledger', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                             'id': 9378,
@@ -26418,7 +26418,7 @@ RECORDS = {
                     'label': {
                         'op': 'lit',
                         'v': {'option': 1},
-                        'x': 10651,
+                        'x': 10652,
                     },
                 },
             ],
@@ -26452,14 +26452,14 @@ RECORDS = {
                             {  # rules_data/pampero/modules/private_industry.yaml:44
                                 'op': 'let',
                                 'v': 'n~6949',
-                                'e': {'op': 'lit', 'v': 3, 'x': 10652},
+                                'e': {'op': 'lit', 'v': 3, 'x': 10653},
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9381,
                             },
                             {  # rules_data/pampero/modules/private_industry.yaml:44
                                 'op': 'let',
                                 'v': 'r~6950',
-                                'e': {'op': 'lit', 'v': 'money', 'x': 10653},
+                                'e': {'op': 'lit', 'v': 'money', 'x': 10654},
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9382,
                             },
@@ -26585,7 +26585,7 @@ RECORDS = {
                                             },
                                         ],
                                     },
-                                    'x': 10654,
+                                    'x': 10655,
                                 },
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9383,
@@ -26601,7 +26601,7 @@ RECORDS = {
                                             'o': '*',
                                             'a': {'op': 'var', 'n': 'n~6949'},
                                             'b': {'op': 'var', 'n': 'k~6951'},
-                                            'x': 10655,
+                                            'x': 10656,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9385,
@@ -26609,7 +26609,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'r~6953',
-                                        'e': {'op': 'var', 'n': 'r~6950', 'x': 10656},
+                                        'e': {'op': 'var', 'n': 'r~6950', 'x': 10657},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9386,
                                     },
@@ -26619,14 +26619,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~6954',
-                                                'e': {'op': 'var', 'n': 'n~6952', 'x': 10657},
+                                                'e': {'op': 'var', 'n': 'n~6952', 'x': 10658},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9388,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~6955',
-                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10658},
+                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10659},
                                                 'w': {
                                                     'op': 'and',
                                                     'a': [
@@ -26653,7 +26653,7 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10659,
+                                                    'x': 10660,
                                                 },
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
@@ -26661,7 +26661,7 @@ RECORDS = {
                                                         {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~6956',
-                                                            'e': {'op': 'lit', 'v': 0, 'x': 10660},
+                                                            'e': {'op': 'lit', 'v': 0, 'x': 10661},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9391,
                                                         },
@@ -26678,7 +26678,7 @@ RECORDS = {
                                                                     'label': {
                                                                         'op': 'lit',
                                                                         'v': {'instead': 0},
-                                                                        'x': 10661,
+                                                                        'x': 10662,
                                                                     },
                                                                 },
                                                                 {
@@ -26723,7 +26723,7 @@ RECORDS = {
                                                                                         },
                                                                                     ],
                                                                                 },
-                                                                                'x': 10662,
+                                                                                'x': 10663,
                                                                             },
                                                                             'label': 'instead',
                                                                         },
@@ -26733,15 +26733,15 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
-                                                                                't': {'op': 'var', 'n': 'taken~6956', 'x': 10663},
+                                                                                't': {'op': 'var', 'n': 'taken~6956', 'x': 10664},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'instead~6957', 'x': 10664},
+                                                                                'e': {'op': 'var', 'n': 'instead~6957', 'x': 10665},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9395,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
-                                                                                'n': {'op': 'var', 'n': 'instead~6957', 'x': 10665},
+                                                                                'n': {'op': 'var', 'n': 'instead~6957', 'x': 10666},
                                                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
@@ -26750,7 +26750,7 @@ RECORDS = {
                                                                                         'of': {'op': 'var', 'n': 'rep~6955'},
                                                                                         'f': 'effect',
                                                                                         'd': None,
-                                                                                        'x': 10666,
+                                                                                        'x': 10667,
                                                                                     },
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9397,
@@ -26768,7 +26768,7 @@ RECORDS = {
                                                                         'a': [
                                                                             {'op': 'var', 'n': 'instead~6957'},
                                                                         ],
-                                                                        'x': 10667,
+                                                                        'x': 10668,
                                                                     },
                                                                 },
                                                             ],
@@ -26778,8 +26778,8 @@ RECORDS = {
                                                                 'args': {'n': None, 'r': None},
                                                                 'kinds': {'r': 'resources'},
                                                                 'eval': {
-                                                                    'n': {'op': 'var', 'n': 'n~6952', 'x': 10668},
-                                                                    'r': {'op': 'var', 'n': 'r~6953', 'x': 10669},
+                                                                    'n': {'op': 'var', 'n': 'n~6952', 'x': 10669},
+                                                                    'r': {'op': 'var', 'n': 'r~6953', 'x': 10670},
                                                                 },
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -26787,9 +26787,9 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'left~6954', 'x': 10670},
+                                                            't': {'op': 'var', 'n': 'left~6954', 'x': 10671},
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'taken~6956', 'x': 10671},
+                                                            'e': {'op': 'var', 'n': 'taken~6956', 'x': 10672},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9398,
                                                         },
@@ -26803,14 +26803,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~6958',
-                                                'e': {'op': 'var', 'n': 'left~6954', 'x': 10672},
+                                                'e': {'op': 'var', 'n': 'left~6954', 'x': 10673},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9399,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~6959',
-                                                'e': {'op': 'var', 'n': 'r~6953', 'x': 10673},
+                                                'e': {'op': 'var', 'n': 'r~6953', 'x': 10674},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9400,
                                             },
@@ -26865,7 +26865,7 @@ RECORDS = {
                                                                     ],
                                                                 },
                                                             ],
-                                                            'x': 10674,
+                                                            'x': 10675,
                                                         },
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                                         'id': 9402,
@@ -26883,11 +26883,11 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10675,
+                                                            'x': 10676,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'k~6960', 'x': 10676},
+                                                            't': {'op': 'var', 'n': 'k~6960', 'x': 10677},
                                                             'o': '=',
                                                             'e': {
                                                                 'op': 'fn',
@@ -26933,7 +26933,7 @@ RECORDS = {
                                                                         ],
                                                                     },
                                                                 ],
-                                                                'x': 10677,
+                                                                'x': 10678,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                             'id': 9404,
@@ -26952,10 +26952,10 @@ RECORDS = {
                                                             },
                                                             'k': {'op': 'var', 'n': 'r~6959'},
                                                             'd': 0,
-                                                            'x': 10678,
+                                                            'x': 10679,
                                                         },
                                                         'o': '+=',
-                                                        'e': {'op': 'var', 'n': 'k~6960', 'x': 10679},
+                                                        'e': {'op': 'var', 'n': 'k~6960', 'x': 10680},
                                                         'bd': ['player', 'stock', 'key'],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                         'id': 9405,
@@ -26973,7 +26973,7 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10680,
+                                                            'x': 10681,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                             'op': 'set',
@@ -26982,10 +26982,10 @@ RECORDS = {
                                                                 'of': {'op': 'st', 'k': 'supply'},
                                                                 'k': {'op': 'var', 'n': 'r~6959'},
                                                                 'd': 0,
-                                                                'x': 10681,
+                                                                'x': 10682,
                                                             },
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'k~6960', 'x': 10682},
+                                                            'e': {'op': 'var', 'n': 'k~6960', 'x': 10683},
                                                             'bd': ['game', 'supply', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                             'id': 9407,
@@ -27012,7 +27012,7 @@ RECORDS = {
                                                                     'b': {'op': 'lit', 'v': 0},
                                                                 },
                                                             ],
-                                                            'x': 10683,
+                                                            'x': 10684,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                             'op': 'set',
@@ -27025,10 +27025,10 @@ RECORDS = {
                                                                 },
                                                                 'k': {'op': 'st', 'k': 'booking'},
                                                                 'd': 0,
-                                                                'x': 10684,
+                                                                'x': 10685,
                                                             },
                                                             'o': '+=',
-                                                            'e': {'op': 'var', 'n': 'k~6960', 'x': 10685},
+                                                            'e': {'op': 'var', 'n': 'k~6960', 'x': 10686},
                                                             'bd': ['player', 'ledger', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                             'id': 9409,
@@ -27055,7 +27055,7 @@ RECORDS = {
                     'label': {
                         'op': 'lit',
                         'v': {'option': 0},
-                        'x': 10686,
+                        'x': 10687,
                     },
                 },
                 {
@@ -27066,7 +27066,7 @@ RECORDS = {
                             {  # rules_data/pampero/modules/private_industry.yaml:44
                                 'op': 'let',
                                 'v': 'r~6967',
-                                'e': {'op': 'lit', 'v': 'money', 'x': 10687},
+                                'e': {'op': 'lit', 'v': 'money', 'x': 10688},
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9411,
                             },
@@ -28065,7 +28065,7 @@ RECORDS = {
                                             },
                                         },
                                     ],
-                                    'x': 10688,
+                                    'x': 10689,
                                 },
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9412,
@@ -28076,14 +28076,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:76
                                         'op': 'let',
                                         'v': 'n~6969',
-                                        'e': {'op': 'var', 'n': 'k~6968', 'x': 10689},
+                                        'e': {'op': 'var', 'n': 'k~6968', 'x': 10690},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:76',
                                         'id': 9414,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:76
                                         'op': 'let',
                                         'v': 'r~6970',
-                                        'e': {'op': 'var', 'n': 'r~6967', 'x': 10690},
+                                        'e': {'op': 'var', 'n': 'r~6967', 'x': 10691},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:76',
                                         'id': 9415,
                                     },
@@ -28093,14 +28093,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~6971',
-                                                'e': {'op': 'var', 'n': 'n~6969', 'x': 10691},
+                                                'e': {'op': 'var', 'n': 'n~6969', 'x': 10692},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9417,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~6972',
-                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10692},
+                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10693},
                                                 'w': {
                                                     'op': 'and',
                                                     'a': [
@@ -28127,7 +28127,7 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10693,
+                                                    'x': 10694,
                                                 },
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
@@ -28135,7 +28135,7 @@ RECORDS = {
                                                         {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~6973',
-                                                            'e': {'op': 'lit', 'v': 0, 'x': 10694},
+                                                            'e': {'op': 'lit', 'v': 0, 'x': 10695},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9420,
                                                         },
@@ -28152,7 +28152,7 @@ RECORDS = {
                                                                     'label': {
                                                                         'op': 'lit',
                                                                         'v': {'instead': 0},
-                                                                        'x': 10695,
+                                                                        'x': 10696,
                                                                     },
                                                                 },
                                                                 {
@@ -28197,7 +28197,7 @@ RECORDS = {
                                                                                         },
                                                                                     ],
                                                                                 },
-                                                                                'x': 10696,
+                                                                                'x': 10697,
                                                                             },
                                                                             'label': 'instead',
                                                                         },
@@ -28207,15 +28207,15 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
-                                                                                't': {'op': 'var', 'n': 'taken~6973', 'x': 10697},
+                                                                                't': {'op': 'var', 'n': 'taken~6973', 'x': 10698},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'instead~6974', 'x': 10698},
+                                                                                'e': {'op': 'var', 'n': 'instead~6974', 'x': 10699},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9424,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
-                                                                                'n': {'op': 'var', 'n': 'instead~6974', 'x': 10699},
+                                                                                'n': {'op': 'var', 'n': 'instead~6974', 'x': 10700},
                                                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
@@ -28224,7 +28224,7 @@ RECORDS = {
                                                                                         'of': {'op': 'var', 'n': 'rep~6972'},
                                                                                         'f': 'effect',
                                                                                         'd': None,
-                                                                                        'x': 10700,
+                                                                                        'x': 10701,
                                                                                     },
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9426,
@@ -28242,7 +28242,7 @@ RECORDS = {
                                                                         'a': [
                                                                             {'op': 'var', 'n': 'instead~6974'},
                                                                         ],
-                                                                        'x': 10701,
+                                                                        'x': 10702,
                                                                     },
                                                                 },
                                                             ],
@@ -28252,8 +28252,8 @@ RECORDS = {
                                                                 'args': {'n': None, 'r': None},
                                                                 'kinds': {'r': 'resources'},
                                                                 'eval': {
-                                                                    'n': {'op': 'var', 'n': 'n~6969', 'x': 10702},
-                                                                    'r': {'op': 'var', 'n': 'r~6970', 'x': 10703},
+                                                                    'n': {'op': 'var', 'n': 'n~6969', 'x': 10703},
+                                                                    'r': {'op': 'var', 'n': 'r~6970', 'x': 10704},
                                                                 },
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -28261,9 +28261,9 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'left~6971', 'x': 10704},
+                                                            't': {'op': 'var', 'n': 'left~6971', 'x': 10705},
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'taken~6973', 'x': 10705},
+                                                            'e': {'op': 'var', 'n': 'taken~6973', 'x': 10706},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9427,
                                                         },
@@ -28277,14 +28277,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~6975',
-                                                'e': {'op': 'var', 'n': 'left~6971', 'x': 10706},
+                                                'e': {'op': 'var', 'n': 'left~6971', 'x': 10707},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9428,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~6976',
-                                                'e': {'op': 'var', 'n': 'r~6970', 'x': 10707},
+                                                'e': {'op': 'var', 'n': 'r~6970', 'x': 10708},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9429,
                                             },
@@ -28339,7 +28339,7 @@ RECORDS = {
                                                                     ],
                                                                 },
                                                             ],
-                                                            'x': 10708,
+                                                            'x': 10709,
                                                         },
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                                         'id': 9431,
@@ -28357,11 +28357,11 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10709,
+                                                            'x': 10710,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'k~6977', 'x': 10710},
+                                                            't': {'op': 'var', 'n': 'k~6977', 'x': 10711},
                                                             'o': '=',
                                                             'e': {
                                                                 'op': 'fn',
@@ -28407,7 +28407,7 @@ RECORDS = {
                                                                         ],
                                                                     },
                                                                 ],
-                                                                'x': 10711,
+                                                                'x': 10712,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                             'id': 9433,
@@ -28426,10 +28426,10 @@ RECORDS = {
                                                             },
                                                             'k': {'op': 'var', 'n': 'r~6976'},
                                                             'd': 0,
-                                                            'x': 10712,
+                                                            'x': 10713,
                                                         },
                                                         'o': '+=',
-                                                        'e': {'op': 'var', 'n': 'k~6977', 'x': 10713},
+                                                        'e': {'op': 'var', 'n': 'k~6977', 'x': 10714},
                                                         'bd': ['player', 'stock', 'key'],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                         'id': 9434,
@@ -28447,7 +28447,7 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10714,
+                                                            'x': 10715,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                             'op': 'set',
@@ -28456,10 +28456,10 @@ RECORDS = {
                                                                 'of': {'op': 'st', 'k': 'supply'},
                                                                 'k': {'op': 'var', 'n': 'r~6976'},
                                                                 'd': 0,
-                                                                'x': 10715,
+                                                                'x': 10716,
                                                             },
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'k~6977', 'x': 10716},
+                                                            'e': {'op': 'var', 'n': 'k~6977', 'x': 10717},
                                                             'bd': ['game', 'supply', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                             'id': 9436,
@@ -28486,7 +28486,7 @@ RECORDS = {
                                                                     'b': {'op': 'lit', 'v': 0},
                                                                 },
                                                             ],
-                                                            'x': 10717,
+                                                            'x': 10718,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                             'op': 'set',
@@ -28499,10 +28499,10 @@ RECORDS = {
                                                                 },
                                                                 'k': {'op': 'st', 'k': 'booking'},
                                                                 'd': 0,
-                                                                'x': 10718,
+                                                                'x': 10719,
                                                             },
                                                             'o': '+=',
-                                                            'e': {'op': 'var', 'n': 'k~6977', 'x': 10719},
+                                                            'e': {'op': 'var', 'n': 'k~6977', 'x': 10720},
                                                             'bd': ['player', 'ledger', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                             'id': 9438,
@@ -28525,7 +28525,7 @@ RECORDS = {
                             {  # rules_data/pampero/modules/private_industry.yaml:44
                                 'op': 'let',
                                 'v': 'r~6984',
-                                'e': {'op': 'lit', 'v': 'money', 'x': 10720},
+                                'e': {'op': 'lit', 'v': 'money', 'x': 10721},
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9439,
                             },
@@ -29524,7 +29524,7 @@ RECORDS = {
                                             },
                                         },
                                     ],
-                                    'x': 10721,
+                                    'x': 10722,
                                 },
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9440,
@@ -29535,14 +29535,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:76
                                         'op': 'let',
                                         'v': 'n~6986',
-                                        'e': {'op': 'var', 'n': 'k~6985', 'x': 10722},
+                                        'e': {'op': 'var', 'n': 'k~6985', 'x': 10723},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:76',
                                         'id': 9442,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:76
                                         'op': 'let',
                                         'v': 'r~6987',
-                                        'e': {'op': 'var', 'n': 'r~6984', 'x': 10723},
+                                        'e': {'op': 'var', 'n': 'r~6984', 'x': 10724},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:76',
                                         'id': 9443,
                                     },
@@ -29552,14 +29552,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~6988',
-                                                'e': {'op': 'var', 'n': 'n~6986', 'x': 10724},
+                                                'e': {'op': 'var', 'n': 'n~6986', 'x': 10725},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9445,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~6989',
-                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10725},
+                                                'src': {'op': 'ids', 'kind': 'replacements', 'x': 10726},
                                                 'w': {
                                                     'op': 'and',
                                                     'a': [
@@ -29586,7 +29586,7 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10726,
+                                                    'x': 10727,
                                                 },
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
@@ -29594,7 +29594,7 @@ RECORDS = {
                                                         {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~6990',
-                                                            'e': {'op': 'lit', 'v': 0, 'x': 10727},
+                                                            'e': {'op': 'lit', 'v': 0, 'x': 10728},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9448,
                                                         },
@@ -29611,7 +29611,7 @@ RECORDS = {
                                                                     'label': {
                                                                         'op': 'lit',
                                                                         'v': {'instead': 0},
-                                                                        'x': 10728,
+                                                                        'x': 10729,
                                                                     },
                                                                 },
                                                                 {
@@ -29656,7 +29656,7 @@ RECORDS = {
                                                                                         },
                                                                                     ],
                                                                                 },
-                                                                                'x': 10729,
+                                                                                'x': 10730,
                                                                             },
                                                                             'label': 'instead',
                                                                         },
@@ -29666,15 +29666,15 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
-                                                                                't': {'op': 'var', 'n': 'taken~6990', 'x': 10730},
+                                                                                't': {'op': 'var', 'n': 'taken~6990', 'x': 10731},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'instead~6991', 'x': 10731},
+                                                                                'e': {'op': 'var', 'n': 'instead~6991', 'x': 10732},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9452,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
-                                                                                'n': {'op': 'var', 'n': 'instead~6991', 'x': 10732},
+                                                                                'n': {'op': 'var', 'n': 'instead~6991', 'x': 10733},
                                                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
@@ -29683,7 +29683,7 @@ RECORDS = {
                                                                                         'of': {'op': 'var', 'n': 'rep~6989'},
                                                                                         'f': 'effect',
                                                                                         'd': None,
-                                                                                        'x': 10733,
+                                                                                        'x': 10734,
                                                                                     },
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9454,
@@ -29701,7 +29701,7 @@ RECORDS = {
                                                                         'a': [
                                                                             {'op': 'var', 'n': 'instead~6991'},
                                                                         ],
-                                                                        'x': 10734,
+                                                                        'x': 10735,
                                                                     },
                                                                 },
                                                             ],
@@ -29711,8 +29711,8 @@ RECORDS = {
                                                                 'args': {'n': None, 'r': None},
                                                                 'kinds': {'r': 'resources'},
                                                                 'eval': {
-                                                                    'n': {'op': 'var', 'n': 'n~6986', 'x': 10735},
-                                                                    'r': {'op': 'var', 'n': 'r~6987', 'x': 10736},
+                                                                    'n': {'op': 'var', 'n': 'n~6986', 'x': 10736},
+                                                                    'r': {'op': 'var', 'n': 'r~6987', 'x': 10737},
                                                                 },
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -29720,9 +29720,9 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'left~6988', 'x': 10737},
+                                                            't': {'op': 'var', 'n': 'left~6988', 'x': 10738},
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'taken~6990', 'x': 10738},
+                                                            'e': {'op': 'var', 'n': 'taken~6990', 'x': 10739},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9455,
                                                         },
@@ -29736,14 +29736,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~6992',
-                                                'e': {'op': 'var', 'n': 'left~6988', 'x': 10739},
+                                                'e': {'op': 'var', 'n': 'left~6988', 'x': 10740},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9456,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~6993',
-                                                'e': {'op': 'var', 'n': 'r~6987', 'x': 10740},
+                                                'e': {'op': 'var', 'n': 'r~6987', 'x': 10741},
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9457,
                                             },
@@ -29798,7 +29798,7 @@ RECORDS = {
                                                                     ],
                                                                 },
                                                             ],
-                                                            'x': 10741,
+                                                            'x': 10742,
                                                         },
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                                         'id': 9459,
@@ -29816,11 +29816,11 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10742,
+                                                            'x': 10743,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'k~6994', 'x': 10743},
+                                                            't': {'op': 'var', 'n': 'k~6994', 'x': 10744},
                                                             'o': '=',
                                                             'e': {
                                                                 'op': 'fn',
@@ -29866,7 +29866,7 @@ RECORDS = {
                                                                         ],
                                                                     },
                                                                 ],
-                                                                'x': 10744,
+                                                                'x': 10745,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                             'id': 9461,
@@ -29885,10 +29885,10 @@ RECORDS = {
                                                             },
                                                             'k': {'op': 'var', 'n': 'r~6993'},
                                                             'd': 0,
-                                                            'x': 10745,
+                                                            'x': 10746,
                                                         },
                                                         'o': '+=',
-                                                        'e': {'op': 'var', 'n': 'k~6994', 'x': 10746},
+                                                        'e': {'op': 'var', 'n': 'k~6994', 'x': 10747},
                                                         'bd': ['player', 'stock', 'key'],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                         'id': 9462,
@@ -29906,7 +29906,7 @@ RECORDS = {
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
-                                                            'x': 10747,
+                                                            'x': 10748,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                             'op': 'set',
@@ -29915,10 +29915,10 @@ RECORDS = {
                                                                 'of': {'op': 'st', 'k': 'supply'},
                                                                 'k': {'op': 'var', 'n': 'r~6993'},
                                                                 'd': 0,
-                                                                'x': 10748,
+                                                                'x': 10749,
                                                             },
                                                             'o': '-=',
-                                                            'e': {'op': 'var', 'n': 'k~6994', 'x': 10749},
+                                                            'e': {'op': 'var', 'n': 'k~6994', 'x': 10750},
                                                             'bd': ['game', 'supply', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                             'id': 9464,
@@ -29945,7 +29945,7 @@ RECORDS = {
                                                                     'b': {'op': 'lit', 'v': 0},
                                                                 },
                                                             ],
-                                                            'x': 10750,
+                                                            'x': 10751,
                                                         },
                                                         't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                             'op': 'set',
@@ -29958,10 +29958,10 @@ RECORDS = {
                                                                 },
                                                                 'k': {'op': 'st', 'k': 'booking'},
                                                                 'd': 0,
-                                                                'x': 10751,
+                                                                'x': 10752,
                                                             },
                                                             'o': '+=',
-                                                            'e': {'op': 'var', 'n': 'k~6994', 'x': 10752},
+                                                            'e': {'op': 'var', 'n': 'k~6994', 'x': 10753},
                                                             'bd': ['player', 'ledger', 'key'],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                             'id': 9466,
@@ -29988,7 +29988,7 @@ RECORDS = {
                     'label': {
                         'op': 'lit',
                         'v': {'option': 1},
-                        'x': 10753,
+                        'x': 10754,
                     },
                 },
             ],

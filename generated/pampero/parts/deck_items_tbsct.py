@@ -46,275 +46,275 @@ K = [
 ]
 
 
-def x_10757(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~6996'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6996'), [])))) > num(0))
 
 
-def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~6996'), []))
 
 
-def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~6996'), [])
 
 
-def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
     return [E.get('item~6997')]
 
 
-def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
     return (bool((GET(ctx, 'decks', E.get('d~6998'), 'display', None) != None)) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~6998'), []))) < num(GET(ctx, 'decks', E.get('d~6998'), 'display', None)))) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))) > num(0))))
 
 
-def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def x_10764(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))
 
 
-def x_10764(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def x_10765(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~6998'), [])
 
 
-def x_10765(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
     return [E.get('top~6999')]
-
-
-def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
-    if E is None:
-        E = ctx.env()
-    return KEY(ctx.state.get('piles'), E.get('d~6998'), [])
 
 
 def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return [E.get('top~6999')]
+    return KEY(ctx.state.get('piles'), E.get('d~6998'), [])
 
 
-def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'decks', E.get('d~7001'), 'to', None) == 'hand')
+    return [E.get('top~6999')]
 
 
 def x_10771(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (GET(ctx, 'decks', E.get('d~7001'), 'to', None) == 'hand')
 
 
 def x_10772(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('item~7000')]
+    return PL(ctx, E.get('you')).get('hand')
 
 
-def x_10773(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def x_10773(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('held')
+    return [E.get('item~7000')]
 
 
 def x_10774(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
+    return PL(ctx, E.get('you')).get('held')
+
+
+def x_10775(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+    if E is None:
+        E = ctx.env()
     return [E.get('item~7000')]
 
 
-def x_10775(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~7000'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7000'), 'use', None) == 'now')))
 
 
-def x_10777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_10778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_10778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_10779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[0], E.get('item~7000'))
 
 
-def x_10781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_10782(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
-
-
-def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
-    if E is None:
-        E = ctx.env()
-    return {'item': E.get('item~6997')}
 
 
 def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
+    return {'item': E.get('item~6997')}
+
+
+def x_10785(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+    if E is None:
+        E = ctx.env()
     return (K[1] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))) > num(0)) else K[2])
 
 
-def x_10785(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))
 
 
-def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~6996'), [])
 
 
-def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
     return [E.get('item~7005')]
 
 
-def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~7007'), 'to', None) == 'hand')
 
 
-def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10792(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_10792(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10793(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return [E.get('item~7006')]
-
-
-def x_10793(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('held')
 
 
 def x_10794(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
+    return PL(ctx, E.get('you')).get('held')
+
+
+def x_10795(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+    if E is None:
+        E = ctx.env()
     return [E.get('item~7006')]
 
 
-def x_10795(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~7006'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7006'), 'use', None) == 'now')))
 
 
-def x_10797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_10798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_10798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_10799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_10800(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10801(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[0], E.get('item~7006'))
 
 
-def x_10801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_10802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_10807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7013'), 'instead_of', {}), 'gain', None) == E.get('r~7011'))) and bool((num(E.get('left~7012')) > num(0))))
 
 
-def x_10811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7012'), (E.get('left~7012') if (FLD(ctx, K[3], E.get('rep~7013')) == None) else FLD(ctx, K[3], E.get('rep~7013')))]))
 
 
-def x_10815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[4], E.get('rep~7013'))
 
 
-def x_10816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7015')}
 
 
-def x_10821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~7016') if (GET(ctx, 'resources', E.get('r~7017'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7016'), KEY(ctx.state.get('supply'), E.get('r~7017'), 0)]))])
 
 
-def x_10822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7017'), 'max', None) != None)
 
 
-def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7018'), (num(GET(ctx, 'resources', E.get('r~7017'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7017'), 0)))])])
 
 
-def x_10825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7017'), 0)
 
 
-def x_10827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7017'), 'supply', None) != None)
 
 
-def x_10828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7017'), 0)
 
 
-def x_10830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7017'), 'ledger', None)) and bool((E.get('k~7018') != 0)))
 
 
-def x_10831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
@@ -377,7 +377,7 @@ def t_9471(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10757(ctx, E):
+    if x_10758(ctx, E):
         return t_9472(ctx, k, s, E)
     return k()
 
@@ -400,7 +400,7 @@ def t_9473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9474, ctx.state.get('display'), E.get('d~6996'))
     if c is not None:
-        ASSIGN(ctx, 9474, c, key, x_10760(ctx, E))
+        ASSIGN(ctx, 9474, c, key, x_10761(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -426,7 +426,7 @@ def d_9474(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9474, ctx.state.get('display'), E.get('d~6996'))
     if c is not None:
-        ASSIGN(ctx, 9474, c, key, x_10760(ctx, E))
+        ASSIGN(ctx, 9474, c, key, x_10761(ctx, E))
     return True
 
 
@@ -446,7 +446,7 @@ def d_9476(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    while x_10762(ctx, E):
+    while x_10763(ctx, E):
         if not d_9477(ctx, E):
             return False
     return True
@@ -461,19 +461,19 @@ def d_9477(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'top~6999', x_10763(ctx, E), True)
+    ctx.put(E, 'top~6999', x_10764(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9479, ctx.state.get('display'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9479, c, key, x_10765(ctx, E))
+        ASSIGN(ctx, 9479, c, key, x_10766(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9480, ctx.state.get('piles'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9480, c, key, x_10767(ctx, E))
+        ASSIGN(ctx, 9480, c, key, x_10768(ctx, E))
     return True
 
 
@@ -483,7 +483,7 @@ def d_9478(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'top~6999', x_10763(ctx, E), True)
+    ctx.put(E, 'top~6999', x_10764(ctx, E), True)
     return True
 
 
@@ -495,7 +495,7 @@ def d_9479(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9479, ctx.state.get('display'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9479, c, key, x_10765(ctx, E))
+        ASSIGN(ctx, 9479, c, key, x_10766(ctx, E))
     return True
 
 
@@ -507,7 +507,7 @@ def d_9480(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9480, ctx.state.get('piles'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9480, c, key, x_10767(ctx, E))
+        ASSIGN(ctx, 9480, c, key, x_10768(ctx, E))
     return True
 
 
@@ -537,7 +537,7 @@ def t_9483(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10770(ctx, E):
+    if x_10771(ctx, E):
         return d_9484(ctx, E) and k()
     return t_9485(ctx, k, s, E)
 
@@ -550,7 +550,7 @@ def d_9484(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 9484, c, key, x_10772(ctx, E))
+        ASSIGN(ctx, 9484, c, key, x_10773(ctx, E))
     return True
 
 
@@ -565,7 +565,7 @@ def t_9485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        ASSIGN(ctx, 9486, c, key, x_10774(ctx, E))
+        ASSIGN(ctx, 9486, c, key, x_10775(ctx, E))
     return t_9487(ctx, k, s, E)
 
 
@@ -577,7 +577,7 @@ def d_9486(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        ASSIGN(ctx, 9486, c, key, x_10774(ctx, E))
+        ASSIGN(ctx, 9486, c, key, x_10775(ctx, E))
     return True
 
 
@@ -587,7 +587,7 @@ def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10775(ctx, E):
+    if x_10776(ctx, E):
         return t_9488(ctx, k, s, E)
     return k()
 
@@ -631,7 +631,7 @@ def t_9490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~7003', x_10777(ctx, E), True)
+    ctx.put(E, 'was~7003', x_10778(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -645,7 +645,7 @@ def d_9491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~7003', x_10777(ctx, E), True)
+    ctx.put(E, 'was~7003', x_10778(ctx, E), True)
     return True
 
 
@@ -665,7 +665,7 @@ def t_9493(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10780(ctx, E), k)
+    return DO(ctx, x_10781(ctx, E), k)
 
 
 def d_9494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -687,13 +687,13 @@ def t_9495(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'item~7005', x_10785(ctx, E), True)
+    ctx.put(E, 'item~7005', x_10786(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9497, ctx.state.get('piles'), E.get('d~6996'))
     if c is not None:
-        ASSIGN(ctx, 9497, c, key, x_10787(ctx, E))
+        ASSIGN(ctx, 9497, c, key, x_10788(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -711,7 +711,7 @@ def d_9496(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'item~7005', x_10785(ctx, E), True)
+    ctx.put(E, 'item~7005', x_10786(ctx, E), True)
     return True
 
 
@@ -723,7 +723,7 @@ def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9497, ctx.state.get('piles'), E.get('d~6996'))
     if c is not None:
-        ASSIGN(ctx, 9497, c, key, x_10787(ctx, E))
+        ASSIGN(ctx, 9497, c, key, x_10788(ctx, E))
     return True
 
 
@@ -753,7 +753,7 @@ def t_9500(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10790(ctx, E):
+    if x_10791(ctx, E):
         return d_9501(ctx, E) and k()
     return t_9502(ctx, k, s, E)
 
@@ -766,7 +766,7 @@ def d_9501(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 9501, c, key, x_10792(ctx, E))
+        ASSIGN(ctx, 9501, c, key, x_10793(ctx, E))
     return True
 
 
@@ -781,7 +781,7 @@ def t_9502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        ASSIGN(ctx, 9503, c, key, x_10794(ctx, E))
+        ASSIGN(ctx, 9503, c, key, x_10795(ctx, E))
     return t_9504(ctx, k, s, E)
 
 
@@ -793,7 +793,7 @@ def d_9503(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        ASSIGN(ctx, 9503, c, key, x_10794(ctx, E))
+        ASSIGN(ctx, 9503, c, key, x_10795(ctx, E))
     return True
 
 
@@ -803,7 +803,7 @@ def t_9504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10795(ctx, E):
+    if x_10796(ctx, E):
         return t_9505(ctx, k, s, E)
     return k()
 
@@ -847,7 +847,7 @@ def t_9507(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~7009', x_10797(ctx, E), True)
+    ctx.put(E, 'was~7009', x_10798(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -861,7 +861,7 @@ def d_9508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~7009', x_10797(ctx, E), True)
+    ctx.put(E, 'was~7009', x_10798(ctx, E), True)
     return True
 
 
@@ -881,7 +881,7 @@ def t_9510(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10800(ctx, E), k)
+    return DO(ctx, x_10801(ctx, E), k)
 
 
 def d_9511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -973,7 +973,7 @@ def t_9517(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10807(ctx, E)))
+    items = list(items_of(x_10808(ctx, E)))
     old = E.get('rep~7013', MISSING)
 
     def brk():
@@ -985,7 +985,7 @@ def t_9517(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7013', item, True)
-            if x_10808(ctx, E):
+            if x_10809(ctx, E):
                 return t_9518(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1079,7 +1079,7 @@ def t_9525(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10815(ctx, E), k)
+    return DO(ctx, x_10816(ctx, E), k)
 
 
 def d_9526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1121,7 +1121,7 @@ def d_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7018', x_10821(ctx, E), True)
+    ctx.put(E, 'k~7018', x_10822(ctx, E), True)
     if not d_9531(ctx, E):
         return False
     ctx.steps += 1
@@ -1143,7 +1143,7 @@ def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7018', x_10821(ctx, E), True)
+    ctx.put(E, 'k~7018', x_10822(ctx, E), True)
     return True
 
 
@@ -1153,11 +1153,11 @@ def d_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10822(ctx, E):
+    if x_10823(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9532, E, 'k~7018', x_10824(ctx, E))
+        ASSIGN(ctx, 9532, E, 'k~7018', x_10825(ctx, E))
     return True
 
 
@@ -1167,7 +1167,7 @@ def d_9532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9532, E, 'k~7018', x_10824(ctx, E))
+    ASSIGN(ctx, 9532, E, 'k~7018', x_10825(ctx, E))
     return True
 
 
@@ -1189,7 +1189,7 @@ def d_9534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10827(ctx, E):
+    if x_10828(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1217,7 +1217,7 @@ def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10830(ctx, E):
+    if x_10831(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1315,104 +1315,104 @@ TRIALS = {
 
 
 CODE = {
-    10757: x_10757,
     10758: x_10758,
     10759: x_10759,
     10760: x_10760,
-    10762: x_10762,
+    10761: x_10761,
     10763: x_10763,
     10764: x_10764,
     10765: x_10765,
     10766: x_10766,
     10767: x_10767,
-    10770: x_10770,
+    10768: x_10768,
     10771: x_10771,
     10772: x_10772,
     10773: x_10773,
     10774: x_10774,
     10775: x_10775,
-    10777: x_10777,
+    10776: x_10776,
     10778: x_10778,
-    10780: x_10780,
+    10779: x_10779,
     10781: x_10781,
-    10783: x_10783,
+    10782: x_10782,
     10784: x_10784,
     10785: x_10785,
     10786: x_10786,
     10787: x_10787,
-    10790: x_10790,
+    10788: x_10788,
     10791: x_10791,
     10792: x_10792,
     10793: x_10793,
     10794: x_10794,
     10795: x_10795,
-    10797: x_10797,
+    10796: x_10796,
     10798: x_10798,
-    10800: x_10800,
+    10799: x_10799,
     10801: x_10801,
-    10807: x_10807,
+    10802: x_10802,
     10808: x_10808,
-    10811: x_10811,
-    10815: x_10815,
+    10809: x_10809,
+    10812: x_10812,
     10816: x_10816,
-    10821: x_10821,
+    10817: x_10817,
     10822: x_10822,
-    10824: x_10824,
+    10823: x_10823,
     10825: x_10825,
-    10827: x_10827,
+    10826: x_10826,
     10828: x_10828,
-    10830: x_10830,
+    10829: x_10829,
     10831: x_10831,
+    10832: x_10832,
 }
 AT = {
-    10757: 'rules_data/pampero/definitions/piles.yaml:123',
-    10758: 'rules_data/pampero/definitions/piles.yaml:124',
-    10759: 'rules_data/pampero/definitions/piles.yaml:126',
+    10758: 'rules_data/pampero/definitions/piles.yaml:123',
+    10759: 'rules_data/pampero/definitions/piles.yaml:124',
     10760: 'rules_data/pampero/definitions/piles.yaml:126',
-    10762: 'rules_data/pampero/definitions/piles.yaml:39',
-    10763: 'rules_data/pampero/definitions/piles.yaml:40',
-    10764: 'rules_data/pampero/definitions/piles.yaml:41',
+    10761: 'rules_data/pampero/definitions/piles.yaml:126',
+    10763: 'rules_data/pampero/definitions/piles.yaml:39',
+    10764: 'rules_data/pampero/definitions/piles.yaml:40',
     10765: 'rules_data/pampero/definitions/piles.yaml:41',
-    10766: 'rules_data/pampero/definitions/piles.yaml:42',
+    10766: 'rules_data/pampero/definitions/piles.yaml:41',
     10767: 'rules_data/pampero/definitions/piles.yaml:42',
-    10770: 'rules_data/pampero/definitions/piles.yaml:139',
+    10768: 'rules_data/pampero/definitions/piles.yaml:42',
     10771: 'rules_data/pampero/definitions/piles.yaml:139',
     10772: 'rules_data/pampero/definitions/piles.yaml:139',
-    10773: 'rules_data/pampero/definitions/piles.yaml:141',
+    10773: 'rules_data/pampero/definitions/piles.yaml:139',
     10774: 'rules_data/pampero/definitions/piles.yaml:141',
-    10775: 'rules_data/pampero/definitions/piles.yaml:142',
-    10777: 'rules_data/pampero/definitions/resources.yaml:15',
-    10778: 'rules_data/pampero/definitions/resources.yaml:16',
-    10780: 'rules_data/pampero/definitions/piles.yaml:142',
-    10781: 'rules_data/pampero/definitions/resources.yaml:18',
-    10783: 'rules_data/pampero/definitions/piles.yaml:124',
+    10775: 'rules_data/pampero/definitions/piles.yaml:141',
+    10776: 'rules_data/pampero/definitions/piles.yaml:142',
+    10778: 'rules_data/pampero/definitions/resources.yaml:15',
+    10779: 'rules_data/pampero/definitions/resources.yaml:16',
+    10781: 'rules_data/pampero/definitions/piles.yaml:142',
+    10782: 'rules_data/pampero/definitions/resources.yaml:18',
     10784: 'rules_data/pampero/definitions/piles.yaml:124',
-    10785: 'rules_data/pampero/definitions/piles.yaml:130',
-    10786: 'rules_data/pampero/definitions/piles.yaml:131',
+    10785: 'rules_data/pampero/definitions/piles.yaml:124',
+    10786: 'rules_data/pampero/definitions/piles.yaml:130',
     10787: 'rules_data/pampero/definitions/piles.yaml:131',
-    10790: 'rules_data/pampero/definitions/piles.yaml:139',
+    10788: 'rules_data/pampero/definitions/piles.yaml:131',
     10791: 'rules_data/pampero/definitions/piles.yaml:139',
     10792: 'rules_data/pampero/definitions/piles.yaml:139',
-    10793: 'rules_data/pampero/definitions/piles.yaml:141',
+    10793: 'rules_data/pampero/definitions/piles.yaml:139',
     10794: 'rules_data/pampero/definitions/piles.yaml:141',
-    10795: 'rules_data/pampero/definitions/piles.yaml:142',
-    10797: 'rules_data/pampero/definitions/resources.yaml:15',
-    10798: 'rules_data/pampero/definitions/resources.yaml:16',
-    10800: 'rules_data/pampero/definitions/piles.yaml:142',
-    10801: 'rules_data/pampero/definitions/resources.yaml:18',
-    10807: 'rules_data/pampero/definitions/resources.yaml:55',
+    10795: 'rules_data/pampero/definitions/piles.yaml:141',
+    10796: 'rules_data/pampero/definitions/piles.yaml:142',
+    10798: 'rules_data/pampero/definitions/resources.yaml:15',
+    10799: 'rules_data/pampero/definitions/resources.yaml:16',
+    10801: 'rules_data/pampero/definitions/piles.yaml:142',
+    10802: 'rules_data/pampero/definitions/resources.yaml:18',
     10808: 'rules_data/pampero/definitions/resources.yaml:55',
-    10811: 'rules_data/pampero/definitions/resources.yaml:57',
-    10815: 'rules_data/pampero/definitions/resources.yaml:60',
-    10816: 'rules_data/pampero/definitions/resources.yaml:57',
-    10821: 'rules_data/pampero/definitions/resources.yaml:26',
-    10822: 'rules_data/pampero/definitions/resources.yaml:27',
-    10824: 'rules_data/pampero/definitions/resources.yaml:27',
-    10825: 'rules_data/pampero/definitions/resources.yaml:28',
-    10827: 'rules_data/pampero/definitions/resources.yaml:29',
+    10809: 'rules_data/pampero/definitions/resources.yaml:55',
+    10812: 'rules_data/pampero/definitions/resources.yaml:57',
+    10816: 'rules_data/pampero/definitions/resources.yaml:60',
+    10817: 'rules_data/pampero/definitions/resources.yaml:57',
+    10822: 'rules_data/pampero/definitions/resources.yaml:26',
+    10823: 'rules_data/pampero/definitions/resources.yaml:27',
+    10825: 'rules_data/pampero/definitions/resources.yaml:27',
+    10826: 'rules_data/pampero/definitions/resources.yaml:28',
     10828: 'rules_data/pampero/definitions/resources.yaml:29',
-    10830: 'rules_data/pampero/definitions/resources.yaml:30',
+    10829: 'rules_data/pampero/definitions/resources.yaml:29',
     10831: 'rules_data/pampero/definitions/resources.yaml:30',
+    10832: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -1433,20 +1433,20 @@ RECORDS = {
                 {  # rules_data/pampero/modules/tbsct.yaml:10
                     'op': 'let',
                     'v': 'n~6995',
-                    'e': {'op': 'lit', 'v': 1, 'x': 10754},
+                    'e': {'op': 'lit', 'v': 1, 'x': 10755},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:10',
                     'id': 9468,
                 },
                 {  # rules_data/pampero/modules/tbsct.yaml:10
                     'op': 'let',
                     'v': 'd~6996',
-                    'e': {'op': 'lit', 'v': 'extra_connection_tiles', 'x': 10755},
+                    'e': {'op': 'lit', 'v': 'extra_connection_tiles', 'x': 10756},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:10',
                     'id': 9469,
                 },
                 {  # rules_data/pampero/definitions/piles.yaml:122
                     'op': 'rep',
-                    'n': {'op': 'var', 'n': 'n~6995', 'x': 10756},
+                    'n': {'op': 'var', 'n': 'n~6995', 'x': 10757},
                     'b': {  # rules_data/pampero/definitions/piles.yaml:123
                         'op': 'if',
                         'c': {
@@ -1481,7 +1481,7 @@ RECORDS = {
                                 },
                             },
                             'b': {'op': 'lit', 'v': 0},
-                            'x': 10757,
+                            'x': 10758,
                         },
                         't': {  # rules_data/pampero/definitions/piles.yaml:124
                             'op': 'choose',
@@ -1501,7 +1501,7 @@ RECORDS = {
                                                         'd': [],
                                                     },
                                                 ],
-                                                'x': 10758,
+                                                'x': 10759,
                                             },
                                             'label': 'item',
                                         },
@@ -1516,7 +1516,7 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'display'},
                                                     'k': {'op': 'var', 'n': 'd~6996'},
                                                     'd': [],
-                                                    'x': 10759,
+                                                    'x': 10760,
                                                 },
                                                 'o': '-=',
                                                 'e': {
@@ -1524,7 +1524,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'item~6997'},
                                                     ],
-                                                    'x': 10760,
+                                                    'x': 10761,
                                                 },
                                                 'nn': True,
                                                 'bd': ['game', 'display', 'key'],
@@ -1534,7 +1534,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/piles.yaml:127
                                                 'op': 'let',
                                                 'v': 'd~6998',
-                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10761},
+                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10762},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:127',
                                                 'id': 9475,
                                             },
@@ -1596,7 +1596,7 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10762,
+                                                    'x': 10763,
                                                 },
                                                 'b': {  # rules_data/pampero/definitions/piles.yaml:40
                                                     'op': 'seq',
@@ -1615,7 +1615,7 @@ RECORDS = {
                                                                         'd': [],
                                                                     },
                                                                 ],
-                                                                'x': 10763,
+                                                                'x': 10764,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/piles.yaml:40',
                                                             'id': 9478,
@@ -1627,7 +1627,7 @@ RECORDS = {
                                                                 'of': {'op': 'st', 'k': 'display'},
                                                                 'k': {'op': 'var', 'n': 'd~6998'},
                                                                 'd': [],
-                                                                'x': 10764,
+                                                                'x': 10765,
                                                             },
                                                             'o': '+=',
                                                             'e': {
@@ -1635,7 +1635,7 @@ RECORDS = {
                                                                 'a': [
                                                                     {'op': 'var', 'n': 'top~6999'},
                                                                 ],
-                                                                'x': 10765,
+                                                                'x': 10766,
                                                             },
                                                             'nn': True,
                                                             'bd': ['game', 'display', 'key'],
@@ -1649,7 +1649,7 @@ RECORDS = {
                                                                 'of': {'op': 'st', 'k': 'piles'},
                                                                 'k': {'op': 'var', 'n': 'd~6998'},
                                                                 'd': [],
-                                                                'x': 10766,
+                                                                'x': 10767,
                                                             },
                                                             'o': '-=',
                                                             'e': {
@@ -1657,7 +1657,7 @@ RECORDS = {
                                                                 'a': [
                                                                     {'op': 'var', 'n': 'top~6999'},
                                                                 ],
-                                                                'x': 10767,
+                                                                'x': 10768,
                                                             },
                                                             'nn': True,
                                                             'bd': ['game', 'piles', 'key'],
@@ -1674,14 +1674,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/piles.yaml:128
                                                 'op': 'let',
                                                 'v': 'item~7000',
-                                                'e': {'op': 'var', 'n': 'item~6997', 'x': 10768},
+                                                'e': {'op': 'var', 'n': 'item~6997', 'x': 10769},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:128',
                                                 'id': 9481,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:128
                                                 'op': 'let',
                                                 'v': 'd~7001',
-                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10769},
+                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10770},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:128',
                                                 'id': 9482,
                                             },
@@ -1698,7 +1698,7 @@ RECORDS = {
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': 'hand'},
-                                                    'x': 10770,
+                                                    'x': 10771,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/piles.yaml:139
                                                     'op': 'set',
@@ -1706,7 +1706,7 @@ RECORDS = {
                                                         'op': 'st',
                                                         'k': 'hand',
                                                         'p': {'op': 'var', 'n': 'you'},
-                                                        'x': 10771,
+                                                        'x': 10772,
                                                     },
                                                     'o': '+=',
                                                     'e': {
@@ -1714,7 +1714,7 @@ RECORDS = {
                                                         'a': [
                                                             {'op': 'var', 'n': 'item~7000'},
                                                         ],
-                                                        'x': 10772,
+                                                        'x': 10773,
                                                     },
                                                     'nn': True,
                                                     'bd': ['player', 'hand', ''],
@@ -1730,7 +1730,7 @@ RECORDS = {
                                                                 'op': 'st',
                                                                 'k': 'held',
                                                                 'p': {'op': 'var', 'n': 'you'},
-                                                                'x': 10773,
+                                                                'x': 10774,
                                                             },
                                                             'o': '+=',
                                                             'e': {
@@ -1738,7 +1738,7 @@ RECORDS = {
                                                                 'a': [
                                                                     {'op': 'var', 'n': 'item~7000'},
                                                                 ],
-                                                                'x': 10774,
+                                                                'x': 10775,
                                                             },
                                                             'nn': True,
                                                             'bd': ['player', 'held', ''],
@@ -1775,7 +1775,7 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': 'now'},
                                                                     },
                                                                 ],
-                                                                'x': 10775,
+                                                                'x': 10776,
                                                             },
                                                             't': {  # rules_data/pampero/definitions/resources.yaml:15
                                                                 'op': 'seq',
@@ -1783,7 +1783,7 @@ RECORDS = {
                                                                     {  # rules_data/pampero/definitions/piles.yaml:142
                                                                         'op': 'let',
                                                                         'v': 'label~7002',
-                                                                        'e': {'op': 'var', 'n': 'd~7001', 'x': 10776},
+                                                                        'e': {'op': 'var', 'n': 'd~7001', 'x': 10777},
                                                                         'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                         'id': 9489,
                                                                     },
@@ -1793,15 +1793,15 @@ RECORDS = {
                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                 'op': 'let',
                                                                                 'v': 'was~7003',
-                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10777},
+                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10778},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                 'id': 9491,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:16
                                                                                 'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10778},
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10779},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'label~7002', 'x': 10779},
+                                                                                'e': {'op': 'var', 'n': 'label~7002', 'x': 10780},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                 'id': 9492,
@@ -1814,16 +1814,16 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 'item~7000'},
                                                                                     'f': 'effect',
                                                                                     'd': None,
-                                                                                    'x': 10780,
+                                                                                    'x': 10781,
                                                                                 },
                                                                                 'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                                 'id': 9493,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:18
                                                                                 'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10781},
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10782},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'was~7003', 'x': 10782},
+                                                                                'e': {'op': 'var', 'n': 'was~7003', 'x': 10783},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                 'id': 9494,
@@ -1856,7 +1856,7 @@ RECORDS = {
                                         'a': [
                                             {'op': 'var', 'n': 'item~6997'},
                                         ],
-                                        'x': 10783,
+                                        'x': 10784,
                                     },
                                 },
                                 {
@@ -1890,7 +1890,7 @@ RECORDS = {
                                                     'op': 'lit',
                                                     'v': [],
                                                 },
-                                                'x': 10784,
+                                                'x': 10785,
                                             },
                                             'label': 'x',
                                         },
@@ -1912,7 +1912,7 @@ RECORDS = {
                                                             'd': [],
                                                         },
                                                     ],
-                                                    'x': 10785,
+                                                    'x': 10786,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:130',
                                                 'id': 9496,
@@ -1924,7 +1924,7 @@ RECORDS = {
                                                     'of': {'op': 'st', 'k': 'piles'},
                                                     'k': {'op': 'var', 'n': 'd~6996'},
                                                     'd': [],
-                                                    'x': 10786,
+                                                    'x': 10787,
                                                 },
                                                 'o': '-=',
                                                 'e': {
@@ -1932,7 +1932,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'item~7005'},
                                                     ],
-                                                    'x': 10787,
+                                                    'x': 10788,
                                                 },
                                                 'nn': True,
                                                 'bd': ['game', 'piles', 'key'],
@@ -1942,14 +1942,14 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/piles.yaml:132
                                                 'op': 'let',
                                                 'v': 'item~7006',
-                                                'e': {'op': 'var', 'n': 'item~7005', 'x': 10788},
+                                                'e': {'op': 'var', 'n': 'item~7005', 'x': 10789},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:132',
                                                 'id': 9498,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:132
                                                 'op': 'let',
                                                 'v': 'd~7007',
-                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10789},
+                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10790},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:132',
                                                 'id': 9499,
                                             },
@@ -1966,7 +1966,7 @@ RECORDS = {
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': 'hand'},
-                                                    'x': 10790,
+                                                    'x': 10791,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/piles.yaml:139
                                                     'op': 'set',
@@ -1974,7 +1974,7 @@ RECORDS = {
                                                         'op': 'st',
                                                         'k': 'hand',
                                                         'p': {'op': 'var', 'n': 'you'},
-                                                        'x': 10791,
+                                                        'x': 10792,
                                                     },
                                                     'o': '+=',
                                                     'e': {
@@ -1982,7 +1982,7 @@ RECORDS = {
                                                         'a': [
                                                             {'op': 'var', 'n': 'item~7006'},
                                                         ],
-                                                        'x': 10792,
+                                                        'x': 10793,
                                                     },
                                                     'nn': True,
                                                     'bd': ['player', 'hand', ''],
@@ -1998,7 +1998,7 @@ RECORDS = {
                                                                 'op': 'st',
                                                                 'k': 'held',
                                                                 'p': {'op': 'var', 'n': 'you'},
-                                                                'x': 10793,
+                                                                'x': 10794,
                                                             },
                                                             'o': '+=',
                                                             'e': {
@@ -2006,7 +2006,7 @@ RECORDS = {
                                                                 'a': [
                                                                     {'op': 'var', 'n': 'item~7006'},
                                                                 ],
-                                                                'x': 10794,
+                                                                'x': 10795,
                                                             },
                                                             'nn': True,
                                                             'bd': ['player', 'held', ''],
@@ -2043,7 +2043,7 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': 'now'},
                                                                     },
                                                                 ],
-                                                                'x': 10795,
+                                                                'x': 10796,
                                                             },
                                                             't': {  # rules_data/pampero/definitions/resources.yaml:15
                                                                 'op': 'seq',
@@ -2051,7 +2051,7 @@ RECORDS = {
                                                                     {  # rules_data/pampero/definitions/piles.yaml:142
                                                                         'op': 'let',
                                                                         'v': 'label~7008',
-                                                                        'e': {'op': 'var', 'n': 'd~7007', 'x': 10796},
+                                                                        'e': {'op': 'var', 'n': 'd~7007', 'x': 10797},
                                                                         'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                         'id': 9506,
                                                                     },
@@ -2061,15 +2061,15 @@ RECORDS = {
                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                 'op': 'let',
                                                                                 'v': 'was~7009',
-                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10797},
+                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10798},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                 'id': 9508,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:16
                                                                                 'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10798},
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10799},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'label~7008', 'x': 10799},
+                                                                                'e': {'op': 'var', 'n': 'label~7008', 'x': 10800},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                 'id': 9509,
@@ -2082,16 +2082,16 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 'item~7006'},
                                                                                     'f': 'effect',
                                                                                     'd': None,
-                                                                                    'x': 10800,
+                                                                                    'x': 10801,
                                                                                 },
                                                                                 'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                                 'id': 9510,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:18
                                                                                 'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10801},
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10802},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'was~7009', 'x': 10802},
+                                                                                'e': {'op': 'var', 'n': 'was~7009', 'x': 10803},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                 'id': 9511,
@@ -2121,7 +2121,7 @@ RECORDS = {
                                     'label': {
                                         'op': 'lit',
                                         'v': {'item': None},
-                                        'x': 10803,
+                                        'x': 10804,
                                     },
                                 },
                             ],
@@ -2162,14 +2162,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/tbsct.yaml:13
                     'op': 'let',
                     'v': 'n~7010',
-                    'e': {'op': 'lit', 'v': 2, 'x': 10804},
+                    'e': {'op': 'lit', 'v': 2, 'x': 10805},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:13',
                     'id': 9513,
                 },
                 {  # rules_data/pampero/modules/tbsct.yaml:13
                     'op': 'let',
                     'v': 'r~7011',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10805},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10806},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:13',
                     'id': 9514,
                 },
@@ -2179,14 +2179,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7012',
-                            'e': {'op': 'var', 'n': 'n~7010', 'x': 10806},
+                            'e': {'op': 'var', 'n': 'n~7010', 'x': 10807},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9516,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7013',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10807},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10808},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2213,7 +2213,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10808,
+                                'x': 10809,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -2221,7 +2221,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7014',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10809},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10810},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9519,
                                     },
@@ -2238,7 +2238,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10810,
+                                                    'x': 10811,
                                                 },
                                             },
                                             {
@@ -2283,7 +2283,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10811,
+                                                            'x': 10812,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -2293,15 +2293,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7014', 'x': 10812},
+                                                            't': {'op': 'var', 'n': 'taken~7014', 'x': 10813},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7015', 'x': 10813},
+                                                            'e': {'op': 'var', 'n': 'instead~7015', 'x': 10814},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9523,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7015', 'x': 10814},
+                                                            'n': {'op': 'var', 'n': 'instead~7015', 'x': 10815},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -2310,7 +2310,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~7013'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10815,
+                                                                    'x': 10816,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9525,
@@ -2328,7 +2328,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~7015'},
                                                     ],
-                                                    'x': 10816,
+                                                    'x': 10817,
                                                 },
                                             },
                                         ],
@@ -2343,9 +2343,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7012', 'x': 10817},
+                                        't': {'op': 'var', 'n': 'left~7012', 'x': 10818},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7014', 'x': 10818},
+                                        'e': {'op': 'var', 'n': 'taken~7014', 'x': 10819},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9526,
                                     },
@@ -2359,14 +2359,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7016',
-                            'e': {'op': 'var', 'n': 'left~7012', 'x': 10819},
+                            'e': {'op': 'var', 'n': 'left~7012', 'x': 10820},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9527,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7017',
-                            'e': {'op': 'var', 'n': 'r~7011', 'x': 10820},
+                            'e': {'op': 'var', 'n': 'r~7011', 'x': 10821},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9528,
                         },
@@ -2421,7 +2421,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10821,
+                                        'x': 10822,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9530,
@@ -2439,11 +2439,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10822,
+                                        'x': 10823,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7018', 'x': 10823},
+                                        't': {'op': 'var', 'n': 'k~7018', 'x': 10824},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2489,7 +2489,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10824,
+                                            'x': 10825,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9532,
@@ -2508,10 +2508,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~7017'},
                                         'd': 0,
-                                        'x': 10825,
+                                        'x': 10826,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7018', 'x': 10826},
+                                    'e': {'op': 'var', 'n': 'k~7018', 'x': 10827},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9533,
@@ -2529,7 +2529,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10827,
+                                        'x': 10828,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -2538,10 +2538,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~7017'},
                                             'd': 0,
-                                            'x': 10828,
+                                            'x': 10829,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7018', 'x': 10829},
+                                        'e': {'op': 'var', 'n': 'k~7018', 'x': 10830},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9535,
@@ -2568,7 +2568,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10830,
+                                        'x': 10831,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2581,10 +2581,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10831,
+                                            'x': 10832,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7018', 'x': 10832},
+                                        'e': {'op': 'var', 'n': 'k~7018', 'x': 10833},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9537,

@@ -43,359 +43,359 @@ K = [
 ]
 
 
-def x_10835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_10836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7020'), 0)) >= num(E.get('n~7019')))
 
 
-def x_10838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_10839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7022'), 0)
 
 
-def x_10840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_10841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7022'), 'supply', None) != None)
 
 
-def x_10841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_10842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7022'), 0)
 
 
-def x_10843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_10844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7022'), 'ledger', None)) and bool((E.get('n~7021') != 0)))
 
 
-def x_10844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_10845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7026'), 'instead_of', {}), 'gain', None) == E.get('r~7024'))) and bool((num(E.get('left~7025')) > num(0))))
 
 
-def x_10853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7025'), (E.get('left~7025') if (FLD(ctx, K[0], E.get('rep~7026')) == None) else FLD(ctx, K[0], E.get('rep~7026')))]))
 
 
-def x_10857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7026'))
 
 
-def x_10858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7028')}
 
 
-def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~7029') if (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7029'), KEY(ctx.state.get('supply'), E.get('r~7030'), 0)]))])
 
 
-def x_10864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7030'), 'max', None) != None)
 
 
-def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7031'), (num(GET(ctx, 'resources', E.get('r~7030'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)))])])
 
 
-def x_10867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)
 
 
-def x_10869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) != None)
 
 
-def x_10870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7030'), 0)
 
 
-def x_10872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7030'), 'ledger', None)) and bool((E.get('k~7031') != 0)))
 
 
-def x_10873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10877(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
+def x_10878(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10877, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > num(0))) and bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7032).get('stock'), 'co2', 0))) for v_p_7032 in items_of(list(range(len(ctx.state['players']))))]))))
-
-
-def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (10878, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > num(0))) and bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7032).get('stock'), 'co2', 0))) for v_p_7032 in items_of(list(range(len(ctx.state['players']))))]))))
 
 
 def x_10882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7036'), 'instead_of', {}), 'gain', None) == E.get('r~7034'))) and bool((num(E.get('left~7035')) > num(0))))
 
 
-def x_10885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7035'), (E.get('left~7035') if (FLD(ctx, K[0], E.get('rep~7036')) == None) else FLD(ctx, K[0], E.get('rep~7036')))]))
 
 
-def x_10889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10890(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7036'))
 
 
-def x_10890(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7038')}
 
 
-def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~7039') if (GET(ctx, 'resources', E.get('r~7040'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7039'), KEY(ctx.state.get('supply'), E.get('r~7040'), 0)]))])
 
 
-def x_10896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7040'), 'max', None) != None)
 
 
-def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7041'), (num(GET(ctx, 'resources', E.get('r~7040'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7040'), 0)))])])
 
 
-def x_10899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7040'), 0)
 
 
-def x_10901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7040'), 'supply', None) != None)
 
 
-def x_10902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7040'), 0)
 
 
-def x_10904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7040'), 'ledger', None)) and bool((E.get('k~7041') != 0)))
 
 
-def x_10905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7045'), 'instead_of', {}), 'gain', None) == E.get('r~7043'))) and bool((num(E.get('left~7044')) > num(0))))
 
 
-def x_10914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7044'), (E.get('left~7044') if (FLD(ctx, K[0], E.get('rep~7045')) == None) else FLD(ctx, K[0], E.get('rep~7045')))]))
 
 
-def x_10918(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7045'))
 
 
-def x_10919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7047')}
 
 
-def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~7048') if (GET(ctx, 'resources', E.get('r~7049'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7048'), KEY(ctx.state.get('supply'), E.get('r~7049'), 0)]))])
 
 
-def x_10925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7049'), 'max', None) != None)
 
 
-def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7050'), (num(GET(ctx, 'resources', E.get('r~7049'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7049'), 0)))])])
 
 
-def x_10928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7049'), 0)
 
 
-def x_10930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7049'), 'supply', None) != None)
 
 
-def x_10931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7049'), 0)
 
 
-def x_10933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7049'), 'ledger', None)) and bool((E.get('k~7050') != 0)))
 
 
-def x_10934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10936(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
+def x_10937(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
     if E is None:
         E = ctx.env()
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)))
 
 
-def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10942(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7054'), 'instead_of', {}), 'gain', None) == E.get('r~7052'))) and bool((num(E.get('left~7053')) > num(0))))
 
 
-def x_10944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7053'), (E.get('left~7053') if (FLD(ctx, K[0], E.get('rep~7054')) == None) else FLD(ctx, K[0], E.get('rep~7054')))]))
 
 
-def x_10948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7054'))
 
 
-def x_10949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10950(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7056')}
 
 
-def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~7057') if (GET(ctx, 'resources', E.get('r~7058'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7057'), KEY(ctx.state.get('supply'), E.get('r~7058'), 0)]))])
 
 
-def x_10955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7058'), 'max', None) != None)
 
 
-def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7059'), (num(GET(ctx, 'resources', E.get('r~7058'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7058'), 0)))])])
 
 
-def x_10958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7058'), 0)
 
 
-def x_10960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7058'), 'supply', None) != None)
 
 
-def x_10961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10962(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7058'), 0)
 
 
-def x_10963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7058'), 'ledger', None)) and bool((E.get('k~7059') != 0)))
 
 
-def x_10964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10966(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
+def x_10967(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
     if E is None:
         E = ctx.env()
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('stock'), 'barrels', 0)))
@@ -464,7 +464,7 @@ def d_9542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_10835(ctx, E):
+    if not x_10836(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -485,7 +485,7 @@ def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_10835(ctx, E):
+    if not x_10836(ctx, E):
         return False
     return True
 
@@ -547,7 +547,7 @@ def d_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10840(ctx, E):
+    if x_10841(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -575,7 +575,7 @@ def d_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10843(ctx, E):
+    if x_10844(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -659,7 +659,7 @@ def t_9556(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10849(ctx, E)))
+    items = list(items_of(x_10850(ctx, E)))
     old = E.get('rep~7026', MISSING)
 
     def brk():
@@ -671,7 +671,7 @@ def t_9556(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7026', item, True)
-            if x_10850(ctx, E):
+            if x_10851(ctx, E):
                 return t_9557(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -765,7 +765,7 @@ def t_9564(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10857(ctx, E), k)
+    return DO(ctx, x_10858(ctx, E), k)
 
 
 def d_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -807,7 +807,7 @@ def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7031', x_10863(ctx, E), True)
+    ctx.put(E, 'k~7031', x_10864(ctx, E), True)
     if not d_9570(ctx, E):
         return False
     ctx.steps += 1
@@ -829,7 +829,7 @@ def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7031', x_10863(ctx, E), True)
+    ctx.put(E, 'k~7031', x_10864(ctx, E), True)
     return True
 
 
@@ -839,11 +839,11 @@ def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10864(ctx, E):
+    if x_10865(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9571, E, 'k~7031', x_10866(ctx, E))
+        ASSIGN(ctx, 9571, E, 'k~7031', x_10867(ctx, E))
     return True
 
 
@@ -853,7 +853,7 @@ def d_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9571, E, 'k~7031', x_10866(ctx, E))
+    ASSIGN(ctx, 9571, E, 'k~7031', x_10867(ctx, E))
     return True
 
 
@@ -875,7 +875,7 @@ def d_9573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10869(ctx, E):
+    if x_10870(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -903,7 +903,7 @@ def d_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10872(ctx, E):
+    if x_10873(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1011,7 +1011,7 @@ def t_9583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10881(ctx, E)))
+    items = list(items_of(x_10882(ctx, E)))
     old = E.get('rep~7036', MISSING)
 
     def brk():
@@ -1023,7 +1023,7 @@ def t_9583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7036', item, True)
-            if x_10882(ctx, E):
+            if x_10883(ctx, E):
                 return t_9584(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1117,7 +1117,7 @@ def t_9591(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10889(ctx, E), k)
+    return DO(ctx, x_10890(ctx, E), k)
 
 
 def d_9592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1159,7 +1159,7 @@ def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7041', x_10895(ctx, E), True)
+    ctx.put(E, 'k~7041', x_10896(ctx, E), True)
     if not d_9597(ctx, E):
         return False
     ctx.steps += 1
@@ -1181,7 +1181,7 @@ def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7041', x_10895(ctx, E), True)
+    ctx.put(E, 'k~7041', x_10896(ctx, E), True)
     return True
 
 
@@ -1191,11 +1191,11 @@ def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10896(ctx, E):
+    if x_10897(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9598, E, 'k~7041', x_10898(ctx, E))
+        ASSIGN(ctx, 9598, E, 'k~7041', x_10899(ctx, E))
     return True
 
 
@@ -1205,7 +1205,7 @@ def d_9598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9598, E, 'k~7041', x_10898(ctx, E))
+    ASSIGN(ctx, 9598, E, 'k~7041', x_10899(ctx, E))
     return True
 
 
@@ -1227,7 +1227,7 @@ def d_9600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10901(ctx, E):
+    if x_10902(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1255,7 +1255,7 @@ def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10904(ctx, E):
+    if x_10905(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1356,7 +1356,7 @@ def t_9609(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10910(ctx, E)))
+    items = list(items_of(x_10911(ctx, E)))
     old = E.get('rep~7045', MISSING)
 
     def brk():
@@ -1368,7 +1368,7 @@ def t_9609(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7045', item, True)
-            if x_10911(ctx, E):
+            if x_10912(ctx, E):
                 return t_9610(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1462,7 +1462,7 @@ def t_9617(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10918(ctx, E), k)
+    return DO(ctx, x_10919(ctx, E), k)
 
 
 def d_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1504,7 +1504,7 @@ def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7050', x_10924(ctx, E), True)
+    ctx.put(E, 'k~7050', x_10925(ctx, E), True)
     if not d_9623(ctx, E):
         return False
     ctx.steps += 1
@@ -1526,7 +1526,7 @@ def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7050', x_10924(ctx, E), True)
+    ctx.put(E, 'k~7050', x_10925(ctx, E), True)
     return True
 
 
@@ -1536,11 +1536,11 @@ def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10925(ctx, E):
+    if x_10926(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9624, E, 'k~7050', x_10927(ctx, E))
+        ASSIGN(ctx, 9624, E, 'k~7050', x_10928(ctx, E))
     return True
 
 
@@ -1550,7 +1550,7 @@ def d_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9624, E, 'k~7050', x_10927(ctx, E))
+    ASSIGN(ctx, 9624, E, 'k~7050', x_10928(ctx, E))
     return True
 
 
@@ -1572,7 +1572,7 @@ def d_9626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10930(ctx, E):
+    if x_10931(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1600,7 +1600,7 @@ def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10933(ctx, E):
+    if x_10934(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1701,7 +1701,7 @@ def t_9635(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10940(ctx, E)))
+    items = list(items_of(x_10941(ctx, E)))
     old = E.get('rep~7054', MISSING)
 
     def brk():
@@ -1713,7 +1713,7 @@ def t_9635(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7054', item, True)
-            if x_10941(ctx, E):
+            if x_10942(ctx, E):
                 return t_9636(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1807,7 +1807,7 @@ def t_9643(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10948(ctx, E), k)
+    return DO(ctx, x_10949(ctx, E), k)
 
 
 def d_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1849,7 +1849,7 @@ def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7059', x_10954(ctx, E), True)
+    ctx.put(E, 'k~7059', x_10955(ctx, E), True)
     if not d_9649(ctx, E):
         return False
     ctx.steps += 1
@@ -1871,7 +1871,7 @@ def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7059', x_10954(ctx, E), True)
+    ctx.put(E, 'k~7059', x_10955(ctx, E), True)
     return True
 
 
@@ -1881,11 +1881,11 @@ def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10955(ctx, E):
+    if x_10956(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9650, E, 'k~7059', x_10957(ctx, E))
+        ASSIGN(ctx, 9650, E, 'k~7059', x_10958(ctx, E))
     return True
 
 
@@ -1895,7 +1895,7 @@ def d_9650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9650, E, 'k~7059', x_10957(ctx, E))
+    ASSIGN(ctx, 9650, E, 'k~7059', x_10958(ctx, E))
     return True
 
 
@@ -1917,7 +1917,7 @@ def d_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10960(ctx, E):
+    if x_10961(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1945,7 +1945,7 @@ def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10963(ctx, E):
+    if x_10964(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2090,130 +2090,130 @@ TRIALS = {
 
 
 CODE = {
-    10835: x_10835,
-    10838: x_10838,
-    10840: x_10840,
+    10836: x_10836,
+    10839: x_10839,
     10841: x_10841,
-    10843: x_10843,
+    10842: x_10842,
     10844: x_10844,
-    10849: x_10849,
+    10845: x_10845,
     10850: x_10850,
-    10853: x_10853,
-    10857: x_10857,
+    10851: x_10851,
+    10854: x_10854,
     10858: x_10858,
-    10863: x_10863,
+    10859: x_10859,
     10864: x_10864,
-    10866: x_10866,
+    10865: x_10865,
     10867: x_10867,
-    10869: x_10869,
+    10868: x_10868,
     10870: x_10870,
-    10872: x_10872,
+    10871: x_10871,
     10873: x_10873,
-    10877: x_10877,
-    10881: x_10881,
+    10874: x_10874,
+    10878: x_10878,
     10882: x_10882,
-    10885: x_10885,
-    10889: x_10889,
+    10883: x_10883,
+    10886: x_10886,
     10890: x_10890,
-    10895: x_10895,
+    10891: x_10891,
     10896: x_10896,
-    10898: x_10898,
+    10897: x_10897,
     10899: x_10899,
-    10901: x_10901,
+    10900: x_10900,
     10902: x_10902,
-    10904: x_10904,
+    10903: x_10903,
     10905: x_10905,
-    10910: x_10910,
+    10906: x_10906,
     10911: x_10911,
-    10914: x_10914,
-    10918: x_10918,
+    10912: x_10912,
+    10915: x_10915,
     10919: x_10919,
-    10924: x_10924,
+    10920: x_10920,
     10925: x_10925,
-    10927: x_10927,
+    10926: x_10926,
     10928: x_10928,
-    10930: x_10930,
+    10929: x_10929,
     10931: x_10931,
-    10933: x_10933,
+    10932: x_10932,
     10934: x_10934,
-    10936: x_10936,
-    10940: x_10940,
+    10935: x_10935,
+    10937: x_10937,
     10941: x_10941,
-    10944: x_10944,
-    10948: x_10948,
+    10942: x_10942,
+    10945: x_10945,
     10949: x_10949,
-    10954: x_10954,
+    10950: x_10950,
     10955: x_10955,
-    10957: x_10957,
+    10956: x_10956,
     10958: x_10958,
-    10960: x_10960,
+    10959: x_10959,
     10961: x_10961,
-    10963: x_10963,
+    10962: x_10962,
     10964: x_10964,
-    10966: x_10966,
+    10965: x_10965,
+    10967: x_10967,
 }
 AT = {
-    10835: 'rules_data/pampero/definitions/resources.yaml:82',
-    10838: 'rules_data/pampero/definitions/resources.yaml:39',
-    10840: 'rules_data/pampero/definitions/resources.yaml:40',
+    10836: 'rules_data/pampero/definitions/resources.yaml:82',
+    10839: 'rules_data/pampero/definitions/resources.yaml:39',
     10841: 'rules_data/pampero/definitions/resources.yaml:40',
-    10843: 'rules_data/pampero/definitions/resources.yaml:41',
+    10842: 'rules_data/pampero/definitions/resources.yaml:40',
     10844: 'rules_data/pampero/definitions/resources.yaml:41',
-    10849: 'rules_data/pampero/definitions/resources.yaml:55',
+    10845: 'rules_data/pampero/definitions/resources.yaml:41',
     10850: 'rules_data/pampero/definitions/resources.yaml:55',
-    10853: 'rules_data/pampero/definitions/resources.yaml:57',
-    10857: 'rules_data/pampero/definitions/resources.yaml:60',
-    10858: 'rules_data/pampero/definitions/resources.yaml:57',
-    10863: 'rules_data/pampero/definitions/resources.yaml:26',
-    10864: 'rules_data/pampero/definitions/resources.yaml:27',
-    10866: 'rules_data/pampero/definitions/resources.yaml:27',
-    10867: 'rules_data/pampero/definitions/resources.yaml:28',
-    10869: 'rules_data/pampero/definitions/resources.yaml:29',
+    10851: 'rules_data/pampero/definitions/resources.yaml:55',
+    10854: 'rules_data/pampero/definitions/resources.yaml:57',
+    10858: 'rules_data/pampero/definitions/resources.yaml:60',
+    10859: 'rules_data/pampero/definitions/resources.yaml:57',
+    10864: 'rules_data/pampero/definitions/resources.yaml:26',
+    10865: 'rules_data/pampero/definitions/resources.yaml:27',
+    10867: 'rules_data/pampero/definitions/resources.yaml:27',
+    10868: 'rules_data/pampero/definitions/resources.yaml:28',
     10870: 'rules_data/pampero/definitions/resources.yaml:29',
-    10872: 'rules_data/pampero/definitions/resources.yaml:30',
+    10871: 'rules_data/pampero/definitions/resources.yaml:29',
     10873: 'rules_data/pampero/definitions/resources.yaml:30',
-    10877: 'rules_data/pampero/modules/verne_items.yaml:15',
-    10881: 'rules_data/pampero/definitions/resources.yaml:55',
+    10874: 'rules_data/pampero/definitions/resources.yaml:30',
+    10878: 'rules_data/pampero/modules/verne_items.yaml:15',
     10882: 'rules_data/pampero/definitions/resources.yaml:55',
-    10885: 'rules_data/pampero/definitions/resources.yaml:57',
-    10889: 'rules_data/pampero/definitions/resources.yaml:60',
-    10890: 'rules_data/pampero/definitions/resources.yaml:57',
-    10895: 'rules_data/pampero/definitions/resources.yaml:26',
-    10896: 'rules_data/pampero/definitions/resources.yaml:27',
-    10898: 'rules_data/pampero/definitions/resources.yaml:27',
-    10899: 'rules_data/pampero/definitions/resources.yaml:28',
-    10901: 'rules_data/pampero/definitions/resources.yaml:29',
+    10883: 'rules_data/pampero/definitions/resources.yaml:55',
+    10886: 'rules_data/pampero/definitions/resources.yaml:57',
+    10890: 'rules_data/pampero/definitions/resources.yaml:60',
+    10891: 'rules_data/pampero/definitions/resources.yaml:57',
+    10896: 'rules_data/pampero/definitions/resources.yaml:26',
+    10897: 'rules_data/pampero/definitions/resources.yaml:27',
+    10899: 'rules_data/pampero/definitions/resources.yaml:27',
+    10900: 'rules_data/pampero/definitions/resources.yaml:28',
     10902: 'rules_data/pampero/definitions/resources.yaml:29',
-    10904: 'rules_data/pampero/definitions/resources.yaml:30',
+    10903: 'rules_data/pampero/definitions/resources.yaml:29',
     10905: 'rules_data/pampero/definitions/resources.yaml:30',
-    10910: 'rules_data/pampero/definitions/resources.yaml:55',
+    10906: 'rules_data/pampero/definitions/resources.yaml:30',
     10911: 'rules_data/pampero/definitions/resources.yaml:55',
-    10914: 'rules_data/pampero/definitions/resources.yaml:57',
-    10918: 'rules_data/pampero/definitions/resources.yaml:60',
-    10919: 'rules_data/pampero/definitions/resources.yaml:57',
-    10924: 'rules_data/pampero/definitions/resources.yaml:26',
-    10925: 'rules_data/pampero/definitions/resources.yaml:27',
-    10927: 'rules_data/pampero/definitions/resources.yaml:27',
-    10928: 'rules_data/pampero/definitions/resources.yaml:28',
-    10930: 'rules_data/pampero/definitions/resources.yaml:29',
+    10912: 'rules_data/pampero/definitions/resources.yaml:55',
+    10915: 'rules_data/pampero/definitions/resources.yaml:57',
+    10919: 'rules_data/pampero/definitions/resources.yaml:60',
+    10920: 'rules_data/pampero/definitions/resources.yaml:57',
+    10925: 'rules_data/pampero/definitions/resources.yaml:26',
+    10926: 'rules_data/pampero/definitions/resources.yaml:27',
+    10928: 'rules_data/pampero/definitions/resources.yaml:27',
+    10929: 'rules_data/pampero/definitions/resources.yaml:28',
     10931: 'rules_data/pampero/definitions/resources.yaml:29',
-    10933: 'rules_data/pampero/definitions/resources.yaml:30',
+    10932: 'rules_data/pampero/definitions/resources.yaml:29',
     10934: 'rules_data/pampero/definitions/resources.yaml:30',
-    10936: 'rules_data/pampero/modules/verne_items.yaml:24',
-    10940: 'rules_data/pampero/definitions/resources.yaml:55',
+    10935: 'rules_data/pampero/definitions/resources.yaml:30',
+    10937: 'rules_data/pampero/modules/verne_items.yaml:24',
     10941: 'rules_data/pampero/definitions/resources.yaml:55',
-    10944: 'rules_data/pampero/definitions/resources.yaml:57',
-    10948: 'rules_data/pampero/definitions/resources.yaml:60',
-    10949: 'rules_data/pampero/definitions/resources.yaml:57',
-    10954: 'rules_data/pampero/definitions/resources.yaml:26',
-    10955: 'rules_data/pampero/definitions/resources.yaml:27',
-    10957: 'rules_data/pampero/definitions/resources.yaml:27',
-    10958: 'rules_data/pampero/definitions/resources.yaml:28',
-    10960: 'rules_data/pampero/definitions/resources.yaml:29',
+    10942: 'rules_data/pampero/definitions/resources.yaml:55',
+    10945: 'rules_data/pampero/definitions/resources.yaml:57',
+    10949: 'rules_data/pampero/definitions/resources.yaml:60',
+    10950: 'rules_data/pampero/definitions/resources.yaml:57',
+    10955: 'rules_data/pampero/definitions/resources.yaml:26',
+    10956: 'rules_data/pampero/definitions/resources.yaml:27',
+    10958: 'rules_data/pampero/definitions/resources.yaml:27',
+    10959: 'rules_data/pampero/definitions/resources.yaml:28',
     10961: 'rules_data/pampero/definitions/resources.yaml:29',
-    10963: 'rules_data/pampero/definitions/resources.yaml:30',
+    10962: 'rules_data/pampero/definitions/resources.yaml:29',
     10964: 'rules_data/pampero/definitions/resources.yaml:30',
-    10966: 'rules_data/pampero/modules/verne_items.yaml:31',
+    10965: 'rules_data/pampero/definitions/resources.yaml:30',
+    10967: 'rules_data/pampero/modules/verne_items.yaml:31',
 }
 
 
@@ -2235,14 +2235,14 @@ RECORDS = {
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
                                 'v': 'n~7019',
-                                'e': {'op': 'lit', 'v': 1, 'x': 10833},
+                                'e': {'op': 'lit', 'v': 1, 'x': 10834},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9540,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
                                 'v': 'r~7020',
-                                'e': {'op': 'lit', 'v': 'co2', 'x': 10834},
+                                'e': {'op': 'lit', 'v': 'co2', 'x': 10835},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9541,
                             },
@@ -2265,7 +2265,7 @@ RECORDS = {
                                                 'd': 0,
                                             },
                                             'b': {'op': 'var', 'n': 'n~7019'},
-                                            'x': 10835,
+                                            'x': 10836,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 9543,
@@ -2273,14 +2273,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
                                         'v': 'n~7021',
-                                        'e': {'op': 'var', 'n': 'n~7019', 'x': 10836},
+                                        'e': {'op': 'var', 'n': 'n~7019', 'x': 10837},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 9544,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
                                         'v': 'r~7022',
-                                        'e': {'op': 'var', 'n': 'r~7020', 'x': 10837},
+                                        'e': {'op': 'var', 'n': 'r~7020', 'x': 10838},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 9545,
                                     },
@@ -2298,10 +2298,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'var', 'n': 'r~7022'},
                                                     'd': 0,
-                                                    'x': 10838,
+                                                    'x': 10839,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'n~7021', 'x': 10839},
+                                                'e': {'op': 'var', 'n': 'n~7021', 'x': 10840},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                 'id': 9547,
@@ -2319,7 +2319,7 @@ RECORDS = {
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 10840,
+                                                    'x': 10841,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                     'op': 'set',
@@ -2328,10 +2328,10 @@ RECORDS = {
                                                         'of': {'op': 'st', 'k': 'supply'},
                                                         'k': {'op': 'var', 'n': 'r~7022'},
                                                         'd': 0,
-                                                        'x': 10841,
+                                                        'x': 10842,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'n~7021', 'x': 10842},
+                                                    'e': {'op': 'var', 'n': 'n~7021', 'x': 10843},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                     'id': 9549,
@@ -2358,7 +2358,7 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10843,
+                                                    'x': 10844,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                     'op': 'set',
@@ -2371,10 +2371,10 @@ RECORDS = {
                                                         },
                                                         'k': {'op': 'st', 'k': 'booking'},
                                                         'd': 0,
-                                                        'x': 10844,
+                                                        'x': 10845,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'n~7021', 'x': 10845},
+                                                    'e': {'op': 'var', 'n': 'n~7021', 'x': 10846},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                     'id': 9551,
@@ -2393,14 +2393,14 @@ RECORDS = {
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
                                 'v': 'n~7023',
-                                'e': {'op': 'lit', 'v': 4, 'x': 10846},
+                                'e': {'op': 'lit', 'v': 4, 'x': 10847},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9552,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
                                 'v': 'r~7024',
-                                'e': {'op': 'lit', 'v': 'money', 'x': 10847},
+                                'e': {'op': 'lit', 'v': 'money', 'x': 10848},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9553,
                             },
@@ -2410,14 +2410,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
                                         'v': 'left~7025',
-                                        'e': {'op': 'var', 'n': 'n~7023', 'x': 10848},
+                                        'e': {'op': 'var', 'n': 'n~7023', 'x': 10849},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 9555,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
                                         'v': 'rep~7026',
-                                        'src': {'op': 'ids', 'kind': 'replacements', 'x': 10849},
+                                        'src': {'op': 'ids', 'kind': 'replacements', 'x': 10850},
                                         'w': {
                                             'op': 'and',
                                             'a': [
@@ -2444,7 +2444,7 @@ RECORDS = {
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                             ],
-                                            'x': 10850,
+                                            'x': 10851,
                                         },
                                         'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                             'op': 'seq',
@@ -2452,7 +2452,7 @@ RECORDS = {
                                                 {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
                                                     'v': 'taken~7027',
-                                                    'e': {'op': 'lit', 'v': 0, 'x': 10851},
+                                                    'e': {'op': 'lit', 'v': 0, 'x': 10852},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 9558,
                                                 },
@@ -2469,7 +2469,7 @@ RECORDS = {
                                                             'label': {
                                                                 'op': 'lit',
                                                                 'v': {'instead': 0},
-                                                                'x': 10852,
+                                                                'x': 10853,
                                                             },
                                                         },
                                                         {
@@ -2514,7 +2514,7 @@ RECORDS = {
                                                                                 },
                                                                             ],
                                                                         },
-                                                                        'x': 10853,
+                                                                        'x': 10854,
                                                                     },
                                                                     'label': 'instead',
                                                                 },
@@ -2524,15 +2524,15 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
-                                                                        't': {'op': 'var', 'n': 'taken~7027', 'x': 10854},
+                                                                        't': {'op': 'var', 'n': 'taken~7027', 'x': 10855},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'instead~7028', 'x': 10855},
+                                                                        'e': {'op': 'var', 'n': 'instead~7028', 'x': 10856},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9562,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
-                                                                        'n': {'op': 'var', 'n': 'instead~7028', 'x': 10856},
+                                                                        'n': {'op': 'var', 'n': 'instead~7028', 'x': 10857},
                                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
@@ -2541,7 +2541,7 @@ RECORDS = {
                                                                                 'of': {'op': 'var', 'n': 'rep~7026'},
                                                                                 'f': 'effect',
                                                                                 'd': None,
-                                                                                'x': 10857,
+                                                                                'x': 10858,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                             'id': 9564,
@@ -2559,7 +2559,7 @@ RECORDS = {
                                                                 'a': [
                                                                     {'op': 'var', 'n': 'instead~7028'},
                                                                 ],
-                                                                'x': 10858,
+                                                                'x': 10859,
                                                             },
                                                         },
                                                     ],
@@ -2574,9 +2574,9 @@ RECORDS = {
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'left~7025', 'x': 10859},
+                                                    't': {'op': 'var', 'n': 'left~7025', 'x': 10860},
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'taken~7027', 'x': 10860},
+                                                    'e': {'op': 'var', 'n': 'taken~7027', 'x': 10861},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                     'id': 9565,
                                                 },
@@ -2590,14 +2590,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
                                         'v': 'n~7029',
-                                        'e': {'op': 'var', 'n': 'left~7025', 'x': 10861},
+                                        'e': {'op': 'var', 'n': 'left~7025', 'x': 10862},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 9566,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
                                         'v': 'r~7030',
-                                        'e': {'op': 'var', 'n': 'r~7024', 'x': 10862},
+                                        'e': {'op': 'var', 'n': 'r~7024', 'x': 10863},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 9567,
                                     },
@@ -2652,7 +2652,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10863,
+                                                    'x': 10864,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                                 'id': 9569,
@@ -2670,11 +2670,11 @@ RECORDS = {
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 10864,
+                                                    'x': 10865,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'k~7031', 'x': 10865},
+                                                    't': {'op': 'var', 'n': 'k~7031', 'x': 10866},
                                                     'o': '=',
                                                     'e': {
                                                         'op': 'fn',
@@ -2720,7 +2720,7 @@ RECORDS = {
                                                                 ],
                                                             },
                                                         ],
-                                                        'x': 10866,
+                                                        'x': 10867,
                                                     },
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                     'id': 9571,
@@ -2739,10 +2739,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'var', 'n': 'r~7030'},
                                                     'd': 0,
-                                                    'x': 10867,
+                                                    'x': 10868,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~7031', 'x': 10868},
+                                                'e': {'op': 'var', 'n': 'k~7031', 'x': 10869},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                 'id': 9572,
@@ -2760,7 +2760,7 @@ RECORDS = {
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 10869,
+                                                    'x': 10870,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                     'op': 'set',
@@ -2769,10 +2769,10 @@ RECORDS = {
                                                         'of': {'op': 'st', 'k': 'supply'},
                                                         'k': {'op': 'var', 'n': 'r~7030'},
                                                         'd': 0,
-                                                        'x': 10870,
+                                                        'x': 10871,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'k~7031', 'x': 10871},
+                                                    'e': {'op': 'var', 'n': 'k~7031', 'x': 10872},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                     'id': 9574,
@@ -2799,7 +2799,7 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10872,
+                                                    'x': 10873,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                     'op': 'set',
@@ -2812,10 +2812,10 @@ RECORDS = {
                                                         },
                                                         'k': {'op': 'st', 'k': 'booking'},
                                                         'd': 0,
-                                                        'x': 10873,
+                                                        'x': 10874,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'k~7031', 'x': 10874},
+                                                    'e': {'op': 'var', 'n': 'k~7031', 'x': 10875},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                     'id': 9576,
@@ -2838,7 +2838,7 @@ RECORDS = {
                     'label': {
                         'op': 'lit',
                         'v': {'may': True},
-                        'x': 10875,
+                        'x': 10876,
                     },
                 },
                 {
@@ -2851,7 +2851,7 @@ RECORDS = {
                     'label': {
                         'op': 'lit',
                         'v': {'may': False},
-                        'x': 10876,
+                        'x': 10877,
                     },
                 },
             ],
@@ -2933,7 +2933,7 @@ RECORDS = {
                     ],
                 },
             ],
-            'x': 10877,
+            'x': 10878,
         },
         'effect': {  # rules_data/pampero/modules/verne_items.yaml:16
             'op': 'seq',
@@ -2941,14 +2941,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
                     'v': 'n~7033',
-                    'e': {'op': 'lit', 'v': 5, 'x': 10878},
+                    'e': {'op': 'lit', 'v': 5, 'x': 10879},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
                     'id': 9579,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
                     'v': 'r~7034',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10879},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10880},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
                     'id': 9580,
                 },
@@ -2958,14 +2958,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7035',
-                            'e': {'op': 'var', 'n': 'n~7033', 'x': 10880},
+                            'e': {'op': 'var', 'n': 'n~7033', 'x': 10881},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9582,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7036',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10881},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10882},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2992,7 +2992,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10882,
+                                'x': 10883,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -3000,7 +3000,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7037',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10883},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10884},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9585,
                                     },
@@ -3017,7 +3017,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10884,
+                                                    'x': 10885,
                                                 },
                                             },
                                             {
@@ -3062,7 +3062,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10885,
+                                                            'x': 10886,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3072,15 +3072,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7037', 'x': 10886},
+                                                            't': {'op': 'var', 'n': 'taken~7037', 'x': 10887},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7038', 'x': 10887},
+                                                            'e': {'op': 'var', 'n': 'instead~7038', 'x': 10888},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9589,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7038', 'x': 10888},
+                                                            'n': {'op': 'var', 'n': 'instead~7038', 'x': 10889},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -3089,7 +3089,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~7036'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10889,
+                                                                    'x': 10890,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9591,
@@ -3107,7 +3107,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~7038'},
                                                     ],
-                                                    'x': 10890,
+                                                    'x': 10891,
                                                 },
                                             },
                                         ],
@@ -3122,9 +3122,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7035', 'x': 10891},
+                                        't': {'op': 'var', 'n': 'left~7035', 'x': 10892},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7037', 'x': 10892},
+                                        'e': {'op': 'var', 'n': 'taken~7037', 'x': 10893},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9592,
                                     },
@@ -3138,14 +3138,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7039',
-                            'e': {'op': 'var', 'n': 'left~7035', 'x': 10893},
+                            'e': {'op': 'var', 'n': 'left~7035', 'x': 10894},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9593,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7040',
-                            'e': {'op': 'var', 'n': 'r~7034', 'x': 10894},
+                            'e': {'op': 'var', 'n': 'r~7034', 'x': 10895},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9594,
                         },
@@ -3200,7 +3200,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10895,
+                                        'x': 10896,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9596,
@@ -3218,11 +3218,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10896,
+                                        'x': 10897,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7041', 'x': 10897},
+                                        't': {'op': 'var', 'n': 'k~7041', 'x': 10898},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3268,7 +3268,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10898,
+                                            'x': 10899,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9598,
@@ -3287,10 +3287,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~7040'},
                                         'd': 0,
-                                        'x': 10899,
+                                        'x': 10900,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7041', 'x': 10900},
+                                    'e': {'op': 'var', 'n': 'k~7041', 'x': 10901},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9599,
@@ -3308,7 +3308,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10901,
+                                        'x': 10902,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -3317,10 +3317,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~7040'},
                                             'd': 0,
-                                            'x': 10902,
+                                            'x': 10903,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10903},
+                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10904},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9601,
@@ -3347,7 +3347,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10904,
+                                        'x': 10905,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3360,10 +3360,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10905,
+                                            'x': 10906,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10906},
+                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10907},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9603,
@@ -3401,14 +3401,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
                     'v': 'n~7042',
-                    'e': {'op': 'lit', 'v': 1, 'x': 10907},
+                    'e': {'op': 'lit', 'v': 1, 'x': 10908},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
                     'id': 9605,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
                     'v': 'r~7043',
-                    'e': {'op': 'lit', 'v': 'co2', 'x': 10908},
+                    'e': {'op': 'lit', 'v': 'co2', 'x': 10909},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
                     'id': 9606,
                 },
@@ -3418,14 +3418,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7044',
-                            'e': {'op': 'var', 'n': 'n~7042', 'x': 10909},
+                            'e': {'op': 'var', 'n': 'n~7042', 'x': 10910},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9608,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7045',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10910},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10911},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3452,7 +3452,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10911,
+                                'x': 10912,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -3460,7 +3460,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7046',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10912},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10913},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9611,
                                     },
@@ -3477,7 +3477,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10913,
+                                                    'x': 10914,
                                                 },
                                             },
                                             {
@@ -3522,7 +3522,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10914,
+                                                            'x': 10915,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3532,15 +3532,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7046', 'x': 10915},
+                                                            't': {'op': 'var', 'n': 'taken~7046', 'x': 10916},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7047', 'x': 10916},
+                                                            'e': {'op': 'var', 'n': 'instead~7047', 'x': 10917},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9615,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7047', 'x': 10917},
+                                                            'n': {'op': 'var', 'n': 'instead~7047', 'x': 10918},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -3549,7 +3549,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~7045'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10918,
+                                                                    'x': 10919,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9617,
@@ -3567,7 +3567,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~7047'},
                                                     ],
-                                                    'x': 10919,
+                                                    'x': 10920,
                                                 },
                                             },
                                         ],
@@ -3582,9 +3582,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7044', 'x': 10920},
+                                        't': {'op': 'var', 'n': 'left~7044', 'x': 10921},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7046', 'x': 10921},
+                                        'e': {'op': 'var', 'n': 'taken~7046', 'x': 10922},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9618,
                                     },
@@ -3598,14 +3598,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7048',
-                            'e': {'op': 'var', 'n': 'left~7044', 'x': 10922},
+                            'e': {'op': 'var', 'n': 'left~7044', 'x': 10923},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9619,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7049',
-                            'e': {'op': 'var', 'n': 'r~7043', 'x': 10923},
+                            'e': {'op': 'var', 'n': 'r~7043', 'x': 10924},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9620,
                         },
@@ -3660,7 +3660,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10924,
+                                        'x': 10925,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9622,
@@ -3678,11 +3678,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10925,
+                                        'x': 10926,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7050', 'x': 10926},
+                                        't': {'op': 'var', 'n': 'k~7050', 'x': 10927},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3728,7 +3728,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10927,
+                                            'x': 10928,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9624,
@@ -3747,10 +3747,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~7049'},
                                         'd': 0,
-                                        'x': 10928,
+                                        'x': 10929,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7050', 'x': 10929},
+                                    'e': {'op': 'var', 'n': 'k~7050', 'x': 10930},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9625,
@@ -3768,7 +3768,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10930,
+                                        'x': 10931,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -3777,10 +3777,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~7049'},
                                             'd': 0,
-                                            'x': 10931,
+                                            'x': 10932,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10932},
+                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10933},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9627,
@@ -3807,7 +3807,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10933,
+                                        'x': 10934,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3820,10 +3820,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10934,
+                                            'x': 10935,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10935},
+                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10936},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9629,
@@ -3870,7 +3870,7 @@ RECORDS = {
                 'k': {'op': 'lit', 'v': 'co2'},
                 'd': 0,
             },
-            'x': 10936,
+            'x': 10937,
         },
         'placeholder': "the CO2 specialist scoring card's text is not in the sources",
         'source': {
@@ -3889,14 +3889,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
                     'v': 'n~7051',
-                    'e': {'op': 'lit', 'v': 1, 'x': 10937},
+                    'e': {'op': 'lit', 'v': 1, 'x': 10938},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
                     'id': 9631,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
                     'v': 'r~7052',
-                    'e': {'op': 'lit', 'v': 'barrels', 'x': 10938},
+                    'e': {'op': 'lit', 'v': 'barrels', 'x': 10939},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
                     'id': 9632,
                 },
@@ -3906,14 +3906,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7053',
-                            'e': {'op': 'var', 'n': 'n~7051', 'x': 10939},
+                            'e': {'op': 'var', 'n': 'n~7051', 'x': 10940},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9634,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7054',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10940},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10941},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3940,7 +3940,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10941,
+                                'x': 10942,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -3948,7 +3948,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7055',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10942},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10943},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9637,
                                     },
@@ -3965,7 +3965,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10943,
+                                                    'x': 10944,
                                                 },
                                             },
                                             {
@@ -4010,7 +4010,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10944,
+                                                            'x': 10945,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -4020,15 +4020,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7055', 'x': 10945},
+                                                            't': {'op': 'var', 'n': 'taken~7055', 'x': 10946},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7056', 'x': 10946},
+                                                            'e': {'op': 'var', 'n': 'instead~7056', 'x': 10947},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9641,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7056', 'x': 10947},
+                                                            'n': {'op': 'var', 'n': 'instead~7056', 'x': 10948},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -4037,7 +4037,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~7054'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10948,
+                                                                    'x': 10949,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9643,
@@ -4055,7 +4055,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~7056'},
                                                     ],
-                                                    'x': 10949,
+                                                    'x': 10950,
                                                 },
                                             },
                                         ],
@@ -4070,9 +4070,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7053', 'x': 10950},
+                                        't': {'op': 'var', 'n': 'left~7053', 'x': 10951},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7055', 'x': 10951},
+                                        'e': {'op': 'var', 'n': 'taken~7055', 'x': 10952},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9644,
                                     },
@@ -4086,14 +4086,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7057',
-                            'e': {'op': 'var', 'n': 'left~7053', 'x': 10952},
+                            'e': {'op': 'var', 'n': 'left~7053', 'x': 10953},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9645,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7058',
-                            'e': {'op': 'var', 'n': 'r~7052', 'x': 10953},
+                            'e': {'op': 'var', 'n': 'r~7052', 'x': 10954},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9646,
                         },
@@ -4148,7 +4148,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10954,
+                                        'x': 10955,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9648,
@@ -4166,11 +4166,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10955,
+                                        'x': 10956,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7059', 'x': 10956},
+                                        't': {'op': 'var', 'n': 'k~7059', 'x': 10957},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4216,7 +4216,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10957,
+                                            'x': 10958,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9650,
@@ -4235,10 +4235,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~7058'},
                                         'd': 0,
-                                        'x': 10958,
+                                        'x': 10959,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7059', 'x': 10959},
+                                    'e': {'op': 'var', 'n': 'k~7059', 'x': 10960},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9651,
@@ -4256,7 +4256,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10960,
+                                        'x': 10961,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -4265,10 +4265,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~7058'},
                                             'd': 0,
-                                            'x': 10961,
+                                            'x': 10962,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10962},
+                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10963},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9653,
@@ -4295,7 +4295,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10963,
+                                        'x': 10964,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -4308,10 +4308,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10964,
+                                            'x': 10965,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10965},
+                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10966},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9655,
@@ -4358,7 +4358,7 @@ RECORDS = {
                 'k': {'op': 'lit', 'v': 'barrels'},
                 'd': 0,
             },
-            'x': 10966,
+            'x': 10967,
         },
         'placeholder': "the H2 specialist scoring card's text is not in the sources",
         'source': {

@@ -43,463 +43,463 @@ K = [
 ]
 
 
-def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7063'), 'instead_of', {}), 'gain', None) == E.get('r~7061'))) and bool((num(E.get('left~7062')) > num(0))))
 
 
-def x_10974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7062'), (E.get('left~7062') if (FLD(ctx, K[0], E.get('rep~7063')) == None) else FLD(ctx, K[0], E.get('rep~7063')))]))
 
 
-def x_10978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7063'))
 
 
-def x_10979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7065')}
 
 
-def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~7066') if (GET(ctx, 'resources', E.get('r~7067'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7066'), KEY(ctx.state.get('supply'), E.get('r~7067'), 0)]))])
 
 
-def x_10985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7067'), 'max', None) != None)
 
 
-def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7068'), (num(GET(ctx, 'resources', E.get('r~7067'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7067'), 0)))])])
 
 
-def x_10988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7067'), 0)
 
 
-def x_10990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7067'), 'supply', None) != None)
 
 
-def x_10991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7067'), 0)
 
 
-def x_10993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7067'), 'ledger', None)) and bool((E.get('k~7068') != 0)))
 
 
-def x_10994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7072'), 'instead_of', {}), 'gain', None) == E.get('r~7070'))) and bool((num(E.get('left~7071')) > num(0))))
 
 
-def x_11003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7071'), (E.get('left~7071') if (FLD(ctx, K[0], E.get('rep~7072')) == None) else FLD(ctx, K[0], E.get('rep~7072')))]))
 
 
-def x_11007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7072'))
 
 
-def x_11008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7074')}
 
 
-def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~7075') if (GET(ctx, 'resources', E.get('r~7076'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7075'), KEY(ctx.state.get('supply'), E.get('r~7076'), 0)]))])
 
 
-def x_11014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7076'), 'max', None) != None)
 
 
-def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7077'), (num(GET(ctx, 'resources', E.get('r~7076'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7076'), 0)))])])
 
 
-def x_11017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7076'), 0)
 
 
-def x_11019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7076'), 'supply', None) != None)
 
 
-def x_11020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7076'), 0)
 
 
-def x_11022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7076'), 'ledger', None)) and bool((E.get('k~7077') != 0)))
 
 
-def x_11023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7081'), 'instead_of', {}), 'gain', None) == E.get('r~7079'))) and bool((num(E.get('left~7080')) > num(0))))
 
 
-def x_11032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7080'), (E.get('left~7080') if (FLD(ctx, K[0], E.get('rep~7081')) == None) else FLD(ctx, K[0], E.get('rep~7081')))]))
 
 
-def x_11036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7081'))
 
 
-def x_11037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7083')}
 
 
-def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~7084') if (GET(ctx, 'resources', E.get('r~7085'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7084'), KEY(ctx.state.get('supply'), E.get('r~7085'), 0)]))])
 
 
-def x_11043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7085'), 'max', None) != None)
 
 
-def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7086'), (num(GET(ctx, 'resources', E.get('r~7085'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7085'), 0)))])])
 
 
-def x_11046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7085'), 0)
 
 
-def x_11048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7085'), 'supply', None) != None)
 
 
-def x_11049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7085'), 0)
 
 
-def x_11051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7085'), 'ledger', None)) and bool((E.get('k~7086') != 0)))
 
 
-def x_11052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7090'), 'instead_of', {}), 'gain', None) == E.get('r~7088'))) and bool((num(E.get('left~7089')) > num(0))))
 
 
-def x_11061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7089'), (E.get('left~7089') if (FLD(ctx, K[0], E.get('rep~7090')) == None) else FLD(ctx, K[0], E.get('rep~7090')))]))
 
 
-def x_11065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7090'))
 
 
-def x_11066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7092')}
 
 
-def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~7093') if (GET(ctx, 'resources', E.get('r~7094'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7093'), KEY(ctx.state.get('supply'), E.get('r~7094'), 0)]))])
 
 
-def x_11072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7094'), 'max', None) != None)
 
 
-def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7095'), (num(GET(ctx, 'resources', E.get('r~7094'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7094'), 0)))])])
 
 
-def x_11075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7094'), 0)
 
 
-def x_11077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7094'), 'supply', None) != None)
 
 
-def x_11078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7094'), 0)
 
 
-def x_11080(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7094'), 'ledger', None)) and bool((E.get('k~7095') != 0)))
 
 
-def x_11081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7099'), 'instead_of', {}), 'gain', None) == E.get('r~7097'))) and bool((num(E.get('left~7098')) > num(0))))
 
 
-def x_11090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7098'), (E.get('left~7098') if (FLD(ctx, K[0], E.get('rep~7099')) == None) else FLD(ctx, K[0], E.get('rep~7099')))]))
 
 
-def x_11094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7099'))
 
 
-def x_11095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7101')}
 
 
-def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~7102') if (GET(ctx, 'resources', E.get('r~7103'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7102'), KEY(ctx.state.get('supply'), E.get('r~7103'), 0)]))])
 
 
-def x_11101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7103'), 'max', None) != None)
 
 
-def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7104'), (num(GET(ctx, 'resources', E.get('r~7103'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7103'), 0)))])])
 
 
-def x_11104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7103'), 0)
 
 
-def x_11106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7103'), 'supply', None) != None)
 
 
-def x_11107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7103'), 0)
 
 
-def x_11109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11110(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7103'), 'ledger', None)) and bool((E.get('k~7104') != 0)))
 
 
-def x_11110(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7108'), 'instead_of', {}), 'gain', None) == E.get('r~7106'))) and bool((num(E.get('left~7107')) > num(0))))
 
 
-def x_11119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7107'), (E.get('left~7107') if (FLD(ctx, K[0], E.get('rep~7108')) == None) else FLD(ctx, K[0], E.get('rep~7108')))]))
 
 
-def x_11123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7108'))
 
 
-def x_11124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7110')}
 
 
-def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, (E.get('n~7111') if (GET(ctx, 'resources', E.get('r~7112'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7111'), KEY(ctx.state.get('supply'), E.get('r~7112'), 0)]))])
 
 
-def x_11130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7112'), 'max', None) != None)
 
 
-def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7113'), (num(GET(ctx, 'resources', E.get('r~7112'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7112'), 0)))])])
 
 
-def x_11133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7112'), 0)
 
 
-def x_11135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7112'), 'supply', None) != None)
 
 
-def x_11136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7112'), 0)
 
 
-def x_11138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7112'), 'ledger', None)) and bool((E.get('k~7113') != 0)))
 
 
-def x_11139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11141(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
+def x_11142(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
     if E is None:
         E = ctx.env()
     return (num(2) * num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('contracts'))))
@@ -584,7 +584,7 @@ def t_9661(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10970(ctx, E)))
+    items = list(items_of(x_10971(ctx, E)))
     old = E.get('rep~7063', MISSING)
 
     def brk():
@@ -596,7 +596,7 @@ def t_9661(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7063', item, True)
-            if x_10971(ctx, E):
+            if x_10972(ctx, E):
                 return t_9662(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -690,7 +690,7 @@ def t_9669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10978(ctx, E), k)
+    return DO(ctx, x_10979(ctx, E), k)
 
 
 def d_9670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -732,7 +732,7 @@ def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7068', x_10984(ctx, E), True)
+    ctx.put(E, 'k~7068', x_10985(ctx, E), True)
     if not d_9675(ctx, E):
         return False
     ctx.steps += 1
@@ -754,7 +754,7 @@ def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7068', x_10984(ctx, E), True)
+    ctx.put(E, 'k~7068', x_10985(ctx, E), True)
     return True
 
 
@@ -764,11 +764,11 @@ def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10985(ctx, E):
+    if x_10986(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9676, E, 'k~7068', x_10987(ctx, E))
+        ASSIGN(ctx, 9676, E, 'k~7068', x_10988(ctx, E))
     return True
 
 
@@ -778,7 +778,7 @@ def d_9676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9676, E, 'k~7068', x_10987(ctx, E))
+    ASSIGN(ctx, 9676, E, 'k~7068', x_10988(ctx, E))
     return True
 
 
@@ -800,7 +800,7 @@ def d_9678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10990(ctx, E):
+    if x_10991(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -828,7 +828,7 @@ def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10993(ctx, E):
+    if x_10994(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -929,7 +929,7 @@ def t_9687(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10999(ctx, E)))
+    items = list(items_of(x_11000(ctx, E)))
     old = E.get('rep~7072', MISSING)
 
     def brk():
@@ -941,7 +941,7 @@ def t_9687(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7072', item, True)
-            if x_11000(ctx, E):
+            if x_11001(ctx, E):
                 return t_9688(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1035,7 +1035,7 @@ def t_9695(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11007(ctx, E), k)
+    return DO(ctx, x_11008(ctx, E), k)
 
 
 def d_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1077,7 +1077,7 @@ def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7077', x_11013(ctx, E), True)
+    ctx.put(E, 'k~7077', x_11014(ctx, E), True)
     if not d_9701(ctx, E):
         return False
     ctx.steps += 1
@@ -1099,7 +1099,7 @@ def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7077', x_11013(ctx, E), True)
+    ctx.put(E, 'k~7077', x_11014(ctx, E), True)
     return True
 
 
@@ -1109,11 +1109,11 @@ def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11014(ctx, E):
+    if x_11015(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9702, E, 'k~7077', x_11016(ctx, E))
+        ASSIGN(ctx, 9702, E, 'k~7077', x_11017(ctx, E))
     return True
 
 
@@ -1123,7 +1123,7 @@ def d_9702(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9702, E, 'k~7077', x_11016(ctx, E))
+    ASSIGN(ctx, 9702, E, 'k~7077', x_11017(ctx, E))
     return True
 
 
@@ -1145,7 +1145,7 @@ def d_9704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11019(ctx, E):
+    if x_11020(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1173,7 +1173,7 @@ def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11022(ctx, E):
+    if x_11023(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1274,7 +1274,7 @@ def t_9713(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11028(ctx, E)))
+    items = list(items_of(x_11029(ctx, E)))
     old = E.get('rep~7081', MISSING)
 
     def brk():
@@ -1286,7 +1286,7 @@ def t_9713(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7081', item, True)
-            if x_11029(ctx, E):
+            if x_11030(ctx, E):
                 return t_9714(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1380,7 +1380,7 @@ def t_9721(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11036(ctx, E), k)
+    return DO(ctx, x_11037(ctx, E), k)
 
 
 def d_9722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1422,7 +1422,7 @@ def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7086', x_11042(ctx, E), True)
+    ctx.put(E, 'k~7086', x_11043(ctx, E), True)
     if not d_9727(ctx, E):
         return False
     ctx.steps += 1
@@ -1444,7 +1444,7 @@ def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7086', x_11042(ctx, E), True)
+    ctx.put(E, 'k~7086', x_11043(ctx, E), True)
     return True
 
 
@@ -1454,11 +1454,11 @@ def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11043(ctx, E):
+    if x_11044(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9728, E, 'k~7086', x_11045(ctx, E))
+        ASSIGN(ctx, 9728, E, 'k~7086', x_11046(ctx, E))
     return True
 
 
@@ -1468,7 +1468,7 @@ def d_9728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9728, E, 'k~7086', x_11045(ctx, E))
+    ASSIGN(ctx, 9728, E, 'k~7086', x_11046(ctx, E))
     return True
 
 
@@ -1490,7 +1490,7 @@ def d_9730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11048(ctx, E):
+    if x_11049(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1518,7 +1518,7 @@ def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11051(ctx, E):
+    if x_11052(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1619,7 +1619,7 @@ def t_9739(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11057(ctx, E)))
+    items = list(items_of(x_11058(ctx, E)))
     old = E.get('rep~7090', MISSING)
 
     def brk():
@@ -1631,7 +1631,7 @@ def t_9739(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7090', item, True)
-            if x_11058(ctx, E):
+            if x_11059(ctx, E):
                 return t_9740(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1725,7 +1725,7 @@ def t_9747(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11065(ctx, E), k)
+    return DO(ctx, x_11066(ctx, E), k)
 
 
 def d_9748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1767,7 +1767,7 @@ def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7095', x_11071(ctx, E), True)
+    ctx.put(E, 'k~7095', x_11072(ctx, E), True)
     if not d_9753(ctx, E):
         return False
     ctx.steps += 1
@@ -1789,7 +1789,7 @@ def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7095', x_11071(ctx, E), True)
+    ctx.put(E, 'k~7095', x_11072(ctx, E), True)
     return True
 
 
@@ -1799,11 +1799,11 @@ def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11072(ctx, E):
+    if x_11073(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9754, E, 'k~7095', x_11074(ctx, E))
+        ASSIGN(ctx, 9754, E, 'k~7095', x_11075(ctx, E))
     return True
 
 
@@ -1813,7 +1813,7 @@ def d_9754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9754, E, 'k~7095', x_11074(ctx, E))
+    ASSIGN(ctx, 9754, E, 'k~7095', x_11075(ctx, E))
     return True
 
 
@@ -1835,7 +1835,7 @@ def d_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11077(ctx, E):
+    if x_11078(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1863,7 +1863,7 @@ def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11080(ctx, E):
+    if x_11081(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1964,7 +1964,7 @@ def t_9765(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11086(ctx, E)))
+    items = list(items_of(x_11087(ctx, E)))
     old = E.get('rep~7099', MISSING)
 
     def brk():
@@ -1976,7 +1976,7 @@ def t_9765(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7099', item, True)
-            if x_11087(ctx, E):
+            if x_11088(ctx, E):
                 return t_9766(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -2070,7 +2070,7 @@ def t_9773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11094(ctx, E), k)
+    return DO(ctx, x_11095(ctx, E), k)
 
 
 def d_9774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -2112,7 +2112,7 @@ def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7104', x_11100(ctx, E), True)
+    ctx.put(E, 'k~7104', x_11101(ctx, E), True)
     if not d_9779(ctx, E):
         return False
     ctx.steps += 1
@@ -2134,7 +2134,7 @@ def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7104', x_11100(ctx, E), True)
+    ctx.put(E, 'k~7104', x_11101(ctx, E), True)
     return True
 
 
@@ -2144,11 +2144,11 @@ def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11101(ctx, E):
+    if x_11102(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9780, E, 'k~7104', x_11103(ctx, E))
+        ASSIGN(ctx, 9780, E, 'k~7104', x_11104(ctx, E))
     return True
 
 
@@ -2158,7 +2158,7 @@ def d_9780(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9780, E, 'k~7104', x_11103(ctx, E))
+    ASSIGN(ctx, 9780, E, 'k~7104', x_11104(ctx, E))
     return True
 
 
@@ -2180,7 +2180,7 @@ def d_9782(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11106(ctx, E):
+    if x_11107(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2208,7 +2208,7 @@ def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11109(ctx, E):
+    if x_11110(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2309,7 +2309,7 @@ def t_9791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11115(ctx, E)))
+    items = list(items_of(x_11116(ctx, E)))
     old = E.get('rep~7108', MISSING)
 
     def brk():
@@ -2321,7 +2321,7 @@ def t_9791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7108', item, True)
-            if x_11116(ctx, E):
+            if x_11117(ctx, E):
                 return t_9792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -2415,7 +2415,7 @@ def t_9799(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11123(ctx, E), k)
+    return DO(ctx, x_11124(ctx, E), k)
 
 
 def d_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -2457,7 +2457,7 @@ def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7113', x_11129(ctx, E), True)
+    ctx.put(E, 'k~7113', x_11130(ctx, E), True)
     if not d_9805(ctx, E):
         return False
     ctx.steps += 1
@@ -2479,7 +2479,7 @@ def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7113', x_11129(ctx, E), True)
+    ctx.put(E, 'k~7113', x_11130(ctx, E), True)
     return True
 
 
@@ -2489,11 +2489,11 @@ def d_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11130(ctx, E):
+    if x_11131(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9806, E, 'k~7113', x_11132(ctx, E))
+        ASSIGN(ctx, 9806, E, 'k~7113', x_11133(ctx, E))
     return True
 
 
@@ -2503,7 +2503,7 @@ def d_9806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9806, E, 'k~7113', x_11132(ctx, E))
+    ASSIGN(ctx, 9806, E, 'k~7113', x_11133(ctx, E))
     return True
 
 
@@ -2525,7 +2525,7 @@ def d_9808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11135(ctx, E):
+    if x_11136(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2553,7 +2553,7 @@ def d_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11138(ctx, E):
+    if x_11139(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2736,166 +2736,166 @@ TRIALS = {
 
 
 CODE = {
-    10970: x_10970,
     10971: x_10971,
-    10974: x_10974,
-    10978: x_10978,
+    10972: x_10972,
+    10975: x_10975,
     10979: x_10979,
-    10984: x_10984,
+    10980: x_10980,
     10985: x_10985,
-    10987: x_10987,
+    10986: x_10986,
     10988: x_10988,
-    10990: x_10990,
+    10989: x_10989,
     10991: x_10991,
-    10993: x_10993,
+    10992: x_10992,
     10994: x_10994,
-    10999: x_10999,
+    10995: x_10995,
     11000: x_11000,
-    11003: x_11003,
-    11007: x_11007,
+    11001: x_11001,
+    11004: x_11004,
     11008: x_11008,
-    11013: x_11013,
+    11009: x_11009,
     11014: x_11014,
-    11016: x_11016,
+    11015: x_11015,
     11017: x_11017,
-    11019: x_11019,
+    11018: x_11018,
     11020: x_11020,
-    11022: x_11022,
+    11021: x_11021,
     11023: x_11023,
-    11028: x_11028,
+    11024: x_11024,
     11029: x_11029,
-    11032: x_11032,
-    11036: x_11036,
+    11030: x_11030,
+    11033: x_11033,
     11037: x_11037,
-    11042: x_11042,
+    11038: x_11038,
     11043: x_11043,
-    11045: x_11045,
+    11044: x_11044,
     11046: x_11046,
-    11048: x_11048,
+    11047: x_11047,
     11049: x_11049,
-    11051: x_11051,
+    11050: x_11050,
     11052: x_11052,
-    11057: x_11057,
+    11053: x_11053,
     11058: x_11058,
-    11061: x_11061,
-    11065: x_11065,
+    11059: x_11059,
+    11062: x_11062,
     11066: x_11066,
-    11071: x_11071,
+    11067: x_11067,
     11072: x_11072,
-    11074: x_11074,
+    11073: x_11073,
     11075: x_11075,
-    11077: x_11077,
+    11076: x_11076,
     11078: x_11078,
-    11080: x_11080,
+    11079: x_11079,
     11081: x_11081,
-    11086: x_11086,
+    11082: x_11082,
     11087: x_11087,
-    11090: x_11090,
-    11094: x_11094,
+    11088: x_11088,
+    11091: x_11091,
     11095: x_11095,
-    11100: x_11100,
+    11096: x_11096,
     11101: x_11101,
-    11103: x_11103,
+    11102: x_11102,
     11104: x_11104,
-    11106: x_11106,
+    11105: x_11105,
     11107: x_11107,
-    11109: x_11109,
+    11108: x_11108,
     11110: x_11110,
-    11115: x_11115,
+    11111: x_11111,
     11116: x_11116,
-    11119: x_11119,
-    11123: x_11123,
+    11117: x_11117,
+    11120: x_11120,
     11124: x_11124,
-    11129: x_11129,
+    11125: x_11125,
     11130: x_11130,
-    11132: x_11132,
+    11131: x_11131,
     11133: x_11133,
-    11135: x_11135,
+    11134: x_11134,
     11136: x_11136,
-    11138: x_11138,
+    11137: x_11137,
     11139: x_11139,
-    11141: x_11141,
+    11140: x_11140,
+    11142: x_11142,
 }
 AT = {
-    10970: 'rules_data/pampero/definitions/resources.yaml:55',
     10971: 'rules_data/pampero/definitions/resources.yaml:55',
-    10974: 'rules_data/pampero/definitions/resources.yaml:57',
-    10978: 'rules_data/pampero/definitions/resources.yaml:60',
-    10979: 'rules_data/pampero/definitions/resources.yaml:57',
-    10984: 'rules_data/pampero/definitions/resources.yaml:26',
-    10985: 'rules_data/pampero/definitions/resources.yaml:27',
-    10987: 'rules_data/pampero/definitions/resources.yaml:27',
-    10988: 'rules_data/pampero/definitions/resources.yaml:28',
-    10990: 'rules_data/pampero/definitions/resources.yaml:29',
+    10972: 'rules_data/pampero/definitions/resources.yaml:55',
+    10975: 'rules_data/pampero/definitions/resources.yaml:57',
+    10979: 'rules_data/pampero/definitions/resources.yaml:60',
+    10980: 'rules_data/pampero/definitions/resources.yaml:57',
+    10985: 'rules_data/pampero/definitions/resources.yaml:26',
+    10986: 'rules_data/pampero/definitions/resources.yaml:27',
+    10988: 'rules_data/pampero/definitions/resources.yaml:27',
+    10989: 'rules_data/pampero/definitions/resources.yaml:28',
     10991: 'rules_data/pampero/definitions/resources.yaml:29',
-    10993: 'rules_data/pampero/definitions/resources.yaml:30',
+    10992: 'rules_data/pampero/definitions/resources.yaml:29',
     10994: 'rules_data/pampero/definitions/resources.yaml:30',
-    10999: 'rules_data/pampero/definitions/resources.yaml:55',
+    10995: 'rules_data/pampero/definitions/resources.yaml:30',
     11000: 'rules_data/pampero/definitions/resources.yaml:55',
-    11003: 'rules_data/pampero/definitions/resources.yaml:57',
-    11007: 'rules_data/pampero/definitions/resources.yaml:60',
-    11008: 'rules_data/pampero/definitions/resources.yaml:57',
-    11013: 'rules_data/pampero/definitions/resources.yaml:26',
-    11014: 'rules_data/pampero/definitions/resources.yaml:27',
-    11016: 'rules_data/pampero/definitions/resources.yaml:27',
-    11017: 'rules_data/pampero/definitions/resources.yaml:28',
-    11019: 'rules_data/pampero/definitions/resources.yaml:29',
+    11001: 'rules_data/pampero/definitions/resources.yaml:55',
+    11004: 'rules_data/pampero/definitions/resources.yaml:57',
+    11008: 'rules_data/pampero/definitions/resources.yaml:60',
+    11009: 'rules_data/pampero/definitions/resources.yaml:57',
+    11014: 'rules_data/pampero/definitions/resources.yaml:26',
+    11015: 'rules_data/pampero/definitions/resources.yaml:27',
+    11017: 'rules_data/pampero/definitions/resources.yaml:27',
+    11018: 'rules_data/pampero/definitions/resources.yaml:28',
     11020: 'rules_data/pampero/definitions/resources.yaml:29',
-    11022: 'rules_data/pampero/definitions/resources.yaml:30',
+    11021: 'rules_data/pampero/definitions/resources.yaml:29',
     11023: 'rules_data/pampero/definitions/resources.yaml:30',
-    11028: 'rules_data/pampero/definitions/resources.yaml:55',
+    11024: 'rules_data/pampero/definitions/resources.yaml:30',
     11029: 'rules_data/pampero/definitions/resources.yaml:55',
-    11032: 'rules_data/pampero/definitions/resources.yaml:57',
-    11036: 'rules_data/pampero/definitions/resources.yaml:60',
-    11037: 'rules_data/pampero/definitions/resources.yaml:57',
-    11042: 'rules_data/pampero/definitions/resources.yaml:26',
-    11043: 'rules_data/pampero/definitions/resources.yaml:27',
-    11045: 'rules_data/pampero/definitions/resources.yaml:27',
-    11046: 'rules_data/pampero/definitions/resources.yaml:28',
-    11048: 'rules_data/pampero/definitions/resources.yaml:29',
+    11030: 'rules_data/pampero/definitions/resources.yaml:55',
+    11033: 'rules_data/pampero/definitions/resources.yaml:57',
+    11037: 'rules_data/pampero/definitions/resources.yaml:60',
+    11038: 'rules_data/pampero/definitions/resources.yaml:57',
+    11043: 'rules_data/pampero/definitions/resources.yaml:26',
+    11044: 'rules_data/pampero/definitions/resources.yaml:27',
+    11046: 'rules_data/pampero/definitions/resources.yaml:27',
+    11047: 'rules_data/pampero/definitions/resources.yaml:28',
     11049: 'rules_data/pampero/definitions/resources.yaml:29',
-    11051: 'rules_data/pampero/definitions/resources.yaml:30',
+    11050: 'rules_data/pampero/definitions/resources.yaml:29',
     11052: 'rules_data/pampero/definitions/resources.yaml:30',
-    11057: 'rules_data/pampero/definitions/resources.yaml:55',
+    11053: 'rules_data/pampero/definitions/resources.yaml:30',
     11058: 'rules_data/pampero/definitions/resources.yaml:55',
-    11061: 'rules_data/pampero/definitions/resources.yaml:57',
-    11065: 'rules_data/pampero/definitions/resources.yaml:60',
-    11066: 'rules_data/pampero/definitions/resources.yaml:57',
-    11071: 'rules_data/pampero/definitions/resources.yaml:26',
-    11072: 'rules_data/pampero/definitions/resources.yaml:27',
-    11074: 'rules_data/pampero/definitions/resources.yaml:27',
-    11075: 'rules_data/pampero/definitions/resources.yaml:28',
-    11077: 'rules_data/pampero/definitions/resources.yaml:29',
+    11059: 'rules_data/pampero/definitions/resources.yaml:55',
+    11062: 'rules_data/pampero/definitions/resources.yaml:57',
+    11066: 'rules_data/pampero/definitions/resources.yaml:60',
+    11067: 'rules_data/pampero/definitions/resources.yaml:57',
+    11072: 'rules_data/pampero/definitions/resources.yaml:26',
+    11073: 'rules_data/pampero/definitions/resources.yaml:27',
+    11075: 'rules_data/pampero/definitions/resources.yaml:27',
+    11076: 'rules_data/pampero/definitions/resources.yaml:28',
     11078: 'rules_data/pampero/definitions/resources.yaml:29',
-    11080: 'rules_data/pampero/definitions/resources.yaml:30',
+    11079: 'rules_data/pampero/definitions/resources.yaml:29',
     11081: 'rules_data/pampero/definitions/resources.yaml:30',
-    11086: 'rules_data/pampero/definitions/resources.yaml:55',
+    11082: 'rules_data/pampero/definitions/resources.yaml:30',
     11087: 'rules_data/pampero/definitions/resources.yaml:55',
-    11090: 'rules_data/pampero/definitions/resources.yaml:57',
-    11094: 'rules_data/pampero/definitions/resources.yaml:60',
-    11095: 'rules_data/pampero/definitions/resources.yaml:57',
-    11100: 'rules_data/pampero/definitions/resources.yaml:26',
-    11101: 'rules_data/pampero/definitions/resources.yaml:27',
-    11103: 'rules_data/pampero/definitions/resources.yaml:27',
-    11104: 'rules_data/pampero/definitions/resources.yaml:28',
-    11106: 'rules_data/pampero/definitions/resources.yaml:29',
+    11088: 'rules_data/pampero/definitions/resources.yaml:55',
+    11091: 'rules_data/pampero/definitions/resources.yaml:57',
+    11095: 'rules_data/pampero/definitions/resources.yaml:60',
+    11096: 'rules_data/pampero/definitions/resources.yaml:57',
+    11101: 'rules_data/pampero/definitions/resources.yaml:26',
+    11102: 'rules_data/pampero/definitions/resources.yaml:27',
+    11104: 'rules_data/pampero/definitions/resources.yaml:27',
+    11105: 'rules_data/pampero/definitions/resources.yaml:28',
     11107: 'rules_data/pampero/definitions/resources.yaml:29',
-    11109: 'rules_data/pampero/definitions/resources.yaml:30',
+    11108: 'rules_data/pampero/definitions/resources.yaml:29',
     11110: 'rules_data/pampero/definitions/resources.yaml:30',
-    11115: 'rules_data/pampero/definitions/resources.yaml:55',
+    11111: 'rules_data/pampero/definitions/resources.yaml:30',
     11116: 'rules_data/pampero/definitions/resources.yaml:55',
-    11119: 'rules_data/pampero/definitions/resources.yaml:57',
-    11123: 'rules_data/pampero/definitions/resources.yaml:60',
-    11124: 'rules_data/pampero/definitions/resources.yaml:57',
-    11129: 'rules_data/pampero/definitions/resources.yaml:26',
-    11130: 'rules_data/pampero/definitions/resources.yaml:27',
-    11132: 'rules_data/pampero/definitions/resources.yaml:27',
-    11133: 'rules_data/pampero/definitions/resources.yaml:28',
-    11135: 'rules_data/pampero/definitions/resources.yaml:29',
+    11117: 'rules_data/pampero/definitions/resources.yaml:55',
+    11120: 'rules_data/pampero/definitions/resources.yaml:57',
+    11124: 'rules_data/pampero/definitions/resources.yaml:60',
+    11125: 'rules_data/pampero/definitions/resources.yaml:57',
+    11130: 'rules_data/pampero/definitions/resources.yaml:26',
+    11131: 'rules_data/pampero/definitions/resources.yaml:27',
+    11133: 'rules_data/pampero/definitions/resources.yaml:27',
+    11134: 'rules_data/pampero/definitions/resources.yaml:28',
     11136: 'rules_data/pampero/definitions/resources.yaml:29',
-    11138: 'rules_data/pampero/definitions/resources.yaml:30',
+    11137: 'rules_data/pampero/definitions/resources.yaml:29',
     11139: 'rules_data/pampero/definitions/resources.yaml:30',
-    11141: 'rules_data/pampero/modules/verne_tiles.yaml:31',
+    11140: 'rules_data/pampero/definitions/resources.yaml:30',
+    11142: 'rules_data/pampero/modules/verne_tiles.yaml:31',
 }
 
 
@@ -2916,14 +2916,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
                     'v': 'n~7060',
-                    'e': {'op': 'lit', 'v': 2, 'x': 10967},
+                    'e': {'op': 'lit', 'v': 2, 'x': 10968},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
                     'id': 9657,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
                     'v': 'r~7061',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10968},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10969},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
                     'id': 9658,
                 },
@@ -2933,14 +2933,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7062',
-                            'e': {'op': 'var', 'n': 'n~7060', 'x': 10969},
+                            'e': {'op': 'var', 'n': 'n~7060', 'x': 10970},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9660,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7063',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10970},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10971},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2967,7 +2967,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10971,
+                                'x': 10972,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -2975,7 +2975,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7064',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10972},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10973},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9663,
                                     },
@@ -2992,7 +2992,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10973,
+                                                    'x': 10974,
                                                 },
                                             },
                                             {
@@ -3037,7 +3037,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10974,
+                                                            'x': 10975,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3047,15 +3047,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7064', 'x': 10975},
+                                                            't': {'op': 'var', 'n': 'taken~7064', 'x': 10976},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7065', 'x': 10976},
+                                                            'e': {'op': 'var', 'n': 'instead~7065', 'x': 10977},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9667,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7065', 'x': 10977},
+                                                            'n': {'op': 'var', 'n': 'instead~7065', 'x': 10978},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -3064,7 +3064,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~7063'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10978,
+                                                                    'x': 10979,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9669,
@@ -3082,7 +3082,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~7065'},
                                                     ],
-                                                    'x': 10979,
+                                                    'x': 10980,
                                                 },
                                             },
                                         ],
@@ -3097,9 +3097,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7062', 'x': 10980},
+                                        't': {'op': 'var', 'n': 'left~7062', 'x': 10981},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7064', 'x': 10981},
+                                        'e': {'op': 'var', 'n': 'taken~7064', 'x': 10982},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9670,
                                     },
@@ -3113,14 +3113,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7066',
-                            'e': {'op': 'var', 'n': 'left~7062', 'x': 10982},
+                            'e': {'op': 'var', 'n': 'left~7062', 'x': 10983},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9671,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7067',
-                            'e': {'op': 'var', 'n': 'r~7061', 'x': 10983},
+                            'e': {'op': 'var', 'n': 'r~7061', 'x': 10984},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9672,
                         },
@@ -3175,7 +3175,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10984,
+                                        'x': 10985,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9674,
@@ -3193,11 +3193,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10985,
+                                        'x': 10986,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7068', 'x': 10986},
+                                        't': {'op': 'var', 'n': 'k~7068', 'x': 10987},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3243,7 +3243,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10987,
+                                            'x': 10988,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9676,
@@ -3262,10 +3262,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~7067'},
                                         'd': 0,
-                                        'x': 10988,
+                                        'x': 10989,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7068', 'x': 10989},
+                                    'e': {'op': 'var', 'n': 'k~7068', 'x': 10990},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9677,
@@ -3283,7 +3283,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10990,
+                                        'x': 10991,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -3292,10 +3292,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~7067'},
                                             'd': 0,
-                                            'x': 10991,
+                                            'x': 10992,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 10992},
+                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 10993},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9679,
@@ -3322,7 +3322,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10993,
+                                        'x': 10994,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3335,10 +3335,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10994,
+                                            'x': 10995,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 10995},
+                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 10996},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9681,
@@ -3381,14 +3381,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
                     'v': 'n~7069',
-                    'e': {'op': 'lit', 'v': 2, 'x': 10996},
+                    'e': {'op': 'lit', 'v': 2, 'x': 10997},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
                     'id': 9683,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
                     'v': 'r~7070',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10997},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10998},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
                     'id': 9684,
                 },
@@ -3398,14 +3398,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7071',
-                            'e': {'op': 'var', 'n': 'n~7069', 'x': 10998},
+                            'e': {'op': 'var', 'n': 'n~7069', 'x': 10999},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9686,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7072',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10999},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11000},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3432,7 +3432,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11000,
+                                'x': 11001,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -3440,7 +3440,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7073',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11001},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11002},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9689,
                                     },
@@ -3457,7 +3457,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11002,
+                                                    'x': 11003,
                                                 },
                                             },
                                             {
@@ -3502,7 +3502,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11003,
+                                                            'x': 11004,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3512,15 +3512,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7073', 'x': 11004},
+                                                            't': {'op': 'var', 'n': 'taken~7073', 'x': 11005},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7074', 'x': 11005},
+                                                            'e': {'op': 'var', 'n': 'instead~7074', 'x': 11006},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9693,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7074', 'x': 11006},
+                                                            'n': {'op': 'var', 'n': 'instead~7074', 'x': 11007},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -3529,7 +3529,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~7072'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11007,
+                                                                    'x': 11008,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9695,
@@ -3547,7 +3547,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~7074'},
                                                     ],
-                                                    'x': 11008,
+                                                    'x': 11009,
                                                 },
                                             },
                                         ],
@@ -3562,9 +3562,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7071', 'x': 11009},
+                                        't': {'op': 'var', 'n': 'left~7071', 'x': 11010},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7073', 'x': 11010},
+                                        'e': {'op': 'var', 'n': 'taken~7073', 'x': 11011},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9696,
                                     },
@@ -3578,14 +3578,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7075',
-                            'e': {'op': 'var', 'n': 'left~7071', 'x': 11011},
+                            'e': {'op': 'var', 'n': 'left~7071', 'x': 11012},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9697,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7076',
-                            'e': {'op': 'var', 'n': 'r~7070', 'x': 11012},
+                            'e': {'op': 'var', 'n': 'r~7070', 'x': 11013},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9698,
                         },
@@ -3640,7 +3640,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11013,
+                                        'x': 11014,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9700,
@@ -3658,11 +3658,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11014,
+                                        'x': 11015,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7077', 'x': 11015},
+                                        't': {'op': 'var', 'n': 'k~7077', 'x': 11016},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3708,7 +3708,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11016,
+                                            'x': 11017,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9702,
@@ -3727,10 +3727,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~7076'},
                                         'd': 0,
-                                        'x': 11017,
+                                        'x': 11018,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7077', 'x': 11018},
+                                    'e': {'op': 'var', 'n': 'k~7077', 'x': 11019},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9703,
@@ -3748,7 +3748,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11019,
+                                        'x': 11020,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -3757,10 +3757,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~7076'},
                                             'd': 0,
-                                            'x': 11020,
+                                            'x': 11021,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11021},
+                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11022},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9705,
@@ -3787,7 +3787,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11022,
+                                        'x': 11023,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3800,10 +3800,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11023,
+                                            'x': 11024,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11024},
+                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11025},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9707,
@@ -3846,14 +3846,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
                     'v': 'n~7078',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11025},
+                    'e': {'op': 'lit', 'v': 2, 'x': 11026},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
                     'id': 9709,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
                     'v': 'r~7079',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11026},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11027},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
                     'id': 9710,
                 },
@@ -3863,14 +3863,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7080',
-                            'e': {'op': 'var', 'n': 'n~7078', 'x': 11027},
+                            'e': {'op': 'var', 'n': 'n~7078', 'x': 11028},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9712,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7081',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11028},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11029},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3897,7 +3897,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11029,
+                                'x': 11030,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -3905,7 +3905,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7082',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11030},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11031},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9715,
                                     },
@@ -3922,7 +3922,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11031,
+                                                    'x': 11032,
                                                 },
                                             },
                                             {
@@ -3967,7 +3967,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11032,
+                                                            'x': 11033,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3977,15 +3977,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7082', 'x': 11033},
+                                                            't': {'op': 'var', 'n': 'taken~7082', 'x': 11034},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7083', 'x': 11034},
+                                                            'e': {'op': 'var', 'n': 'instead~7083', 'x': 11035},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9719,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7083', 'x': 11035},
+                                                            'n': {'op': 'var', 'n': 'instead~7083', 'x': 11036},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -3994,7 +3994,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~7081'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11036,
+                                                                    'x': 11037,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9721,
@@ -4012,7 +4012,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~7083'},
                                                     ],
-                                                    'x': 11037,
+                                                    'x': 11038,
                                                 },
                                             },
                                         ],
@@ -4027,9 +4027,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7080', 'x': 11038},
+                                        't': {'op': 'var', 'n': 'left~7080', 'x': 11039},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7082', 'x': 11039},
+                                        'e': {'op': 'var', 'n': 'taken~7082', 'x': 11040},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9722,
                                     },
@@ -4043,14 +4043,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7084',
-                            'e': {'op': 'var', 'n': 'left~7080', 'x': 11040},
+                            'e': {'op': 'var', 'n': 'left~7080', 'x': 11041},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9723,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7085',
-                            'e': {'op': 'var', 'n': 'r~7079', 'x': 11041},
+                            'e': {'op': 'var', 'n': 'r~7079', 'x': 11042},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9724,
                         },
@@ -4105,7 +4105,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11042,
+                                        'x': 11043,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9726,
@@ -4123,11 +4123,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11043,
+                                        'x': 11044,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7086', 'x': 11044},
+                                        't': {'op': 'var', 'n': 'k~7086', 'x': 11045},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4173,7 +4173,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11045,
+                                            'x': 11046,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9728,
@@ -4192,10 +4192,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~7085'},
                                         'd': 0,
-                                        'x': 11046,
+                                        'x': 11047,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7086', 'x': 11047},
+                                    'e': {'op': 'var', 'n': 'k~7086', 'x': 11048},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9729,
@@ -4213,7 +4213,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11048,
+                                        'x': 11049,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -4222,10 +4222,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~7085'},
                                             'd': 0,
-                                            'x': 11049,
+                                            'x': 11050,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11050},
+                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11051},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9731,
@@ -4252,7 +4252,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11051,
+                                        'x': 11052,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -4265,10 +4265,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11052,
+                                            'x': 11053,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11053},
+                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11054},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9733,
@@ -4309,14 +4309,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
                     'v': 'n~7087',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11054},
+                    'e': {'op': 'lit', 'v': 2, 'x': 11055},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
                     'id': 9735,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
                     'v': 'r~7088',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11055},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11056},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
                     'id': 9736,
                 },
@@ -4326,14 +4326,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7089',
-                            'e': {'op': 'var', 'n': 'n~7087', 'x': 11056},
+                            'e': {'op': 'var', 'n': 'n~7087', 'x': 11057},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9738,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7090',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11057},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11058},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -4360,7 +4360,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11058,
+                                'x': 11059,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -4368,7 +4368,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7091',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11059},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11060},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9741,
                                     },
@@ -4385,7 +4385,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11060,
+                                                    'x': 11061,
                                                 },
                                             },
                                             {
@@ -4430,7 +4430,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11061,
+                                                            'x': 11062,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -4440,15 +4440,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7091', 'x': 11062},
+                                                            't': {'op': 'var', 'n': 'taken~7091', 'x': 11063},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7092', 'x': 11063},
+                                                            'e': {'op': 'var', 'n': 'instead~7092', 'x': 11064},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9745,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7092', 'x': 11064},
+                                                            'n': {'op': 'var', 'n': 'instead~7092', 'x': 11065},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -4457,7 +4457,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~7090'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11065,
+                                                                    'x': 11066,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9747,
@@ -4475,7 +4475,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~7092'},
                                                     ],
-                                                    'x': 11066,
+                                                    'x': 11067,
                                                 },
                                             },
                                         ],
@@ -4490,9 +4490,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7089', 'x': 11067},
+                                        't': {'op': 'var', 'n': 'left~7089', 'x': 11068},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7091', 'x': 11068},
+                                        'e': {'op': 'var', 'n': 'taken~7091', 'x': 11069},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9748,
                                     },
@@ -4506,14 +4506,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7093',
-                            'e': {'op': 'var', 'n': 'left~7089', 'x': 11069},
+                            'e': {'op': 'var', 'n': 'left~7089', 'x': 11070},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9749,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7094',
-                            'e': {'op': 'var', 'n': 'r~7088', 'x': 11070},
+                            'e': {'op': 'var', 'n': 'r~7088', 'x': 11071},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9750,
                         },
@@ -4568,7 +4568,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11071,
+                                        'x': 11072,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9752,
@@ -4586,11 +4586,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11072,
+                                        'x': 11073,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7095', 'x': 11073},
+                                        't': {'op': 'var', 'n': 'k~7095', 'x': 11074},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4636,7 +4636,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11074,
+                                            'x': 11075,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9754,
@@ -4655,10 +4655,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~7094'},
                                         'd': 0,
-                                        'x': 11075,
+                                        'x': 11076,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7095', 'x': 11076},
+                                    'e': {'op': 'var', 'n': 'k~7095', 'x': 11077},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9755,
@@ -4676,7 +4676,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11077,
+                                        'x': 11078,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -4685,10 +4685,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~7094'},
                                             'd': 0,
-                                            'x': 11078,
+                                            'x': 11079,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11079},
+                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11080},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9757,
@@ -4715,7 +4715,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11080,
+                                        'x': 11081,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -4728,10 +4728,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11081,
+                                            'x': 11082,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11082},
+                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11083},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9759,
@@ -4772,14 +4772,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
                     'v': 'n~7096',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11083},
+                    'e': {'op': 'lit', 'v': 2, 'x': 11084},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
                     'id': 9761,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
                     'v': 'r~7097',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11084},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11085},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
                     'id': 9762,
                 },
@@ -4789,14 +4789,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7098',
-                            'e': {'op': 'var', 'n': 'n~7096', 'x': 11085},
+                            'e': {'op': 'var', 'n': 'n~7096', 'x': 11086},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9764,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7099',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11086},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11087},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -4823,7 +4823,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11087,
+                                'x': 11088,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -4831,7 +4831,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7100',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11088},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11089},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9767,
                                     },
@@ -4848,7 +4848,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11089,
+                                                    'x': 11090,
                                                 },
                                             },
                                             {
@@ -4893,7 +4893,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11090,
+                                                            'x': 11091,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -4903,15 +4903,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7100', 'x': 11091},
+                                                            't': {'op': 'var', 'n': 'taken~7100', 'x': 11092},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7101', 'x': 11092},
+                                                            'e': {'op': 'var', 'n': 'instead~7101', 'x': 11093},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9771,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7101', 'x': 11093},
+                                                            'n': {'op': 'var', 'n': 'instead~7101', 'x': 11094},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -4920,7 +4920,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~7099'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11094,
+                                                                    'x': 11095,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9773,
@@ -4938,7 +4938,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~7101'},
                                                     ],
-                                                    'x': 11095,
+                                                    'x': 11096,
                                                 },
                                             },
                                         ],
@@ -4953,9 +4953,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7098', 'x': 11096},
+                                        't': {'op': 'var', 'n': 'left~7098', 'x': 11097},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7100', 'x': 11097},
+                                        'e': {'op': 'var', 'n': 'taken~7100', 'x': 11098},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9774,
                                     },
@@ -4969,14 +4969,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7102',
-                            'e': {'op': 'var', 'n': 'left~7098', 'x': 11098},
+                            'e': {'op': 'var', 'n': 'left~7098', 'x': 11099},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9775,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7103',
-                            'e': {'op': 'var', 'n': 'r~7097', 'x': 11099},
+                            'e': {'op': 'var', 'n': 'r~7097', 'x': 11100},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9776,
                         },
@@ -5031,7 +5031,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11100,
+                                        'x': 11101,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9778,
@@ -5049,11 +5049,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11101,
+                                        'x': 11102,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7104', 'x': 11102},
+                                        't': {'op': 'var', 'n': 'k~7104', 'x': 11103},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -5099,7 +5099,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11103,
+                                            'x': 11104,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9780,
@@ -5118,10 +5118,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~7103'},
                                         'd': 0,
-                                        'x': 11104,
+                                        'x': 11105,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7104', 'x': 11105},
+                                    'e': {'op': 'var', 'n': 'k~7104', 'x': 11106},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9781,
@@ -5139,7 +5139,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11106,
+                                        'x': 11107,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -5148,10 +5148,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~7103'},
                                             'd': 0,
-                                            'x': 11107,
+                                            'x': 11108,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11108},
+                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11109},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9783,
@@ -5178,7 +5178,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11109,
+                                        'x': 11110,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -5191,10 +5191,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11110,
+                                            'x': 11111,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11111},
+                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11112},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9785,
@@ -5235,14 +5235,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
                     'v': 'n~7105',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11112},
+                    'e': {'op': 'lit', 'v': 2, 'x': 11113},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
                     'id': 9787,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
                     'v': 'r~7106',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11113},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11114},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
                     'id': 9788,
                 },
@@ -5252,14 +5252,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7107',
-                            'e': {'op': 'var', 'n': 'n~7105', 'x': 11114},
+                            'e': {'op': 'var', 'n': 'n~7105', 'x': 11115},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9790,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7108',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11115},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11116},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -5286,7 +5286,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11116,
+                                'x': 11117,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -5294,7 +5294,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7109',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11117},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11118},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9793,
                                     },
@@ -5311,7 +5311,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11118,
+                                                    'x': 11119,
                                                 },
                                             },
                                             {
@@ -5356,7 +5356,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11119,
+                                                            'x': 11120,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -5366,15 +5366,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7109', 'x': 11120},
+                                                            't': {'op': 'var', 'n': 'taken~7109', 'x': 11121},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7110', 'x': 11121},
+                                                            'e': {'op': 'var', 'n': 'instead~7110', 'x': 11122},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9797,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7110', 'x': 11122},
+                                                            'n': {'op': 'var', 'n': 'instead~7110', 'x': 11123},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -5383,7 +5383,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~7108'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11123,
+                                                                    'x': 11124,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9799,
@@ -5401,7 +5401,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~7110'},
                                                     ],
-                                                    'x': 11124,
+                                                    'x': 11125,
                                                 },
                                             },
                                         ],
@@ -5416,9 +5416,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7107', 'x': 11125},
+                                        't': {'op': 'var', 'n': 'left~7107', 'x': 11126},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7109', 'x': 11126},
+                                        'e': {'op': 'var', 'n': 'taken~7109', 'x': 11127},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9800,
                                     },
@@ -5432,14 +5432,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7111',
-                            'e': {'op': 'var', 'n': 'left~7107', 'x': 11127},
+                            'e': {'op': 'var', 'n': 'left~7107', 'x': 11128},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9801,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7112',
-                            'e': {'op': 'var', 'n': 'r~7106', 'x': 11128},
+                            'e': {'op': 'var', 'n': 'r~7106', 'x': 11129},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9802,
                         },
@@ -5494,7 +5494,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11129,
+                                        'x': 11130,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 9804,
@@ -5512,11 +5512,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11130,
+                                        'x': 11131,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7113', 'x': 11131},
+                                        't': {'op': 'var', 'n': 'k~7113', 'x': 11132},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -5562,7 +5562,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11132,
+                                            'x': 11133,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 9806,
@@ -5581,10 +5581,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~7112'},
                                         'd': 0,
-                                        'x': 11133,
+                                        'x': 11134,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7113', 'x': 11134},
+                                    'e': {'op': 'var', 'n': 'k~7113', 'x': 11135},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9807,
@@ -5602,7 +5602,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11135,
+                                        'x': 11136,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -5611,10 +5611,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~7112'},
                                             'd': 0,
-                                            'x': 11136,
+                                            'x': 11137,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7113', 'x': 11137},
+                                        'e': {'op': 'var', 'n': 'k~7113', 'x': 11138},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9809,
@@ -5641,7 +5641,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11138,
+                                        'x': 11139,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -5654,10 +5654,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11139,
+                                            'x': 11140,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7113', 'x': 11140},
+                                        'e': {'op': 'var', 'n': 'k~7113', 'x': 11141},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9811,
@@ -5709,7 +5709,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 11141,
+            'x': 11142,
         },
         'placeholder': 'the texts of the Project Verne wide scoring tiles are not in the sources',
         'source': {
