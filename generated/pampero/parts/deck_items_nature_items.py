@@ -395,215 +395,197 @@ def x_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
+def x_8898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (not (bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num((GET(ctx, 'tracks', E.get('t~6106'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6106'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6106')) != None)) and bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num(FLD(ctx, K[0], E.get('t~6106'))))))) or bool((lambda v_at_6109: (lambda v_built_6112: CALL(ctx, 'any', None, [(bool((num(v_at_6109) < num(KEY(v_l_6113, 'at', None)))) and bool((num(KEY(v_l_6113, 'at', None)) <= num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))))) and bool((num(v_built_6112) < num(KEY(v_l_6113, 'towers', None))))) for v_l_6113 in items_of(GET(ctx, 'tracks', E.get('t~6106'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6111 for v_x_6111 in items_of(KEY(ctx.state.get('places'), v_s_6110, [])) if (bool((KEY(v_x_6111, 'piece', None) == 'tower')) and bool((KEY(v_x_6111, 'owner', None) == E.get('you'))))]) for v_s_6110 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0))))))
+    return (lambda v_at_6110: (lambda v_nxt_6111: (AR('+', v_nxt_6111, 1) if (bool((GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6111) >= num(0))) and bool((v_nxt_6111 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None), 0))))) else v_nxt_6111))((GET(ctx, 'tracks', E.get('t~6108'), 'entry', None) if (bool((num(v_at_6110) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6108'), 'entry', None) != None))) else AR('+', v_at_6110, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6108'), 0) if (GET(ctx, 'tracks', E.get('t~6108'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6108'), 0)))
 
 
-def x_8895(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
+def x_8899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return RANGE(0, E.get('n~6105'))
+    return (bool((num(E.get('nxt~6112')) > num((GET(ctx, 'tracks', E.get('t~6108'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6108'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6108'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6108'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6108'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6108'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6108'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6108'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6108'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6108'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6108')) != None)) and bool((num(E.get('nxt~6112')) > num(FLD(ctx, K[0], E.get('t~6108'))))))) or bool((lambda v_at_6113: (lambda v_built_6116: CALL(ctx, 'any', None, [(bool((num(v_at_6113) < num(KEY(v_l_6117, 'at', None)))) and bool((num(KEY(v_l_6117, 'at', None)) <= num(E.get('nxt~6112')))) and bool((num(v_built_6116) < num(KEY(v_l_6117, 'towers', None))))) for v_l_6117 in items_of(GET(ctx, 'tracks', E.get('t~6108'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6115 for v_x_6115 in items_of(KEY(ctx.state.get('places'), v_s_6114, [])) if (bool((KEY(v_x_6115, 'piece', None) == 'tower')) and bool((KEY(v_x_6115, 'owner', None) == E.get('you'))))]) for v_s_6114 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6108'), 0) if (GET(ctx, 'tracks', E.get('t~6108'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6108'), 0)))))
 
 
-def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6120: (lambda v_nxt_6121: (AR('+', v_nxt_6121, 1) if (bool((GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6121) >= num(0))) and bool((v_nxt_6121 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0))))) else v_nxt_6121))((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) if (bool((num(v_at_6120) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) != None))) else AR('+', v_at_6120, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))
+    return (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game')
 
 
-def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (bool((num(E.get('nxt~6122')) > num((GET(ctx, 'tracks', E.get('t~6118'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6118'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6118')) != None)) and bool((num(E.get('nxt~6122')) > num(FLD(ctx, K[0], E.get('t~6118'))))))) or bool((lambda v_at_6123: (lambda v_built_6126: CALL(ctx, 'any', None, [(bool((num(v_at_6123) < num(KEY(v_l_6127, 'at', None)))) and bool((num(KEY(v_l_6127, 'at', None)) <= num(E.get('nxt~6122')))) and bool((num(v_built_6126) < num(KEY(v_l_6127, 'towers', None))))) for v_l_6127 in items_of(GET(ctx, 'tracks', E.get('t~6118'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6125 for v_x_6125 in items_of(KEY(ctx.state.get('places'), v_s_6124, [])) if (bool((KEY(v_x_6125, 'piece', None) == 'tower')) and bool((KEY(v_x_6125, 'owner', None) == E.get('you'))))]) for v_s_6124 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))))
+    return KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0)
 
 
-def x_8906(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6128'), 'scope', None) == 'game')
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)
 
 
-def x_8907(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
-    if E is None:
-        E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~6128'), 0)
-
-
-def x_8909(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'), 0)
-
-
-def x_8915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6130'))
+    return FLD(ctx, K[1], E.get('t~6120'))
 
 
-def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8915(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('sp~6133'), 'at', None) == E.get('at~6131'))
+    return (KEY(E.get('sp~6123'), 'at', None) == E.get('at~6121'))
 
 
-def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6132') == 'solar')
+    return (E.get('col~6122') == 'solar')
 
 
-def x_8921(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6133'), 'solar', None)
+    return KEY(E.get('sp~6123'), 'solar', None)
 
 
-def x_8922(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6132') == 'energy')
+    return (E.get('col~6122') == 'energy')
 
 
-def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6133'), 'energy', None)
+    return KEY(E.get('sp~6123'), 'energy', None)
 
 
-def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6133'), 'effect', None)
+    return KEY(E.get('sp~6123'), 'effect', None)
 
 
-def x_8925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (bool((KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 0))) >= num(E.get('at~6131')))))
+    return (bool((KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None), 0))) >= num(E.get('at~6121')))))
 
 
-def x_8928(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6130') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6130')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None))
+    return (E.get('t~6120') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6120')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None))
 
 
-def x_8930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8933(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8929(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return KEY(FLD(ctx, K[2], E.get('owner~6136')), 'bonuses', None)
+    return KEY(FLD(ctx, K[2], E.get('owner~6126')), 'bonuses', None)
 
 
-def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8930(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~6137'), 'at', None) == E.get('at~6131'))
+    return (KEY(E.get('b~6127'), 'at', None) == E.get('at~6121'))
 
 
-def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~6137'), 'effect', None)
+    return KEY(E.get('b~6127'), 'effect', None)
 
 
-def x_8936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6130'), 'scope', None) == 'player')
+    return (GET(ctx, 'tracks', E.get('t~6120'), 'scope', None) == 'player')
 
 
-def x_8939(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~6130'))
+    return FLD(ctx, K[3], E.get('t~6120'))
 
 
-def x_8940(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8936(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('rw~6140'), 'at', None) == E.get('at~6131'))) and bool((not IN(E.get('at~6131'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6130'), [])))))
+    return (bool((KEY(E.get('rw~6130'), 'at', None) == E.get('at~6121'))) and bool((not IN(E.get('at~6121'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6120'), [])))))
 
 
-def x_8941(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6130'), [])
+    return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6120'), [])
 
 
-def x_8942(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~6131')]
+    return [E.get('at~6121')]
 
 
-def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return KEY(E.get('rw~6140'), 'effect', None)
+    return KEY(E.get('rw~6130'), 'effect', None)
 
 
-def x_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8950(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6130'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6131')) >= num((GET(ctx, 'tracks', E.get('t~6130'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6130'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) > num(0)) else 1000000))))))
+    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6120'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6121')) >= num((GET(ctx, 'tracks', E.get('t~6120'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6120'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6120'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6120'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6120'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6120'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6120'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6120'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6120'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6120'), 'values', [])))) > num(0)) else 1000000))))))
 
 
-def x_8951(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return ctx.state.get('end_of_turn')
 
 
-def x_8952(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8948(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~6130')]
+    return [E.get('t~6120')]
 
 
-def x_8953(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
-    if E is None:
-        E = ctx.env()
-    return {'amount': E.get('amount~6114')}
-
-
-def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -623,7 +605,7 @@ def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     return t_7751(ctx, r1, s, E)
 
 
-def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -633,7 +615,7 @@ def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1340,7 +1322,7 @@ def t_7802(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7802, None, [], k)
 
 
-def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1350,7 +1332,7 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~6105', 2, True)
+        ctx.put(E, 'k~6105', 2, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1376,7 +1358,7 @@ def d_7804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
     return True
 
 
-def t_7805(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7805(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1402,7 +1384,7 @@ def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1412,7 +1394,7 @@ def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1583,7 +1565,7 @@ def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1593,7 +1575,7 @@ def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1745,7 +1727,7 @@ def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return True
 
 
-def t_7832(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7832(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1771,7 +1753,7 @@ def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7834(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7834(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1781,7 +1763,7 @@ def d_7834(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7835(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7835(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1952,7 +1934,7 @@ def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7847(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7847(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1962,7 +1944,7 @@ def d_7847(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7848(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7848(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2114,17 +2096,17 @@ def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return True
 
 
-def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6105', 2, True)
+    ctx.put(E, 'k~6105', 2, True)
     return True
 
 
-def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2134,7 +2116,7 @@ def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
+def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2143,118 +2125,49 @@ def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8894(ctx, E):
-        return False
-    return t_7863(ctx, k, s, E)
+    ctx.put(E, 'k~6107', E.get('k~6105'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't~6108', E.get('t~6106'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'col~6109', 'effect', True)
+    return t_7865(ctx, k, s, E)
 
 
-def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
+def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8894(ctx, E):
-        return False
+    ctx.put(E, 'k~6107', E.get('k~6105'), True)
     return True
 
 
-def t_7863(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7863, None, [], k)
-
-
-def t_7864(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6115', E.get('amount~6114'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~6116', E.get('t~6106'), True)
-    return t_7867(ctx, k, s, E)
-
-
-def d_7865(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'k~6115', E.get('amount~6114'), True)
+    ctx.put(E, 't~6108', E.get('t~6106'), True)
     return True
 
 
-def d_7866(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
+def d_7864(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6116', E.get('t~6106'), True)
+    ctx.put(E, 'col~6109', 'effect', True)
     return True
 
 
-def t_7867(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6117', E.get('k~6115'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~6118', E.get('t~6116'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'col~6119', 'effect', True)
-    return t_7871(ctx, k, s, E)
-
-
-def d_7868(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'k~6117', E.get('k~6115'), True)
-    return True
-
-
-def d_7869(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 't~6118', E.get('t~6116'), True)
-    return True
-
-
-def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'col~6119', 'effect', True)
-    return True
-
-
-def t_7871(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2263,12 +2176,12 @@ def t_7871(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7872(ctx, lambda: nxt(left - 1), k, E)
+        return t_7866(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~6117')))
+    return nxt(num(E.get('k~6107')))
 
 
-def t_7872(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2278,194 +2191,194 @@ def t_7872(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6128', E.get('t~6118'), True)
+        ctx.put(E, 't~6118', E.get('t~6108'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'pos~6129', E.get('nxt~6122'), True)
-        if not d_7878(ctx, E):
+        ctx.put(E, 'pos~6119', E.get('nxt~6112'), True)
+        if not d_7872(ctx, E):
             return False
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6130', E.get('t~6118'), True)
+        ctx.put(E, 't~6120', E.get('t~6108'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'at~6131', E.get('nxt~6122'), True)
+        ctx.put(E, 'at~6121', E.get('nxt~6112'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'col~6132', E.get('col~6119'), True)
-        return t_7884(ctx, k, s, E)
+        ctx.put(E, 'col~6122', E.get('col~6109'), True)
+        return t_7878(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'nxt~6122', x_8902(ctx, E), True)
-    return t_7874(ctx, r1, s, E)
+    ctx.put(E, 'nxt~6112', x_8898(ctx, E), True)
+    return t_7868(ctx, r1, s, E)
 
 
-def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6122', x_8902(ctx, E), True)
+    ctx.put(E, 'nxt~6112', x_8898(ctx, E), True)
     return True
 
 
-def t_7874(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8903(ctx, E):
-        return t_7875(ctx, k, s, E)
+    if x_8899(ctx, E):
+        return t_7869(ctx, k, s, E)
     return k()
 
 
-def t_7875(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7869(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return k() if s is None else s()
 
 
-def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6128', E.get('t~6118'), True)
+    ctx.put(E, 't~6118', E.get('t~6108'), True)
     return True
 
 
-def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'pos~6129', E.get('nxt~6122'), True)
+    ctx.put(E, 'pos~6119', E.get('nxt~6112'), True)
     return True
 
 
-def d_7878(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8906(ctx, E):
+    if x_8902(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7879, ctx.state.get('game_tracks'), E.get('t~6128'))
+        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6118'))
         if c is not None:
-            ASSIGN(ctx, 7879, c, key, E.get('pos~6129'))
+            ASSIGN(ctx, 7873, c, key, E.get('pos~6119'))
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7880, PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'))
+        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'))
         if c is not None:
-            ASSIGN(ctx, 7880, c, key, E.get('pos~6129'))
+            ASSIGN(ctx, 7874, c, key, E.get('pos~6119'))
     return True
 
 
-def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7879, ctx.state.get('game_tracks'), E.get('t~6128'))
+    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6118'))
     if c is not None:
-        ASSIGN(ctx, 7879, c, key, E.get('pos~6129'))
+        ASSIGN(ctx, 7873, c, key, E.get('pos~6119'))
     return True
 
 
-def d_7880(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7880, PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'))
+    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'))
     if c is not None:
-        ASSIGN(ctx, 7880, c, key, E.get('pos~6129'))
+        ASSIGN(ctx, 7874, c, key, E.get('pos~6119'))
     return True
 
 
-def d_7881(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6130', E.get('t~6118'), True)
+    ctx.put(E, 't~6120', E.get('t~6108'), True)
     return True
 
 
-def d_7882(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~6131', E.get('nxt~6122'), True)
+    ctx.put(E, 'at~6121', E.get('nxt~6112'), True)
     return True
 
 
-def d_7883(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6132', E.get('col~6119'), True)
+    ctx.put(E, 'col~6122', E.get('col~6109'), True)
     return True
 
 
-def t_7884(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7896(ctx, r2, s, E)
+        return t_7890(ctx, r2, s, E)
 
     def r2():
-        return t_7906(ctx, r3, s, E)
+        return t_7900(ctx, r3, s, E)
 
     def r3():
-        if not d_7916(ctx, E):
+        if not d_7910(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6134', E.get('t~6130'), True)
-    return t_7886(ctx, r1, s, E)
+    ctx.put(E, 'label~6124', E.get('t~6120'), True)
+    return t_7880(ctx, r1, s, E)
 
 
-def d_7885(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6134', E.get('t~6130'), True)
+    ctx.put(E, 'label~6124', E.get('t~6120'), True)
     return True
 
 
-def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2475,173 +2388,173 @@ def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7895, ctx.state, 'booking', E.get('was~6135'))
+        ASSIGN(ctx, 7889, ctx.state, 'booking', E.get('was~6125'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6135', x_8915(ctx, E), True)
+    ctx.put(E, 'was~6125', x_8911(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7888, ctx.state, 'booking', E.get('label~6134'))
-    return t_7889(ctx, r1, s, E)
+    ASSIGN(ctx, 7882, ctx.state, 'booking', E.get('label~6124'))
+    return t_7883(ctx, r1, s, E)
 
 
-def d_7887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6135', x_8915(ctx, E), True)
+    ctx.put(E, 'was~6125', x_8911(ctx, E), True)
     return True
 
 
-def d_7888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7888, ctx.state, 'booking', E.get('label~6134'))
+    ASSIGN(ctx, 7882, ctx.state, 'booking', E.get('label~6124'))
     return True
 
 
-def t_7889(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8918(ctx, E)))
-    old = E.get('sp~6133', MISSING)
+    items = list(items_of(x_8914(ctx, E)))
+    old = E.get('sp~6123', MISSING)
 
     def brk():
-        UNBIND(ctx, 'sp~6133', old)
+        UNBIND(ctx, 'sp~6123', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'sp~6133', item, True)
-            if x_8919(ctx, E):
-                return t_7890(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'sp~6123', item, True)
+            if x_8915(ctx, E):
+                return t_7884(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7884(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8920(ctx, E):
+    if x_8916(ctx, E):
+        return t_7885(ctx, k, s, E)
+    return t_7886(ctx, k, s, E)
+
+
+def t_7885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_8917(ctx, E), k)
+
+
+def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8918(ctx, E):
+        return t_7887(ctx, k, s, E)
+    return t_7888(ctx, k, s, E)
+
+
+def t_7887(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_8919(ctx, E), k)
+
+
+def t_7888(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_8920(ctx, E), k)
+
+
+def d_7889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 7889, ctx.state, 'booking', E.get('was~6125'))
+    return True
+
+
+def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8923(ctx, E):
         return t_7891(ctx, k, s, E)
-    return t_7892(ctx, k, s, E)
+    return k()
 
 
-def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8921(ctx, E), k)
-
-
-def t_7892(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8922(ctx, E):
-        return t_7893(ctx, k, s, E)
+    ctx.put(E, 'owner~6126', x_8924(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'label~6128', E.get('owner~6126'), True)
     return t_7894(ctx, k, s, E)
 
 
-def t_7893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def d_7892(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8923(ctx, E), k)
-
-
-def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8924(ctx, E), k)
-
-
-def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7895, ctx.state, 'booking', E.get('was~6135'))
+    ctx.put(E, 'owner~6126', x_8924(ctx, E), True)
     return True
 
 
-def t_7896(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def d_7893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8927(ctx, E):
-        return t_7897(ctx, k, s, E)
-    return k()
-
-
-def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'owner~6136', x_8928(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6138', E.get('owner~6136'), True)
-    return t_7900(ctx, k, s, E)
-
-
-def d_7898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'owner~6136', x_8928(ctx, E), True)
+    ctx.put(E, 'label~6128', E.get('owner~6126'), True)
     return True
 
 
-def d_7899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'label~6138', E.get('owner~6136'), True)
-    return True
-
-
-def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2651,121 +2564,121 @@ def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7905, ctx.state, 'booking', E.get('was~6139'))
+        ASSIGN(ctx, 7899, ctx.state, 'booking', E.get('was~6129'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6139', x_8930(ctx, E), True)
+    ctx.put(E, 'was~6129', x_8926(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7902, ctx.state, 'booking', E.get('label~6138'))
-    return t_7903(ctx, r1, s, E)
+    ASSIGN(ctx, 7896, ctx.state, 'booking', E.get('label~6128'))
+    return t_7897(ctx, r1, s, E)
 
 
-def d_7901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6139', x_8930(ctx, E), True)
+    ctx.put(E, 'was~6129', x_8926(ctx, E), True)
     return True
 
 
-def d_7902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7902, ctx.state, 'booking', E.get('label~6138'))
+    ASSIGN(ctx, 7896, ctx.state, 'booking', E.get('label~6128'))
     return True
 
 
-def t_7903(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8933(ctx, E)))
-    old = E.get('b~6137', MISSING)
+    items = list(items_of(x_8929(ctx, E)))
+    old = E.get('b~6127', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~6137', old)
+        UNBIND(ctx, 'b~6127', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~6137', item, True)
-            if x_8934(ctx, E):
-                return t_7904(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'b~6127', item, True)
+            if x_8930(ctx, E):
+                return t_7898(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7904(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8935(ctx, E), k)
+    return DO(ctx, x_8931(ctx, E), k)
 
 
-def d_7905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7905, ctx.state, 'booking', E.get('was~6139'))
+    ASSIGN(ctx, 7899, ctx.state, 'booking', E.get('was~6129'))
     return True
 
 
-def t_7906(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8938(ctx, E):
-        return t_7907(ctx, k, s, E)
+    if x_8934(ctx, E):
+        return t_7901(ctx, k, s, E)
     return k()
 
 
-def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8939(ctx, E)))
-    old = E.get('rw~6140', MISSING)
+    items = list(items_of(x_8935(ctx, E)))
+    old = E.get('rw~6130', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rw~6140', old)
+        UNBIND(ctx, 'rw~6130', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rw~6140', item, True)
-            if x_8940(ctx, E):
-                return t_7908(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rw~6130', item, True)
+            if x_8936(ctx, E):
+                return t_7902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def t_7902(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2774,39 +2687,39 @@ def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6120'))
     if c is not None:
-        ASSIGN(ctx, 7909, c, key, x_8942(ctx, E))
+        ASSIGN(ctx, 7903, c, key, x_8938(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6141', E.get('t~6130'), True)
-    return t_7911(ctx, k, s, E)
+    ctx.put(E, 'label~6131', E.get('t~6120'), True)
+    return t_7905(ctx, k, s, E)
 
 
-def d_7909(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def d_7903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6120'))
     if c is not None:
-        ASSIGN(ctx, 7909, c, key, x_8942(ctx, E))
+        ASSIGN(ctx, 7903, c, key, x_8938(ctx, E))
     return True
 
 
-def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def d_7904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6141', E.get('t~6130'), True)
+    ctx.put(E, 'label~6131', E.get('t~6120'), True)
     return True
 
 
-def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2816,84 +2729,84 @@ def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7915, ctx.state, 'booking', E.get('was~6142'))
+        ASSIGN(ctx, 7909, ctx.state, 'booking', E.get('was~6132'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6142', x_8944(ctx, E), True)
+    ctx.put(E, 'was~6132', x_8940(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7913, ctx.state, 'booking', E.get('label~6141'))
-    return t_7914(ctx, r1, s, E)
+    ASSIGN(ctx, 7907, ctx.state, 'booking', E.get('label~6131'))
+    return t_7908(ctx, r1, s, E)
 
 
-def d_7912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6142', x_8944(ctx, E), True)
+    ctx.put(E, 'was~6132', x_8940(ctx, E), True)
     return True
 
 
-def d_7913(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7913, ctx.state, 'booking', E.get('label~6141'))
+    ASSIGN(ctx, 7907, ctx.state, 'booking', E.get('label~6131'))
     return True
 
 
-def t_7914(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8947(ctx, E), k)
+    return DO(ctx, x_8943(ctx, E), k)
 
 
-def d_7915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7915, ctx.state, 'booking', E.get('was~6142'))
+    ASSIGN(ctx, 7909, ctx.state, 'booking', E.get('was~6132'))
     return True
 
 
-def d_7916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8950(ctx, E):
+    if x_8946(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8952(ctx, E))
+        ASSIGN(ctx, 7911, ctx.state, 'end_of_turn', x_8948(ctx, E))
     return True
 
 
-def d_7917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8952(ctx, E))
+    ASSIGN(ctx, 7911, ctx.state, 'end_of_turn', x_8948(ctx, E))
     return True
 
 
-def d_7918(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
+def d_7912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3016,62 +2929,56 @@ TRIALS = {
     7860: CPS(d_7860),
     7861: t_7861,
     7862: CPS(d_7862),
-    7863: t_7863,
-    7864: t_7864,
-    7865: CPS(d_7865),
-    7866: CPS(d_7866),
-    7867: t_7867,
-    7868: CPS(d_7868),
-    7869: CPS(d_7869),
+    7863: CPS(d_7863),
+    7864: CPS(d_7864),
+    7865: t_7865,
+    7866: t_7866,
+    7867: CPS(d_7867),
+    7868: t_7868,
+    7869: t_7869,
     7870: CPS(d_7870),
-    7871: t_7871,
-    7872: t_7872,
+    7871: CPS(d_7871),
+    7872: CPS(d_7872),
     7873: CPS(d_7873),
-    7874: t_7874,
-    7875: t_7875,
+    7874: CPS(d_7874),
+    7875: CPS(d_7875),
     7876: CPS(d_7876),
     7877: CPS(d_7877),
-    7878: CPS(d_7878),
+    7878: t_7878,
     7879: CPS(d_7879),
-    7880: CPS(d_7880),
+    7880: t_7880,
     7881: CPS(d_7881),
     7882: CPS(d_7882),
-    7883: CPS(d_7883),
+    7883: t_7883,
     7884: t_7884,
-    7885: CPS(d_7885),
+    7885: t_7885,
     7886: t_7886,
-    7887: CPS(d_7887),
-    7888: CPS(d_7888),
-    7889: t_7889,
+    7887: t_7887,
+    7888: t_7888,
+    7889: CPS(d_7889),
     7890: t_7890,
     7891: t_7891,
-    7892: t_7892,
-    7893: t_7893,
+    7892: CPS(d_7892),
+    7893: CPS(d_7893),
     7894: t_7894,
     7895: CPS(d_7895),
-    7896: t_7896,
+    7896: CPS(d_7896),
     7897: t_7897,
-    7898: CPS(d_7898),
+    7898: t_7898,
     7899: CPS(d_7899),
     7900: t_7900,
-    7901: CPS(d_7901),
-    7902: CPS(d_7902),
-    7903: t_7903,
-    7904: t_7904,
-    7905: CPS(d_7905),
-    7906: t_7906,
-    7907: t_7907,
+    7901: t_7901,
+    7902: t_7902,
+    7903: CPS(d_7903),
+    7904: CPS(d_7904),
+    7905: t_7905,
+    7906: CPS(d_7906),
+    7907: CPS(d_7907),
     7908: t_7908,
     7909: CPS(d_7909),
     7910: CPS(d_7910),
-    7911: t_7911,
+    7911: CPS(d_7911),
     7912: CPS(d_7912),
-    7913: CPS(d_7913),
-    7914: t_7914,
-    7915: CPS(d_7915),
-    7916: CPS(d_7916),
-    7917: CPS(d_7917),
-    7918: CPS(d_7918),
 }
 
 
@@ -3138,44 +3045,41 @@ CODE = {
     8886: x_8886,
     8888: x_8888,
     8889: x_8889,
-    8894: x_8894,
-    8895: x_8895,
+    8898: x_8898,
+    8899: x_8899,
     8902: x_8902,
     8903: x_8903,
-    8906: x_8906,
-    8907: x_8907,
-    8909: x_8909,
+    8905: x_8905,
+    8911: x_8911,
+    8912: x_8912,
+    8914: x_8914,
     8915: x_8915,
     8916: x_8916,
+    8917: x_8917,
     8918: x_8918,
     8919: x_8919,
     8920: x_8920,
     8921: x_8921,
-    8922: x_8922,
     8923: x_8923,
     8924: x_8924,
-    8925: x_8925,
+    8926: x_8926,
     8927: x_8927,
-    8928: x_8928,
+    8929: x_8929,
     8930: x_8930,
     8931: x_8931,
-    8933: x_8933,
+    8932: x_8932,
     8934: x_8934,
     8935: x_8935,
     8936: x_8936,
+    8937: x_8937,
     8938: x_8938,
-    8939: x_8939,
     8940: x_8940,
     8941: x_8941,
-    8942: x_8942,
+    8943: x_8943,
     8944: x_8944,
-    8945: x_8945,
+    8946: x_8946,
     8947: x_8947,
     8948: x_8948,
-    8950: x_8950,
-    8951: x_8951,
-    8952: x_8952,
-    8953: x_8953,
 }
 AT = {
     8776: 'rules_data/pampero/modules/nature_items.yaml:5',
@@ -3240,44 +3144,41 @@ AT = {
     8886: 'rules_data/pampero/definitions/resources.yaml:40',
     8888: 'rules_data/pampero/definitions/resources.yaml:41',
     8889: 'rules_data/pampero/definitions/resources.yaml:41',
-    8894: 'rules_data/pampero/definitions/tracks.yaml:136',
-    8895: 'rules_data/pampero/definitions/tracks.yaml:137',
-    8902: 'rules_data/pampero/definitions/tracks.yaml:100',
-    8903: 'rules_data/pampero/definitions/tracks.yaml:101',
-    8906: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8907: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8909: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8915: 'rules_data/pampero/definitions/resources.yaml:15',
-    8916: 'rules_data/pampero/definitions/resources.yaml:16',
-    8918: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8919: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8920: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8921: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8922: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8923: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8924: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8925: 'rules_data/pampero/definitions/resources.yaml:18',
-    8927: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8928: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8930: 'rules_data/pampero/definitions/resources.yaml:15',
-    8931: 'rules_data/pampero/definitions/resources.yaml:16',
-    8933: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8934: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8935: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8936: 'rules_data/pampero/definitions/resources.yaml:18',
-    8938: 'rules_data/pampero/definitions/tracks.yaml:119',
-    8939: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8940: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8941: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8942: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8944: 'rules_data/pampero/definitions/resources.yaml:15',
-    8945: 'rules_data/pampero/definitions/resources.yaml:16',
-    8947: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8948: 'rules_data/pampero/definitions/resources.yaml:18',
-    8950: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8951: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8952: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8953: 'rules_data/pampero/definitions/tracks.yaml:137',
+    8898: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8899: 'rules_data/pampero/definitions/tracks.yaml:101',
+    8902: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8903: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8905: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8911: 'rules_data/pampero/definitions/resources.yaml:15',
+    8912: 'rules_data/pampero/definitions/resources.yaml:16',
+    8914: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8915: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8916: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8917: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8918: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8919: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8920: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8921: 'rules_data/pampero/definitions/resources.yaml:18',
+    8923: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8924: 'rules_data/pampero/definitions/tracks.yaml:117',
+    8926: 'rules_data/pampero/definitions/resources.yaml:15',
+    8927: 'rules_data/pampero/definitions/resources.yaml:16',
+    8929: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8930: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8931: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8932: 'rules_data/pampero/definitions/resources.yaml:18',
+    8934: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8935: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8936: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8937: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8938: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8940: 'rules_data/pampero/definitions/resources.yaml:15',
+    8941: 'rules_data/pampero/definitions/resources.yaml:16',
+    8943: 'rules_data/pampero/definitions/tracks.yaml:122',
+    8944: 'rules_data/pampero/definitions/resources.yaml:18',
+    8946: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8947: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8948: 'rules_data/pampero/definitions/tracks.yaml:123',
 }
 
 
@@ -3486,21 +3387,21 @@ RECORDS = {
         'id': 'nature_reserve_connection_tile',
         'deck': 'connection_tiles_a',
         'module': 'nature_reserve',
-        'effect': {  # rules_data/pampero/modules/nature_items.yaml:12
+        'effect': {  # rules_data/pampero/modules/nature_items.yaml:14
             'op': 'seq',
             'b': [
-                {  # rules_data/pampero/modules/nature_items.yaml:12
+                {  # rules_data/pampero/modules/nature_items.yaml:14
                     'op': 'let',
                     'v': 'k~6069',
                     'e': {'op': 'lit', 'v': 1, 'x': 8778},
-                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                     'id': 7749,
                 },
-                {  # rules_data/pampero/modules/nature_items.yaml:12
+                {  # rules_data/pampero/modules/nature_items.yaml:14
                     'op': 'let',
                     'v': 't~6070',
                     'e': {'op': 'lit', 'v': 'nature_income', 'x': 8779},
-                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                     'id': 7750,
                 },
                 {  # rules_data/pampero/definitions/tracks.yaml:129
@@ -4854,14 +4755,14 @@ RECORDS = {
                     'alts': [
                         {
                             'gens': [],
-                            'b': {  # rules_data/pampero/modules/nature_items.yaml:12
+                            'b': {  # rules_data/pampero/modules/nature_items.yaml:14
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:109
                                         'op': 'req',
                                         'c': {
                                             'op': 'can',
-                                            'b': {  # rules_data/pampero/modules/nature_items.yaml:12
+                                            'b': {  # rules_data/pampero/modules/nature_items.yaml:14
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
@@ -4869,18 +4770,18 @@ RECORDS = {
                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:82
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                                {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
                                                                     'v': 'n~6097',
                                                                     'e': {'op': 'lit', 'v': 2, 'x': 8836},
-                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7807,
                                                                 },
-                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                                {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
                                                                     'v': 'r~6098',
                                                                     'e': {'op': 'lit', 'v': 'energy', 'x': 8837},
-                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7808,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
@@ -5042,18 +4943,18 @@ RECORDS = {
                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:82
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                                {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
                                                                     'v': 'n~6101',
                                                                     'e': {'op': 'lit', 'v': 1, 'x': 8850},
-                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7820,
                                                                 },
-                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                                {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
                                                                     'v': 'r~6102',
                                                                     'e': {'op': 'lit', 'v': 'batteries', 'x': 8851},
-                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7821,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
@@ -5212,7 +5113,7 @@ RECORDS = {
                                                     },
                                                 ],
                                                 'kind': 'choose',
-                                                'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                 'id': 7805,
                                             },
                                             'x': 8835,
@@ -5220,7 +5121,7 @@ RECORDS = {
                                         'at': 'rules_data/pampero/definitions/resources.yaml:109',
                                         'id': 7804,
                                     },
-                                    {  # rules_data/pampero/modules/nature_items.yaml:12
+                                    {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -5228,18 +5129,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:82
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                        {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
                                                             'v': 'n~6097',
                                                             'e': {'op': 'lit', 'v': 2, 'x': 8864},
-                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7834,
                                                         },
-                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                        {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
                                                             'v': 'r~6098',
                                                             'e': {'op': 'lit', 'v': 'energy', 'x': 8865},
-                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7835,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:82
@@ -5401,18 +5302,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:82
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                        {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
                                                             'v': 'n~6101',
                                                             'e': {'op': 'lit', 'v': 1, 'x': 8878},
-                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7847,
                                                         },
-                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                        {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
                                                             'v': 'r~6102',
                                                             'e': {'op': 'lit', 'v': 'batteries', 'x': 8879},
-                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7848,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:82
@@ -5571,534 +5472,59 @@ RECORDS = {
                                             },
                                         ],
                                         'kind': 'choose',
-                                        'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                        'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7832,
                                     },
-                                    {  # rules_data/pampero/modules/nature_items.yaml:12
+                                    {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'let',
-                                        'v': 'n~6105',
+                                        'v': 'k~6105',
                                         'e': {'op': 'lit', 'v': 2, 'x': 8892},
-                                        'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                        'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7859,
                                     },
-                                    {  # rules_data/pampero/modules/nature_items.yaml:12
+                                    {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'let',
                                         'v': 't~6106',
                                         'e': {'op': 'lit', 'v': 'nature_income', 'x': 8893},
-                                        'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                        'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7860,
                                     },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:136
+                                    {  # rules_data/pampero/definitions/tracks.yaml:129
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/tracks.yaml:136
-                                                'op': 'req',
-                                                'c': {
-                                                    'op': 'not',
-                                                    'a': {
-                                                        'op': 'or',
-                                                        'a': [
-                                                            {
-                                                                'op': 'cmp',
-                                                                'o': '>',
-                                                                'a': {
-                                                                    'op': 'letx',
-                                                                    'v': 'at~6107',
-                                                                    'e': {
-                                                                        'op': 'cond',
-                                                                        'c': {
-                                                                            'op': 'cmp',
-                                                                            'o': '==',
-                                                                            'a': {
-                                                                                'op': 'fld',
-                                                                                'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                'f': 'scope',
-                                                                                'd': None,
-                                                                            },
-                                                                            'b': {'op': 'lit', 'v': 'game'},
-                                                                        },
-                                                                        'a': {
-                                                                            'op': 'key',
-                                                                            'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                            'k': {'op': 'var', 'n': 't~6106'},
-                                                                            'd': 0,
-                                                                        },
-                                                                        'b': {
-                                                                            'op': 'key',
-                                                                            'of': {
-                                                                                'op': 'st',
-                                                                                'k': 'tracks',
-                                                                                'p': {'op': 'var', 'n': 'you'},
-                                                                            },
-                                                                            'k': {'op': 'var', 'n': 't~6106'},
-                                                                            'd': 0,
-                                                                        },
-                                                                    },
-                                                                    'b': {
-                                                                        'op': 'letx',
-                                                                        'v': 'nxt~6108',
-                                                                        'e': {
-                                                                            'op': 'cond',
-                                                                            'c': {
-                                                                                'op': 'and',
-                                                                                'a': [
-                                                                                    {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '<',
-                                                                                        'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                        'b': {'op': 'lit', 'v': 0},
-                                                                                    },
-                                                                                    {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '!=',
-                                                                                        'a': {
-                                                                                            'op': 'fld',
-                                                                                            'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                            'f': 'entry',
-                                                                                            'd': None,
-                                                                                        },
-                                                                                        'b': {'op': 'lit', 'v': None},
-                                                                                    },
-                                                                                ],
-                                                                            },
-                                                                            'a': {
-                                                                                'op': 'fld',
-                                                                                'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                'f': 'entry',
-                                                                                'd': None,
-                                                                            },
-                                                                            'b': {
-                                                                                'op': 'ar',
-                                                                                'o': '+',
-                                                                                'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                'b': {'op': 'lit', 'v': 1},
-                                                                            },
-                                                                        },
-                                                                        'b': {
-                                                                            'op': 'cond',
-                                                                            'c': {
-                                                                                'op': 'and',
-                                                                                'a': [
-                                                                                    {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '!=',
-                                                                                        'a': {
-                                                                                            'op': 'fld',
-                                                                                            'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                            'f': 'exclusive_with',
-                                                                                            'd': None,
-                                                                                        },
-                                                                                        'b': {'op': 'lit', 'v': None},
-                                                                                    },
-                                                                                    {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '>=',
-                                                                                        'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                        'b': {'op': 'lit', 'v': 0},
-                                                                                    },
-                                                                                    {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '==',
-                                                                                        'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                        'b': {
-                                                                                            'op': 'cond',
-                                                                                            'c': {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '==',
-                                                                                                'a': {
-                                                                                                    'op': 'fld',
-                                                                                                    'kind': 'tracks',
-                                                                                                    'of': {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                        'f': 'exclusive_with',
-                                                                                                        'd': None,
-                                                                                                    },
-                                                                                                    'f': 'scope',
-                                                                                                    'd': None,
-                                                                                                },
-                                                                                                'b': {'op': 'lit', 'v': 'game'},
-                                                                                            },
-                                                                                            'a': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                'k': {
-                                                                                                    'op': 'fld',
-                                                                                                    'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                    'f': 'exclusive_with',
-                                                                                                    'd': None,
-                                                                                                },
-                                                                                                'd': 0,
-                                                                                            },
-                                                                                            'b': {
-                                                                                                'op': 'key',
-                                                                                                'of': {
-                                                                                                    'op': 'st',
-                                                                                                    'k': 'tracks',
-                                                                                                    'p': {'op': 'var', 'n': 'you'},
-                                                                                                },
-                                                                                                'k': {
-                                                                                                    'op': 'fld',
-                                                                                                    'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                    'f': 'exclusive_with',
-                                                                                                    'd': None,
-                                                                                                },
-                                                                                                'd': 0,
-                                                                                            },
-                                                                                        },
-                                                                                    },
-                                                                                ],
-                                                                            },
-                                                                            'a': {
-                                                                                'op': 'ar',
-                                                                                'o': '+',
-                                                                                'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                'b': {'op': 'lit', 'v': 1},
-                                                                            },
-                                                                            'b': {'op': 'var', 'n': 'nxt~6108'},
-                                                                        },
-                                                                    },
-                                                                },
-                                                                'b': {
-                                                                    'op': 'cond',
-                                                                    'c': {
-                                                                        'op': 'cmp',
-                                                                        'o': '!=',
-                                                                        'a': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                            'f': 'max',
-                                                                            'd': None,
-                                                                        },
-                                                                        'b': {'op': 'lit', 'v': None},
-                                                                    },
-                                                                    'a': {
-                                                                        'op': 'fld',
-                                                                        'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                        'f': 'max',
-                                                                        'd': None,
-                                                                    },
-                                                                    'b': {
-                                                                        'op': 'cond',
-                                                                        'c': {
-                                                                            'op': 'cmp',
-                                                                            'o': '>',
-                                                                            'a': {
-                                                                                'op': 'fn',
-                                                                                'f': 'count',
-                                                                                'a': [
-                                                                                    {
-                                                                                        'op': 'cond',
-                                                                                        'c': {
-                                                                                            'op': 'cmp',
-                                                                                            'o': '>',
-                                                                                            'a': {
-                                                                                                'op': 'fn',
-                                                                                                'f': 'count',
-                                                                                                'a': [
-                                                                                                    {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                        'f': 'sides',
-                                                                                                        'd': [],
-                                                                                                    },
-                                                                                                ],
-                                                                                            },
-                                                                                            'b': {'op': 'lit', 'v': 0},
-                                                                                        },
-                                                                                        'a': {
-                                                                                            'op': 'key',
-                                                                                            'of': {
-                                                                                                'op': 'fld',
-                                                                                                'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                'f': 'sides',
-                                                                                                'd': [],
-                                                                                            },
-                                                                                            'k': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'st', 'k': 'sides'},
-                                                                                                'k': {'op': 'var', 'n': 't~6106'},
-                                                                                                'd': 0,
-                                                                                            },
-                                                                                        },
-                                                                                        'b': {
-                                                                                            'op': 'fld',
-                                                                                            'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                            'f': 'values',
-                                                                                            'd': [],
-                                                                                        },
-                                                                                    },
-                                                                                ],
-                                                                            },
-                                                                            'b': {'op': 'lit', 'v': 0},
-                                                                        },
-                                                                        'a': {
-                                                                            'op': 'ar',
-                                                                            'o': '-',
-                                                                            'a': {
-                                                                                'op': 'fn',
-                                                                                'f': 'count',
-                                                                                'a': [
-                                                                                    {
-                                                                                        'op': 'cond',
-                                                                                        'c': {
-                                                                                            'op': 'cmp',
-                                                                                            'o': '>',
-                                                                                            'a': {
-                                                                                                'op': 'fn',
-                                                                                                'f': 'count',
-                                                                                                'a': [
-                                                                                                    {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                        'f': 'sides',
-                                                                                                        'd': [],
-                                                                                                    },
-                                                                                                ],
-                                                                                            },
-                                                                                            'b': {'op': 'lit', 'v': 0},
-                                                                                        },
-                                                                                        'a': {
-                                                                                            'op': 'key',
-                                                                                            'of': {
-                                                                                                'op': 'fld',
-                                                                                                'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                'f': 'sides',
-                                                                                                'd': [],
-                                                                                            },
-                                                                                            'k': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'st', 'k': 'sides'},
-                                                                                                'k': {'op': 'var', 'n': 't~6106'},
-                                                                                                'd': 0,
-                                                                                            },
-                                                                                        },
-                                                                                        'b': {
-                                                                                            'op': 'fld',
-                                                                                            'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                            'f': 'values',
-                                                                                            'd': [],
-                                                                                        },
-                                                                                    },
-                                                                                ],
-                                                                            },
-                                                                            'b': {'op': 'lit', 'v': 1},
-                                                                        },
-                                                                        'b': {'op': 'lit', 'v': 1000000},
-                                                                    },
-                                                                },
-                                                            },
-                                                            {
-                                                                'op': 'and',
-                                                                'a': [
-                                                                    {
-                                                                        'op': 'cmp',
-                                                                        'o': '!=',
-                                                                        'a': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                            'f': 'limit',
-                                                                            'd': None,
-                                                                        },
-                                                                        'b': {'op': 'lit', 'v': None},
-                                                                    },
-                                                                    {
-                                                                        'op': 'cmp',
-                                                                        'o': '>',
-                                                                        'a': {
-                                                                            'op': 'letx',
-                                                                            'v': 'at~6107',
-                                                                            'e': {
-                                                                                'op': 'cond',
-                                                                                'c': {
-                                                                                    'op': 'cmp',
-                                                                                    'o': '==',
-                                                                                    'a': {
-                                                                                        'op': 'fld',
-                                                                                        'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                        'f': 'scope',
-                                                                                        'd': None,
-                                                                                    },
-                                                                                    'b': {'op': 'lit', 'v': 'game'},
-                                                                                },
-                                                                                'a': {
-                                                                                    'op': 'key',
-                                                                                    'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                    'k': {'op': 'var', 'n': 't~6106'},
-                                                                                    'd': 0,
-                                                                                },
-                                                                                'b': {
-                                                                                    'op': 'key',
-                                                                                    'of': {
-                                                                                        'op': 'st',
-                                                                                        'k': 'tracks',
-                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                    },
-                                                                                    'k': {'op': 'var', 'n': 't~6106'},
-                                                                                    'd': 0,
-                                                                                },
-                                                                            },
-                                                                            'b': {
-                                                                                'op': 'letx',
-                                                                                'v': 'nxt~6108',
-                                                                                'e': {
-                                                                                    'op': 'cond',
-                                                                                    'c': {
-                                                                                        'op': 'and',
-                                                                                        'a': [
-                                                                                            {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '<',
-                                                                                                'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                            },
-                                                                                            {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '!=',
-                                                                                                'a': {
-                                                                                                    'op': 'fld',
-                                                                                                    'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                    'f': 'entry',
-                                                                                                    'd': None,
-                                                                                                },
-                                                                                                'b': {'op': 'lit', 'v': None},
-                                                                                            },
-                                                                                        ],
-                                                                                    },
-                                                                                    'a': {
-                                                                                        'op': 'fld',
-                                                                                        'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                        'f': 'entry',
-                                                                                        'd': None,
-                                                                                    },
-                                                                                    'b': {
-                                                                                        'op': 'ar',
-                                                                                        'o': '+',
-                                                                                        'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                        'b': {'op': 'lit', 'v': 1},
-                                                                                    },
-                                                                                },
-                                                                                'b': {
-                                                                                    'op': 'cond',
-                                                                                    'c': {
-                                                                                        'op': 'and',
-                                                                                        'a': [
-                                                                                            {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '!=',
-                                                                                                'a': {
-                                                                                                    'op': 'fld',
-                                                                                                    'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                    'f': 'exclusive_with',
-                                                                                                    'd': None,
-                                                                                                },
-                                                                                                'b': {'op': 'lit', 'v': None},
-                                                                                            },
-                                                                                            {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '>=',
-                                                                                                'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                            },
-                                                                                            {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '==',
-                                                                                                'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                'b': {
-                                                                                                    'op': 'cond',
-                                                                                                    'c': {
-                                                                                                        'op': 'cmp',
-                                                                                                        'o': '==',
-                                                                                                        'a': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {
-                                                                                                                'op': 'fld',
-                                                                                                                'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                'f': 'exclusive_with',
-                                                                                                                'd': None,
-                                                                                                            },
-                                                                                                            'f': 'scope',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'b': {'op': 'lit', 'v': 'game'},
-                                                                                                    },
-                                                                                                    'a': {
-                                                                                                        'op': 'key',
-                                                                                                        'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                        'k': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                            'f': 'exclusive_with',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'd': 0,
-                                                                                                    },
-                                                                                                    'b': {
-                                                                                                        'op': 'key',
-                                                                                                        'of': {
-                                                                                                            'op': 'st',
-                                                                                                            'k': 'tracks',
-                                                                                                            'p': {'op': 'var', 'n': 'you'},
-                                                                                                        },
-                                                                                                        'k': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                            'f': 'exclusive_with',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'd': 0,
-                                                                                                    },
-                                                                                                },
-                                                                                            },
-                                                                                        ],
-                                                                                    },
-                                                                                    'a': {
-                                                                                        'op': 'ar',
-                                                                                        'o': '+',
-                                                                                        'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                        'b': {'op': 'lit', 'v': 1},
-                                                                                    },
-                                                                                    'b': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                },
-                                                                            },
-                                                                        },
-                                                                        'b': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                            'f': 'limit',
-                                                                            'd': None,
-                                                                        },
-                                                                    },
-                                                                ],
-                                                            },
-                                                            {
+                                            {  # rules_data/pampero/definitions/tracks.yaml:129
+                                                'op': 'let',
+                                                'v': 'k~6107',
+                                                'e': {'op': 'var', 'n': 'k~6105', 'x': 8894},
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:129',
+                                                'id': 7862,
+                                            },
+                                            {  # rules_data/pampero/definitions/tracks.yaml:129
+                                                'op': 'let',
+                                                'v': 't~6108',
+                                                'e': {'op': 'var', 'n': 't~6106', 'x': 8895},
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:129',
+                                                'id': 7863,
+                                            },
+                                            {  # rules_data/pampero/definitions/tracks.yaml:129
+                                                'op': 'let',
+                                                'v': 'col~6109',
+                                                'e': {'op': 'lit', 'v': 'effect', 'x': 8896},
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:129',
+                                                'id': 7864,
+                                            },
+                                            {  # rules_data/pampero/definitions/tracks.yaml:99
+                                                'op': 'rep',
+                                                'n': {'op': 'var', 'n': 'k~6107', 'x': 8897},
+                                                'b': {  # rules_data/pampero/definitions/tracks.yaml:100
+                                                    'op': 'seq',
+                                                    'b': [
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:100
+                                                            'op': 'let',
+                                                            'v': 'nxt~6112',
+                                                            'e': {
                                                                 'op': 'letx',
-                                                                'v': 'at~6109',
+                                                                'v': 'at~6110',
                                                                 'e': {
                                                                     'op': 'cond',
                                                                     'c': {
@@ -6107,7 +5533,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6106'},
+                                                                            'of': {'op': 'var', 'n': 't~6108'},
                                                                             'f': 'scope',
                                                                             'd': None,
                                                                         },
@@ -6116,7 +5542,7 @@ RECORDS = {
                                                                     'a': {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                        'k': {'op': 'var', 'n': 't~6106'},
+                                                                        'k': {'op': 'var', 'n': 't~6108'},
                                                                         'd': 0,
                                                                     },
                                                                     'b': {
@@ -6126,1740 +5552,1297 @@ RECORDS = {
                                                                             'k': 'tracks',
                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                         },
-                                                                        'k': {'op': 'var', 'n': 't~6106'},
+                                                                        'k': {'op': 'var', 'n': 't~6108'},
                                                                         'd': 0,
                                                                     },
                                                                 },
                                                                 'b': {
                                                                     'op': 'letx',
-                                                                    'v': 'built~6112',
+                                                                    'v': 'nxt~6111',
                                                                     'e': {
                                                                         'op': 'cond',
                                                                         'c': {
-                                                                            'op': 'cmp',
-                                                                            'o': '!=',
-                                                                            'a': {
-                                                                                'op': 'fld',
-                                                                                'kind': 'pieces',
-                                                                                'of': {'op': 'lit', 'v': 'tower'},
-                                                                                'f': 'per_player',
-                                                                                'd': None,
-                                                                            },
-                                                                            'b': {'op': 'lit', 'v': None},
-                                                                        },
-                                                                        'a': {
-                                                                            'op': 'ar',
-                                                                            'o': '-',
-                                                                            'a': {
-                                                                                'op': 'fld',
-                                                                                'kind': 'pieces',
-                                                                                'of': {'op': 'lit', 'v': 'tower'},
-                                                                                'f': 'per_player',
-                                                                                'd': None,
-                                                                            },
-                                                                            'b': {
-                                                                                'op': 'key',
-                                                                                'of': {
-                                                                                    'op': 'st',
-                                                                                    'k': 'pieces',
-                                                                                    'p': {'op': 'var', 'n': 'you'},
-                                                                                },
-                                                                                'k': {'op': 'lit', 'v': 'tower'},
-                                                                                'd': 0,
-                                                                            },
-                                                                        },
-                                                                        'b': {
-                                                                            'op': 'fn',
-                                                                            'f': 'sum',
+                                                                            'op': 'and',
                                                                             'a': [
                                                                                 {
-                                                                                    'op': 'mapc',
-                                                                                    'v': 's~6110',
-                                                                                    'src': {'op': 'st', 'k': 'places'},
-                                                                                    'e': {
-                                                                                        'op': 'fn',
-                                                                                        'f': 'count',
-                                                                                        'a': [
-                                                                                            {
-                                                                                                'op': 'filt',
-                                                                                                'v': 'x~6111',
-                                                                                                'src': {
-                                                                                                    'op': 'key',
-                                                                                                    'of': {'op': 'st', 'k': 'places'},
-                                                                                                    'k': {'op': 'var', 'n': 's~6110'},
-                                                                                                    'd': [],
-                                                                                                },
-                                                                                                'w': {
-                                                                                                    'op': 'and',
-                                                                                                    'a': [
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '==',
-                                                                                                            'a': {
-                                                                                                                'op': 'key',
-                                                                                                                'of': {'op': 'var', 'n': 'x~6111'},
-                                                                                                                'k': {'op': 'lit', 'v': 'piece'},
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': 'tower'},
-                                                                                                        },
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '==',
-                                                                                                            'a': {
-                                                                                                                'op': 'key',
-                                                                                                                'of': {'op': 'var', 'n': 'x~6111'},
-                                                                                                                'k': {'op': 'lit', 'v': 'owner'},
-                                                                                                            },
-                                                                                                            'b': {'op': 'var', 'n': 'you'},
-                                                                                                        },
-                                                                                                    ],
-                                                                                                },
-                                                                                            },
-                                                                                        ],
+                                                                                    'op': 'cmp',
+                                                                                    'o': '<',
+                                                                                    'a': {'op': 'var', 'n': 'at~6110'},
+                                                                                    'b': {'op': 'lit', 'v': 0},
+                                                                                },
+                                                                                {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '!=',
+                                                                                    'a': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tracks',
+                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                        'f': 'entry',
+                                                                                        'd': None,
                                                                                     },
+                                                                                    'b': {'op': 'lit', 'v': None},
                                                                                 },
                                                                             ],
                                                                         },
+                                                                        'a': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tracks',
+                                                                            'of': {'op': 'var', 'n': 't~6108'},
+                                                                            'f': 'entry',
+                                                                            'd': None,
+                                                                        },
+                                                                        'b': {
+                                                                            'op': 'ar',
+                                                                            'o': '+',
+                                                                            'a': {'op': 'var', 'n': 'at~6110'},
+                                                                            'b': {'op': 'lit', 'v': 1},
+                                                                        },
                                                                     },
                                                                     'b': {
-                                                                        'op': 'fn',
-                                                                        'f': 'any',
-                                                                        'a': [
-                                                                            {
-                                                                                'op': 'mapc',
-                                                                                'v': 'l~6113',
-                                                                                'src': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                    'f': 'locks',
-                                                                                    'd': [],
+                                                                        'op': 'cond',
+                                                                        'c': {
+                                                                            'op': 'and',
+                                                                            'a': [
+                                                                                {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '!=',
+                                                                                    'a': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tracks',
+                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                        'f': 'exclusive_with',
+                                                                                        'd': None,
+                                                                                    },
+                                                                                    'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'e': {
-                                                                                    'op': 'and',
-                                                                                    'a': [
-                                                                                        {
-                                                                                            'op': 'cmp',
-                                                                                            'o': '<',
-                                                                                            'a': {'op': 'var', 'n': 'at~6109'},
-                                                                                            'b': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'l~6113'},
-                                                                                                'k': {'op': 'lit', 'v': 'at'},
-                                                                                            },
-                                                                                        },
-                                                                                        {
-                                                                                            'op': 'cmp',
-                                                                                            'o': '<=',
-                                                                                            'a': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'l~6113'},
-                                                                                                'k': {'op': 'lit', 'v': 'at'},
-                                                                                            },
-                                                                                            'b': {
-                                                                                                'op': 'letx',
-                                                                                                'v': 'at~6107',
-                                                                                                'e': {
-                                                                                                    'op': 'cond',
-                                                                                                    'c': {
-                                                                                                        'op': 'cmp',
-                                                                                                        'o': '==',
-                                                                                                        'a': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                            'f': 'scope',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'b': {'op': 'lit', 'v': 'game'},
-                                                                                                    },
-                                                                                                    'a': {
-                                                                                                        'op': 'key',
-                                                                                                        'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                        'k': {'op': 'var', 'n': 't~6106'},
-                                                                                                        'd': 0,
-                                                                                                    },
-                                                                                                    'b': {
-                                                                                                        'op': 'key',
-                                                                                                        'of': {
-                                                                                                            'op': 'st',
-                                                                                                            'k': 'tracks',
-                                                                                                            'p': {'op': 'var', 'n': 'you'},
-                                                                                                        },
-                                                                                                        'k': {'op': 'var', 'n': 't~6106'},
-                                                                                                        'd': 0,
-                                                                                                    },
-                                                                                                },
-                                                                                                'b': {
-                                                                                                    'op': 'letx',
-                                                                                                    'v': 'nxt~6108',
-                                                                                                    'e': {
-                                                                                                        'op': 'cond',
-                                                                                                        'c': {
-                                                                                                            'op': 'and',
-                                                                                                            'a': [
-                                                                                                                {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '<',
-                                                                                                                    'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                                                    'b': {'op': 'lit', 'v': 0},
-                                                                                                                },
-                                                                                                                {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '!=',
-                                                                                                                    'a': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                        'f': 'entry',
-                                                                                                                        'd': None,
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': None},
-                                                                                                                },
-                                                                                                            ],
-                                                                                                        },
-                                                                                                        'a': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                            'f': 'entry',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'b': {
-                                                                                                            'op': 'ar',
-                                                                                                            'o': '+',
-                                                                                                            'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                                            'b': {'op': 'lit', 'v': 1},
-                                                                                                        },
-                                                                                                    },
-                                                                                                    'b': {
-                                                                                                        'op': 'cond',
-                                                                                                        'c': {
-                                                                                                            'op': 'and',
-                                                                                                            'a': [
-                                                                                                                {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '!=',
-                                                                                                                    'a': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                        'f': 'exclusive_with',
-                                                                                                                        'd': None,
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': None},
-                                                                                                                },
-                                                                                                                {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '>=',
-                                                                                                                    'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                                    'b': {'op': 'lit', 'v': 0},
-                                                                                                                },
-                                                                                                                {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '==',
-                                                                                                                    'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                                    'b': {
-                                                                                                                        'op': 'cond',
-                                                                                                                        'c': {
-                                                                                                                            'op': 'cmp',
-                                                                                                                            'o': '==',
-                                                                                                                            'a': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {
-                                                                                                                                    'op': 'fld',
-                                                                                                                                    'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                                    'f': 'exclusive_with',
-                                                                                                                                    'd': None,
-                                                                                                                                },
-                                                                                                                                'f': 'scope',
-                                                                                                                                'd': None,
-                                                                                                                            },
-                                                                                                                            'b': {'op': 'lit', 'v': 'game'},
-                                                                                                                        },
-                                                                                                                        'a': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                                            'k': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                                'f': 'exclusive_with',
-                                                                                                                                'd': None,
-                                                                                                                            },
-                                                                                                                            'd': 0,
-                                                                                                                        },
-                                                                                                                        'b': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {
-                                                                                                                                'op': 'st',
-                                                                                                                                'k': 'tracks',
-                                                                                                                                'p': {'op': 'var', 'n': 'you'},
-                                                                                                                            },
-                                                                                                                            'k': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                                'f': 'exclusive_with',
-                                                                                                                                'd': None,
-                                                                                                                            },
-                                                                                                                            'd': 0,
-                                                                                                                        },
-                                                                                                                    },
-                                                                                                                },
-                                                                                                            ],
-                                                                                                        },
-                                                                                                        'a': {
-                                                                                                            'op': 'ar',
-                                                                                                            'o': '+',
-                                                                                                            'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                            'b': {'op': 'lit', 'v': 1},
-                                                                                                        },
-                                                                                                        'b': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                    },
-                                                                                                },
-                                                                                            },
-                                                                                        },
-                                                                                        {
-                                                                                            'op': 'cmp',
-                                                                                            'o': '<',
-                                                                                            'a': {'op': 'var', 'n': 'built~6112'},
-                                                                                            'b': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'l~6113'},
-                                                                                                'k': {'op': 'lit', 'v': 'towers'},
-                                                                                            },
-                                                                                        },
-                                                                                    ],
+                                                                                {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '>=',
+                                                                                    'a': {'op': 'var', 'n': 'nxt~6111'},
+                                                                                    'b': {'op': 'lit', 'v': 0},
                                                                                 },
-                                                                            },
-                                                                        ],
-                                                                    },
-                                                                },
-                                                            },
-                                                        ],
-                                                    },
-                                                    'x': 8894,
-                                                },
-                                                'at': 'rules_data/pampero/definitions/tracks.yaml:136',
-                                                'id': 7862,
-                                            },
-                                            {  # rules_data/pampero/definitions/tracks.yaml:137
-                                                'op': 'choose',
-                                                'alts': [
-                                                    {
-                                                        'gens': [
-                                                            {
-                                                                'v': 'amount~6114',
-                                                                'src': {
-                                                                    'op': 'range',
-                                                                    'a': {'op': 'lit', 'v': 0},
-                                                                    'b': {'op': 'var', 'n': 'n~6105'},
-                                                                    'x': 8895,
-                                                                },
-                                                                'label': 'amount',
-                                                            },
-                                                        ],
-                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:129
-                                                            'op': 'seq',
-                                                            'b': [
-                                                                {  # rules_data/pampero/definitions/tracks.yaml:137
-                                                                    'op': 'let',
-                                                                    'v': 'k~6115',
-                                                                    'e': {'op': 'var', 'n': 'amount~6114', 'x': 8896},
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:137',
-                                                                    'id': 7865,
-                                                                },
-                                                                {  # rules_data/pampero/definitions/tracks.yaml:137
-                                                                    'op': 'let',
-                                                                    'v': 't~6116',
-                                                                    'e': {'op': 'var', 'n': 't~6106', 'x': 8897},
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:137',
-                                                                    'id': 7866,
-                                                                },
-                                                                {  # rules_data/pampero/definitions/tracks.yaml:129
-                                                                    'op': 'seq',
-                                                                    'b': [
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:129
-                                                                            'op': 'let',
-                                                                            'v': 'k~6117',
-                                                                            'e': {'op': 'var', 'n': 'k~6115', 'x': 8898},
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                                            'id': 7868,
-                                                                        },
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:129
-                                                                            'op': 'let',
-                                                                            'v': 't~6118',
-                                                                            'e': {'op': 'var', 'n': 't~6116', 'x': 8899},
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                                            'id': 7869,
-                                                                        },
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:129
-                                                                            'op': 'let',
-                                                                            'v': 'col~6119',
-                                                                            'e': {'op': 'lit', 'v': 'effect', 'x': 8900},
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                                            'id': 7870,
-                                                                        },
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:99
-                                                                            'op': 'rep',
-                                                                            'n': {'op': 'var', 'n': 'k~6117', 'x': 8901},
-                                                                            'b': {  # rules_data/pampero/definitions/tracks.yaml:100
-                                                                                'op': 'seq',
-                                                                                'b': [
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:100
-                                                                                        'op': 'let',
-                                                                                        'v': 'nxt~6122',
-                                                                                        'e': {
-                                                                                            'op': 'letx',
-                                                                                            'v': 'at~6120',
-                                                                                            'e': {
-                                                                                                'op': 'cond',
-                                                                                                'c': {
-                                                                                                    'op': 'cmp',
-                                                                                                    'o': '==',
-                                                                                                    'a': {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                        'f': 'scope',
-                                                                                                        'd': None,
-                                                                                                    },
-                                                                                                    'b': {'op': 'lit', 'v': 'game'},
-                                                                                                },
-                                                                                                'a': {
-                                                                                                    'op': 'key',
-                                                                                                    'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                    'd': 0,
-                                                                                                },
-                                                                                                'b': {
-                                                                                                    'op': 'key',
-                                                                                                    'of': {
-                                                                                                        'op': 'st',
-                                                                                                        'k': 'tracks',
-                                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                                    },
-                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                    'd': 0,
-                                                                                                },
-                                                                                            },
-                                                                                            'b': {
-                                                                                                'op': 'letx',
-                                                                                                'v': 'nxt~6121',
-                                                                                                'e': {
-                                                                                                    'op': 'cond',
-                                                                                                    'c': {
-                                                                                                        'op': 'and',
-                                                                                                        'a': [
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '<',
-                                                                                                                'a': {'op': 'var', 'n': 'at~6120'},
-                                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                                            },
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '!=',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                    'f': 'entry',
-                                                                                                                    'd': None,
-                                                                                                                },
-                                                                                                                'b': {'op': 'lit', 'v': None},
-                                                                                                            },
-                                                                                                        ],
-                                                                                                    },
-                                                                                                    'a': {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                        'f': 'entry',
-                                                                                                        'd': None,
-                                                                                                    },
-                                                                                                    'b': {
-                                                                                                        'op': 'ar',
-                                                                                                        'o': '+',
-                                                                                                        'a': {'op': 'var', 'n': 'at~6120'},
-                                                                                                        'b': {'op': 'lit', 'v': 1},
-                                                                                                    },
-                                                                                                },
-                                                                                                'b': {
-                                                                                                    'op': 'cond',
-                                                                                                    'c': {
-                                                                                                        'op': 'and',
-                                                                                                        'a': [
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '!=',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                    'f': 'exclusive_with',
-                                                                                                                    'd': None,
-                                                                                                                },
-                                                                                                                'b': {'op': 'lit', 'v': None},
-                                                                                                            },
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '>=',
-                                                                                                                'a': {'op': 'var', 'n': 'nxt~6121'},
-                                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                                            },
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '==',
-                                                                                                                'a': {'op': 'var', 'n': 'nxt~6121'},
-                                                                                                                'b': {
-                                                                                                                    'op': 'cond',
-                                                                                                                    'c': {
-                                                                                                                        'op': 'cmp',
-                                                                                                                        'o': '==',
-                                                                                                                        'a': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                'f': 'exclusive_with',
-                                                                                                                                'd': None,
-                                                                                                                            },
-                                                                                                                            'f': 'scope',
-                                                                                                                            'd': None,
-                                                                                                                        },
-                                                                                                                        'b': {'op': 'lit', 'v': 'game'},
-                                                                                                                    },
-                                                                                                                    'a': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                                        'k': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                            'f': 'exclusive_with',
-                                                                                                                            'd': None,
-                                                                                                                        },
-                                                                                                                        'd': 0,
-                                                                                                                    },
-                                                                                                                    'b': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {
-                                                                                                                            'op': 'st',
-                                                                                                                            'k': 'tracks',
-                                                                                                                            'p': {'op': 'var', 'n': 'you'},
-                                                                                                                        },
-                                                                                                                        'k': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                            'f': 'exclusive_with',
-                                                                                                                            'd': None,
-                                                                                                                        },
-                                                                                                                        'd': 0,
-                                                                                                                    },
-                                                                                                                },
-                                                                                                            },
-                                                                                                        ],
-                                                                                                    },
-                                                                                                    'a': {
-                                                                                                        'op': 'ar',
-                                                                                                        'o': '+',
-                                                                                                        'a': {'op': 'var', 'n': 'nxt~6121'},
-                                                                                                        'b': {'op': 'lit', 'v': 1},
-                                                                                                    },
-                                                                                                    'b': {'op': 'var', 'n': 'nxt~6121'},
-                                                                                                },
-                                                                                            },
-                                                                                            'x': 8902,
-                                                                                        },
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:100',
-                                                                                        'id': 7873,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:101
-                                                                                        'op': 'if',
-                                                                                        'c': {
-                                                                                            'op': 'or',
-                                                                                            'a': [
-                                                                                                {
-                                                                                                    'op': 'cmp',
-                                                                                                    'o': '>',
-                                                                                                    'a': {'op': 'var', 'n': 'nxt~6122'},
-                                                                                                    'b': {
-                                                                                                        'op': 'cond',
-                                                                                                        'c': {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '!=',
-                                                                                                            'a': {
-                                                                                                                'op': 'fld',
-                                                                                                                'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                'f': 'max',
-                                                                                                                'd': None,
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': None},
-                                                                                                        },
-                                                                                                        'a': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                            'f': 'max',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'b': {
-                                                                                                            'op': 'cond',
-                                                                                                            'c': {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '>',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fn',
-                                                                                                                    'f': 'count',
-                                                                                                                    'a': [
-                                                                                                                        {
-                                                                                                                            'op': 'cond',
-                                                                                                                            'c': {
-                                                                                                                                'op': 'cmp',
-                                                                                                                                'o': '>',
-                                                                                                                                'a': {
-                                                                                                                                    'op': 'fn',
-                                                                                                                                    'f': 'count',
-                                                                                                                                    'a': [
-                                                                                                                                        {
-                                                                                                                                            'op': 'fld',
-                                                                                                                                            'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                            'f': 'sides',
-                                                                                                                                            'd': [],
-                                                                                                                                        },
-                                                                                                                                    ],
-                                                                                                                                },
-                                                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                                                            },
-                                                                                                                            'a': {
-                                                                                                                                'op': 'key',
-                                                                                                                                'of': {
-                                                                                                                                    'op': 'fld',
-                                                                                                                                    'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                    'f': 'sides',
-                                                                                                                                    'd': [],
-                                                                                                                                },
-                                                                                                                                'k': {
-                                                                                                                                    'op': 'key',
-                                                                                                                                    'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                    'd': 0,
-                                                                                                                                },
-                                                                                                                            },
-                                                                                                                            'b': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                'f': 'values',
-                                                                                                                                'd': [],
-                                                                                                                            },
-                                                                                                                        },
-                                                                                                                    ],
-                                                                                                                },
-                                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                                            },
-                                                                                                            'a': {
-                                                                                                                'op': 'ar',
-                                                                                                                'o': '-',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fn',
-                                                                                                                    'f': 'count',
-                                                                                                                    'a': [
-                                                                                                                        {
-                                                                                                                            'op': 'cond',
-                                                                                                                            'c': {
-                                                                                                                                'op': 'cmp',
-                                                                                                                                'o': '>',
-                                                                                                                                'a': {
-                                                                                                                                    'op': 'fn',
-                                                                                                                                    'f': 'count',
-                                                                                                                                    'a': [
-                                                                                                                                        {
-                                                                                                                                            'op': 'fld',
-                                                                                                                                            'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                            'f': 'sides',
-                                                                                                                                            'd': [],
-                                                                                                                                        },
-                                                                                                                                    ],
-                                                                                                                                },
-                                                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                                                            },
-                                                                                                                            'a': {
-                                                                                                                                'op': 'key',
-                                                                                                                                'of': {
-                                                                                                                                    'op': 'fld',
-                                                                                                                                    'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                    'f': 'sides',
-                                                                                                                                    'd': [],
-                                                                                                                                },
-                                                                                                                                'k': {
-                                                                                                                                    'op': 'key',
-                                                                                                                                    'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                    'd': 0,
-                                                                                                                                },
-                                                                                                                            },
-                                                                                                                            'b': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                'f': 'values',
-                                                                                                                                'd': [],
-                                                                                                                            },
-                                                                                                                        },
-                                                                                                                    ],
-                                                                                                                },
-                                                                                                                'b': {'op': 'lit', 'v': 1},
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': 1000000},
-                                                                                                        },
-                                                                                                    },
-                                                                                                },
-                                                                                                {
-                                                                                                    'op': 'and',
-                                                                                                    'a': [
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '!=',
-                                                                                                            'a': {
-                                                                                                                'op': 'fld',
-                                                                                                                'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                'f': 'limit',
-                                                                                                                'd': None,
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': None},
-                                                                                                        },
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '>',
-                                                                                                            'a': {'op': 'var', 'n': 'nxt~6122'},
-                                                                                                            'b': {
-                                                                                                                'op': 'fld',
-                                                                                                                'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                'f': 'limit',
-                                                                                                                'd': None,
-                                                                                                            },
-                                                                                                        },
-                                                                                                    ],
-                                                                                                },
-                                                                                                {
-                                                                                                    'op': 'letx',
-                                                                                                    'v': 'at~6123',
-                                                                                                    'e': {
-                                                                                                        'op': 'cond',
-                                                                                                        'c': {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '==',
-                                                                                                            'a': {
-                                                                                                                'op': 'fld',
-                                                                                                                'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                'f': 'scope',
-                                                                                                                'd': None,
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': 'game'},
-                                                                                                        },
-                                                                                                        'a': {
-                                                                                                            'op': 'key',
-                                                                                                            'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                            'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                            'd': 0,
-                                                                                                        },
-                                                                                                        'b': {
-                                                                                                            'op': 'key',
-                                                                                                            'of': {
-                                                                                                                'op': 'st',
-                                                                                                                'k': 'tracks',
-                                                                                                                'p': {'op': 'var', 'n': 'you'},
-                                                                                                            },
-                                                                                                            'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                            'd': 0,
-                                                                                                        },
-                                                                                                    },
-                                                                                                    'b': {
-                                                                                                        'op': 'letx',
-                                                                                                        'v': 'built~6126',
-                                                                                                        'e': {
-                                                                                                            'op': 'cond',
-                                                                                                            'c': {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '!=',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'pieces',
-                                                                                                                    'of': {'op': 'lit', 'v': 'tower'},
-                                                                                                                    'f': 'per_player',
-                                                                                                                    'd': None,
-                                                                                                                },
-                                                                                                                'b': {'op': 'lit', 'v': None},
-                                                                                                            },
-                                                                                                            'a': {
-                                                                                                                'op': 'ar',
-                                                                                                                'o': '-',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'pieces',
-                                                                                                                    'of': {'op': 'lit', 'v': 'tower'},
-                                                                                                                    'f': 'per_player',
-                                                                                                                    'd': None,
-                                                                                                                },
-                                                                                                                'b': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {
-                                                                                                                        'op': 'st',
-                                                                                                                        'k': 'pieces',
-                                                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                                                    },
-                                                                                                                    'k': {'op': 'lit', 'v': 'tower'},
-                                                                                                                    'd': 0,
-                                                                                                                },
-                                                                                                            },
-                                                                                                            'b': {
-                                                                                                                'op': 'fn',
-                                                                                                                'f': 'sum',
-                                                                                                                'a': [
-                                                                                                                    {
-                                                                                                                        'op': 'mapc',
-                                                                                                                        'v': 's~6124',
-                                                                                                                        'src': {'op': 'st', 'k': 'places'},
-                                                                                                                        'e': {
-                                                                                                                            'op': 'fn',
-                                                                                                                            'f': 'count',
-                                                                                                                            'a': [
-                                                                                                                                {
-                                                                                                                                    'op': 'filt',
-                                                                                                                                    'v': 'x~6125',
-                                                                                                                                    'src': {
-                                                                                                                                        'op': 'key',
-                                                                                                                                        'of': {'op': 'st', 'k': 'places'},
-                                                                                                                                        'k': {'op': 'var', 'n': 's~6124'},
-                                                                                                                                        'd': [],
-                                                                                                                                    },
-                                                                                                                                    'w': {
-                                                                                                                                        'op': 'and',
-                                                                                                                                        'a': [
-                                                                                                                                            {
-                                                                                                                                                'op': 'cmp',
-                                                                                                                                                'o': '==',
-                                                                                                                                                'a': {
-                                                                                                                                                    'op': 'key',
-                                                                                                                                                    'of': {'op': 'var', 'n': 'x~6125'},
-                                                                                                                                                    'k': {'op': 'lit', 'v': 'piece'},
-                                                                                                                                                },
-                                                                                                                                                'b': {'op': 'lit', 'v': 'tower'},
-                                                                                                                                            },
-                                                                                                                                            {
-                                                                                                                                                'op': 'cmp',
-                                                                                                                                                'o': '==',
-                                                                                                                                                'a': {
-                                                                                                                                                    'op': 'key',
-                                                                                                                                                    'of': {'op': 'var', 'n': 'x~6125'},
-                                                                                                                                                    'k': {'op': 'lit', 'v': 'owner'},
-                                                                                                                                                },
-                                                                                                                                                'b': {'op': 'var', 'n': 'you'},
-                                                                                                                                            },
-                                                                                                                                        ],
-                                                                                                                                    },
-                                                                                                                                },
-                                                                                                                            ],
-                                                                                                                        },
-                                                                                                                    },
-                                                                                                                ],
-                                                                                                            },
-                                                                                                        },
-                                                                                                        'b': {
-                                                                                                            'op': 'fn',
-                                                                                                            'f': 'any',
-                                                                                                            'a': [
-                                                                                                                {
-                                                                                                                    'op': 'mapc',
-                                                                                                                    'v': 'l~6127',
-                                                                                                                    'src': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                        'f': 'locks',
-                                                                                                                        'd': [],
-                                                                                                                    },
-                                                                                                                    'e': {
-                                                                                                                        'op': 'and',
-                                                                                                                        'a': [
-                                                                                                                            {
-                                                                                                                                'op': 'cmp',
-                                                                                                                                'o': '<',
-                                                                                                                                'a': {'op': 'var', 'n': 'at~6123'},
-                                                                                                                                'b': {
-                                                                                                                                    'op': 'key',
-                                                                                                                                    'of': {'op': 'var', 'n': 'l~6127'},
-                                                                                                                                    'k': {'op': 'lit', 'v': 'at'},
-                                                                                                                                },
-                                                                                                                            },
-                                                                                                                            {
-                                                                                                                                'op': 'cmp',
-                                                                                                                                'o': '<=',
-                                                                                                                                'a': {
-                                                                                                                                    'op': 'key',
-                                                                                                                                    'of': {'op': 'var', 'n': 'l~6127'},
-                                                                                                                                    'k': {'op': 'lit', 'v': 'at'},
-                                                                                                                                },
-                                                                                                                                'b': {'op': 'var', 'n': 'nxt~6122'},
-                                                                                                                            },
-                                                                                                                            {
-                                                                                                                                'op': 'cmp',
-                                                                                                                                'o': '<',
-                                                                                                                                'a': {'op': 'var', 'n': 'built~6126'},
-                                                                                                                                'b': {
-                                                                                                                                    'op': 'key',
-                                                                                                                                    'of': {'op': 'var', 'n': 'l~6127'},
-                                                                                                                                    'k': {'op': 'lit', 'v': 'towers'},
-                                                                                                                                },
-                                                                                                                            },
-                                                                                                                        ],
-                                                                                                                    },
-                                                                                                                },
-                                                                                                            ],
-                                                                                                        },
-                                                                                                    },
-                                                                                                },
-                                                                                            ],
-                                                                                            'x': 8903,
-                                                                                        },
-                                                                                        't': {  # rules_data/pampero/definitions/tracks.yaml:101
-                                                                                            'op': 'stop',
-                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:101',
-                                                                                            'id': 7875,
-                                                                                        },
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:101',
-                                                                                        'id': 7874,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:102
-                                                                                        'op': 'let',
-                                                                                        'v': 't~6128',
-                                                                                        'e': {'op': 'var', 'n': 't~6118', 'x': 8904},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
-                                                                                        'id': 7876,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:102
-                                                                                        'op': 'let',
-                                                                                        'v': 'pos~6129',
-                                                                                        'e': {'op': 'var', 'n': 'nxt~6122', 'x': 8905},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
-                                                                                        'id': 7877,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:20
-                                                                                        'op': 'if',
+                                                                                {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '==',
+                                                                                    'a': {'op': 'var', 'n': 'nxt~6111'},
+                                                                                    'b': {
+                                                                                        'op': 'cond',
                                                                                         'c': {
                                                                                             'op': 'cmp',
                                                                                             'o': '==',
                                                                                             'a': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6128'},
+                                                                                                'of': {
+                                                                                                    'op': 'fld',
+                                                                                                    'kind': 'tracks',
+                                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                    'f': 'exclusive_with',
+                                                                                                    'd': None,
+                                                                                                },
                                                                                                 'f': 'scope',
                                                                                                 'd': None,
                                                                                             },
                                                                                             'b': {'op': 'lit', 'v': 'game'},
-                                                                                            'x': 8906,
                                                                                         },
-                                                                                        't': {  # rules_data/pampero/definitions/tracks.yaml:20
-                                                                                            'op': 'set',
-                                                                                            't': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                'k': {'op': 'var', 'n': 't~6128'},
-                                                                                                'd': 0,
-                                                                                                'x': 8907,
+                                                                                        'a': {
+                                                                                            'op': 'key',
+                                                                                            'of': {'op': 'st', 'k': 'game_tracks'},
+                                                                                            'k': {
+                                                                                                'op': 'fld',
+                                                                                                'kind': 'tracks',
+                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                'f': 'exclusive_with',
+                                                                                                'd': None,
                                                                                             },
-                                                                                            'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'pos~6129', 'x': 8908},
-                                                                                            'bd': ['game', 'game_tracks', 'key'],
-                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                                                                            'id': 7879,
+                                                                                            'd': 0,
                                                                                         },
-                                                                                        'e': {  # rules_data/pampero/definitions/tracks.yaml:20
-                                                                                            'op': 'set',
-                                                                                            't': {
-                                                                                                'op': 'key',
-                                                                                                'of': {
-                                                                                                    'op': 'st',
-                                                                                                    'k': 'tracks',
-                                                                                                    'p': {'op': 'var', 'n': 'you'},
-                                                                                                },
-                                                                                                'k': {'op': 'var', 'n': 't~6128'},
-                                                                                                'd': 0,
-                                                                                                'x': 8909,
+                                                                                        'b': {
+                                                                                            'op': 'key',
+                                                                                            'of': {
+                                                                                                'op': 'st',
+                                                                                                'k': 'tracks',
+                                                                                                'p': {'op': 'var', 'n': 'you'},
                                                                                             },
-                                                                                            'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'pos~6129', 'x': 8910},
-                                                                                            'bd': ['player', 'tracks', 'key'],
-                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                                                                            'id': 7880,
+                                                                                            'k': {
+                                                                                                'op': 'fld',
+                                                                                                'kind': 'tracks',
+                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                'f': 'exclusive_with',
+                                                                                                'd': None,
+                                                                                            },
+                                                                                            'd': 0,
                                                                                         },
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                                                                        'id': 7878,
                                                                                     },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:103
-                                                                                        'op': 'let',
-                                                                                        'v': 't~6130',
-                                                                                        'e': {'op': 'var', 'n': 't~6118', 'x': 8911},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
-                                                                                        'id': 7881,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:103
-                                                                                        'op': 'let',
-                                                                                        'v': 'at~6131',
-                                                                                        'e': {'op': 'var', 'n': 'nxt~6122', 'x': 8912},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
-                                                                                        'id': 7882,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:103
-                                                                                        'op': 'let',
-                                                                                        'v': 'col~6132',
-                                                                                        'e': {'op': 'var', 'n': 'col~6119', 'x': 8913},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
-                                                                                        'id': 7883,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:112
-                                                                                        'op': 'seq',
-                                                                                        'b': [
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:112
-                                                                                                'op': 'let',
-                                                                                                'v': 'label~6134',
-                                                                                                'e': {'op': 'var', 'n': 't~6130', 'x': 8914},
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:112',
-                                                                                                'id': 7885,
-                                                                                            },
-                                                                                            {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                'op': 'seq',
-                                                                                                'b': [
-                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                        'op': 'let',
-                                                                                                        'v': 'was~6135',
-                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8915},
-                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                        'id': 7887,
-                                                                                                    },
-                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:16
-                                                                                                        'op': 'set',
-                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8916},
-                                                                                                        'o': '=',
-                                                                                                        'e': {'op': 'var', 'n': 'label~6134', 'x': 8917},
-                                                                                                        'bd': ['game', 'booking', ''],
-                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                                        'id': 7888,
-                                                                                                    },
-                                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:113
-                                                                                                        'op': 'for',
-                                                                                                        'v': 'sp~6133',
-                                                                                                        'src': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                            'f': 'spaces',
-                                                                                                            'd': [],
-                                                                                                            'x': 8918,
-                                                                                                        },
-                                                                                                        'w': {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '==',
-                                                                                                            'a': {
-                                                                                                                'op': 'key',
-                                                                                                                'of': {'op': 'var', 'n': 'sp~6133'},
-                                                                                                                'k': {'op': 'lit', 'v': 'at'},
-                                                                                                            },
-                                                                                                            'b': {'op': 'var', 'n': 'at~6131'},
-                                                                                                            'x': 8919,
-                                                                                                        },
-                                                                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:114
-                                                                                                            'op': 'if',
-                                                                                                            'c': {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '==',
-                                                                                                                'a': {'op': 'var', 'n': 'col~6132'},
-                                                                                                                'b': {'op': 'lit', 'v': 'solar'},
-                                                                                                                'x': 8920,
-                                                                                                            },
-                                                                                                            't': {  # rules_data/pampero/definitions/tracks.yaml:114
-                                                                                                                'op': 'do',
-                                                                                                                'e': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {'op': 'var', 'n': 'sp~6133'},
-                                                                                                                    'k': {'op': 'lit', 'v': 'solar'},
-                                                                                                                    'x': 8921,
-                                                                                                                },
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                                'id': 7891,
-                                                                                                            },
-                                                                                                            'e': {  # rules_data/pampero/definitions/tracks.yaml:114
-                                                                                                                'op': 'if',
-                                                                                                                'c': {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '==',
-                                                                                                                    'a': {'op': 'var', 'n': 'col~6132'},
-                                                                                                                    'b': {'op': 'lit', 'v': 'energy'},
-                                                                                                                    'x': 8922,
-                                                                                                                },
-                                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:114
-                                                                                                                    'op': 'do',
-                                                                                                                    'e': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'sp~6133'},
-                                                                                                                        'k': {'op': 'lit', 'v': 'energy'},
-                                                                                                                        'x': 8923,
-                                                                                                                    },
-                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                                    'id': 7893,
-                                                                                                                },
-                                                                                                                'e': {  # rules_data/pampero/definitions/tracks.yaml:115
-                                                                                                                    'op': 'do',
-                                                                                                                    'e': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'sp~6133'},
-                                                                                                                        'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                        'x': 8924,
-                                                                                                                    },
-                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:115',
-                                                                                                                    'id': 7894,
-                                                                                                                },
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                                'id': 7892,
-                                                                                                            },
-                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                            'id': 7890,
-                                                                                                        },
-                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:113',
-                                                                                                        'id': 7889,
-                                                                                                    },
-                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:18
-                                                                                                        'op': 'set',
-                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8925},
-                                                                                                        'o': '=',
-                                                                                                        'e': {'op': 'var', 'n': 'was~6135', 'x': 8926},
-                                                                                                        'bd': ['game', 'booking', ''],
-                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                                        'id': 7895,
-                                                                                                    },
-                                                                                                ],
-                                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                'id': 7886,
-                                                                                            },
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:116
-                                                                                                'op': 'if',
-                                                                                                'c': {
-                                                                                                    'op': 'and',
-                                                                                                    'a': [
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '!=',
-                                                                                                            'a': {
-                                                                                                                'op': 'key',
-                                                                                                                'of': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                    'f': 'fill',
-                                                                                                                    'd': {},
-                                                                                                                },
-                                                                                                                'k': {'op': 'lit', 'v': 'pair'},
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': None},
-                                                                                                        },
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '>=',
-                                                                                                            'a': {
-                                                                                                                'op': 'cond',
-                                                                                                                'c': {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '==',
-                                                                                                                    'a': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                'f': 'fill',
-                                                                                                                                'd': {},
-                                                                                                                            },
-                                                                                                                            'k': {'op': 'lit', 'v': 'pair'},
-                                                                                                                        },
-                                                                                                                        'f': 'scope',
-                                                                                                                        'd': None,
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': 'game'},
-                                                                                                                },
-                                                                                                                'a': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                                    'k': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                            'f': 'fill',
-                                                                                                                            'd': {},
-                                                                                                                        },
-                                                                                                                        'k': {'op': 'lit', 'v': 'pair'},
-                                                                                                                    },
-                                                                                                                    'd': 0,
-                                                                                                                },
-                                                                                                                'b': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {
-                                                                                                                        'op': 'st',
-                                                                                                                        'k': 'tracks',
-                                                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                                                    },
-                                                                                                                    'k': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                            'f': 'fill',
-                                                                                                                            'd': {},
-                                                                                                                        },
-                                                                                                                        'k': {'op': 'lit', 'v': 'pair'},
-                                                                                                                    },
-                                                                                                                    'd': 0,
-                                                                                                                },
-                                                                                                            },
-                                                                                                            'b': {'op': 'var', 'n': 'at~6131'},
-                                                                                                        },
-                                                                                                    ],
-                                                                                                    'x': 8927,
-                                                                                                },
-                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:117
-                                                                                                    'op': 'seq',
-                                                                                                    'b': [
-                                                                                                        {  # rules_data/pampero/definitions/tracks.yaml:117
-                                                                                                            'op': 'let',
-                                                                                                            'v': 'owner~6136',
-                                                                                                            'e': {
-                                                                                                                'op': 'cond',
-                                                                                                                'c': {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '>',
-                                                                                                                    'a': {
-                                                                                                                        'op': 'fn',
-                                                                                                                        'f': 'count',
-                                                                                                                        'a': [
-                                                                                                                            {
-                                                                                                                                'op': 'key',
-                                                                                                                                'of': {
-                                                                                                                                    'op': 'fld',
-                                                                                                                                    'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                    'f': 'fill',
-                                                                                                                                    'd': {},
-                                                                                                                                },
-                                                                                                                                'k': {'op': 'lit', 'v': 'bonuses'},
-                                                                                                                            },
-                                                                                                                        ],
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': 0},
-                                                                                                                },
-                                                                                                                'a': {'op': 'var', 'n': 't~6130'},
-                                                                                                                'b': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                        'f': 'fill',
-                                                                                                                        'd': {},
-                                                                                                                    },
-                                                                                                                    'k': {'op': 'lit', 'v': 'pair'},
-                                                                                                                },
-                                                                                                                'x': 8928,
-                                                                                                            },
-                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:117',
-                                                                                                            'id': 7898,
-                                                                                                        },
-                                                                                                        {  # rules_data/pampero/definitions/tracks.yaml:118
-                                                                                                            'op': 'let',
-                                                                                                            'v': 'label~6138',
-                                                                                                            'e': {'op': 'var', 'n': 'owner~6136', 'x': 8929},
-                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                                                                            'id': 7899,
-                                                                                                        },
-                                                                                                        {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                            'op': 'seq',
-                                                                                                            'b': [
-                                                                                                                {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                                    'op': 'let',
-                                                                                                                    'v': 'was~6139',
-                                                                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8930},
-                                                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                                    'id': 7901,
-                                                                                                                },
-                                                                                                                {  # rules_data/pampero/definitions/resources.yaml:16
-                                                                                                                    'op': 'set',
-                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8931},
-                                                                                                                    'o': '=',
-                                                                                                                    'e': {'op': 'var', 'n': 'label~6138', 'x': 8932},
-                                                                                                                    'bd': ['game', 'booking', ''],
-                                                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                                                    'id': 7902,
-                                                                                                                },
-                                                                                                                {  # rules_data/pampero/definitions/tracks.yaml:118
-                                                                                                                    'op': 'for',
-                                                                                                                    'v': 'b~6137',
-                                                                                                                    'src': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 'owner~6136'},
-                                                                                                                            'f': 'fill',
-                                                                                                                            'd': {},
-                                                                                                                        },
-                                                                                                                        'k': {'op': 'lit', 'v': 'bonuses'},
-                                                                                                                        'x': 8933,
-                                                                                                                    },
-                                                                                                                    'w': {
-                                                                                                                        'op': 'cmp',
-                                                                                                                        'o': '==',
-                                                                                                                        'a': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {'op': 'var', 'n': 'b~6137'},
-                                                                                                                            'k': {'op': 'lit', 'v': 'at'},
-                                                                                                                        },
-                                                                                                                        'b': {'op': 'var', 'n': 'at~6131'},
-                                                                                                                        'x': 8934,
-                                                                                                                    },
-                                                                                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:118
-                                                                                                                        'op': 'do',
-                                                                                                                        'e': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {'op': 'var', 'n': 'b~6137'},
-                                                                                                                            'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                            'x': 8935,
-                                                                                                                        },
-                                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                                                                                        'id': 7904,
-                                                                                                                    },
-                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                                                                                    'id': 7903,
-                                                                                                                },
-                                                                                                                {  # rules_data/pampero/definitions/resources.yaml:18
-                                                                                                                    'op': 'set',
-                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8936},
-                                                                                                                    'o': '=',
-                                                                                                                    'e': {'op': 'var', 'n': 'was~6139', 'x': 8937},
-                                                                                                                    'bd': ['game', 'booking', ''],
-                                                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                                                    'id': 7905,
-                                                                                                                },
-                                                                                                            ],
-                                                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                            'id': 7900,
-                                                                                                        },
-                                                                                                    ],
-                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:117',
-                                                                                                    'id': 7897,
-                                                                                                },
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:116',
-                                                                                                'id': 7896,
-                                                                                            },
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:119
-                                                                                                'op': 'if',
+                                                                                },
+                                                                            ],
+                                                                        },
+                                                                        'a': {
+                                                                            'op': 'ar',
+                                                                            'o': '+',
+                                                                            'a': {'op': 'var', 'n': 'nxt~6111'},
+                                                                            'b': {'op': 'lit', 'v': 1},
+                                                                        },
+                                                                        'b': {'op': 'var', 'n': 'nxt~6111'},
+                                                                    },
+                                                                },
+                                                                'x': 8898,
+                                                            },
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:100',
+                                                            'id': 7867,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:101
+                                                            'op': 'if',
+                                                            'c': {
+                                                                'op': 'or',
+                                                                'a': [
+                                                                    {
+                                                                        'op': 'cmp',
+                                                                        'o': '>',
+                                                                        'a': {'op': 'var', 'n': 'nxt~6112'},
+                                                                        'b': {
+                                                                            'op': 'cond',
+                                                                            'c': {
+                                                                                'op': 'cmp',
+                                                                                'o': '!=',
+                                                                                'a': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tracks',
+                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'f': 'max',
+                                                                                    'd': None,
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': None},
+                                                                            },
+                                                                            'a': {
+                                                                                'op': 'fld',
+                                                                                'kind': 'tracks',
+                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                'f': 'max',
+                                                                                'd': None,
+                                                                            },
+                                                                            'b': {
+                                                                                'op': 'cond',
+                                                                                'c': {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '>',
+                                                                                    'a': {
+                                                                                        'op': 'fn',
+                                                                                        'f': 'count',
+                                                                                        'a': [
+                                                                                            {
+                                                                                                'op': 'cond',
                                                                                                 'c': {
                                                                                                     'op': 'cmp',
-                                                                                                    'o': '==',
+                                                                                                    'o': '>',
                                                                                                     'a': {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                        'f': 'scope',
-                                                                                                        'd': None,
+                                                                                                        'op': 'fn',
+                                                                                                        'f': 'count',
+                                                                                                        'a': [
+                                                                                                            {
+                                                                                                                'op': 'fld',
+                                                                                                                'kind': 'tracks',
+                                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                                'f': 'sides',
+                                                                                                                'd': [],
+                                                                                                            },
+                                                                                                        ],
                                                                                                     },
-                                                                                                    'b': {'op': 'lit', 'v': 'player'},
-                                                                                                    'x': 8938,
+                                                                                                    'b': {'op': 'lit', 'v': 0},
                                                                                                 },
-                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:120
-                                                                                                    'op': 'for',
-                                                                                                    'v': 'rw~6140',
-                                                                                                    'src': {
+                                                                                                'a': {
+                                                                                                    'op': 'key',
+                                                                                                    'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                        'f': 'rewards',
+                                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'f': 'sides',
                                                                                                         'd': [],
-                                                                                                        'x': 8939,
                                                                                                     },
-                                                                                                    'w': {
-                                                                                                        'op': 'and',
-                                                                                                        'a': [
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '==',
-                                                                                                                'a': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {'op': 'var', 'n': 'rw~6140'},
-                                                                                                                    'k': {'op': 'lit', 'v': 'at'},
-                                                                                                                },
-                                                                                                                'b': {'op': 'var', 'n': 'at~6131'},
-                                                                                                            },
-                                                                                                            {
-                                                                                                                'op': 'in',
-                                                                                                                'a': {'op': 'var', 'n': 'at~6131'},
-                                                                                                                'b': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {
-                                                                                                                        'op': 'st',
-                                                                                                                        'k': 'reached',
-                                                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                                                    },
-                                                                                                                    'k': {'op': 'var', 'n': 't~6130'},
-                                                                                                                    'd': [],
-                                                                                                                },
-                                                                                                                'neg': True,
-                                                                                                            },
-                                                                                                        ],
-                                                                                                        'x': 8940,
+                                                                                                    'k': {
+                                                                                                        'op': 'key',
+                                                                                                        'of': {'op': 'st', 'k': 'sides'},
+                                                                                                        'k': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'd': 0,
                                                                                                     },
-                                                                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:121
-                                                                                                        'op': 'seq',
-                                                                                                        'b': [
-                                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:121
-                                                                                                                'op': 'set',
-                                                                                                                't': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {
-                                                                                                                        'op': 'st',
-                                                                                                                        'k': 'reached',
-                                                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                                                    },
-                                                                                                                    'k': {'op': 'var', 'n': 't~6130'},
-                                                                                                                    'd': [],
-                                                                                                                    'x': 8941,
-                                                                                                                },
-                                                                                                                'o': '+=',
-                                                                                                                'e': {
-                                                                                                                    'op': 'list',
-                                                                                                                    'a': [
-                                                                                                                        {'op': 'var', 'n': 'at~6131'},
-                                                                                                                    ],
-                                                                                                                    'x': 8942,
-                                                                                                                },
-                                                                                                                'nn': True,
-                                                                                                                'bd': ['player', 'reached', 'key'],
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:121',
-                                                                                                                'id': 7909,
-                                                                                                            },
-                                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:122
-                                                                                                                'op': 'let',
-                                                                                                                'v': 'label~6141',
-                                                                                                                'e': {'op': 'var', 'n': 't~6130', 'x': 8943},
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:122',
-                                                                                                                'id': 7910,
-                                                                                                            },
-                                                                                                            {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                                'op': 'seq',
-                                                                                                                'b': [
-                                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                                        'op': 'let',
-                                                                                                                        'v': 'was~6142',
-                                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8944},
-                                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                                        'id': 7912,
-                                                                                                                    },
-                                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:16
-                                                                                                                        'op': 'set',
-                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8945},
-                                                                                                                        'o': '=',
-                                                                                                                        'e': {'op': 'var', 'n': 'label~6141', 'x': 8946},
-                                                                                                                        'bd': ['game', 'booking', ''],
-                                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                                                        'id': 7913,
-                                                                                                                    },
-                                                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:122
-                                                                                                                        'op': 'do',
-                                                                                                                        'e': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {'op': 'var', 'n': 'rw~6140'},
-                                                                                                                            'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                            'x': 8947,
-                                                                                                                        },
-                                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:122',
-                                                                                                                        'id': 7914,
-                                                                                                                    },
-                                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:18
-                                                                                                                        'op': 'set',
-                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8948},
-                                                                                                                        'o': '=',
-                                                                                                                        'e': {'op': 'var', 'n': 'was~6142', 'x': 8949},
-                                                                                                                        'bd': ['game', 'booking', ''],
-                                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                                                        'id': 7915,
-                                                                                                                    },
-                                                                                                                ],
-                                                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                                'id': 7911,
-                                                                                                            },
-                                                                                                        ],
-                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:121',
-                                                                                                        'id': 7908,
-                                                                                                    },
-                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:120',
-                                                                                                    'id': 7907,
                                                                                                 },
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:119',
-                                                                                                'id': 7906,
-                                                                                            },
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:123
-                                                                                                'op': 'if',
-                                                                                                'c': {
-                                                                                                    'op': 'and',
-                                                                                                    'a': [
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '!=',
-                                                                                                            'a': {
-                                                                                                                'op': 'key',
-                                                                                                                'of': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                    'f': 'top',
-                                                                                                                    'd': {},
-                                                                                                                },
-                                                                                                                'k': {'op': 'lit', 'v': 'pile'},
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': None},
-                                                                                                        },
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '>=',
-                                                                                                            'a': {'op': 'var', 'n': 'at~6131'},
-                                                                                                            'b': {
-                                                                                                                'op': 'cond',
-                                                                                                                'c': {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '!=',
-                                                                                                                    'a': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                        'f': 'max',
-                                                                                                                        'd': None,
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': None},
-                                                                                                                },
-                                                                                                                'a': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                    'f': 'max',
-                                                                                                                    'd': None,
-                                                                                                                },
-                                                                                                                'b': {
-                                                                                                                    'op': 'cond',
-                                                                                                                    'c': {
-                                                                                                                        'op': 'cmp',
-                                                                                                                        'o': '>',
-                                                                                                                        'a': {
-                                                                                                                            'op': 'fn',
-                                                                                                                            'f': 'count',
-                                                                                                                            'a': [
-                                                                                                                                {
-                                                                                                                                    'op': 'cond',
-                                                                                                                                    'c': {
-                                                                                                                                        'op': 'cmp',
-                                                                                                                                        'o': '>',
-                                                                                                                                        'a': {
-                                                                                                                                            'op': 'fn',
-                                                                                                                                            'f': 'count',
-                                                                                                                                            'a': [
-                                                                                                                                                {
-                                                                                                                                                    'op': 'fld',
-                                                                                                                                                    'kind': 'tracks',
-                                                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                                    'f': 'sides',
-                                                                                                                                                    'd': [],
-                                                                                                                                                },
-                                                                                                                                            ],
-                                                                                                                                        },
-                                                                                                                                        'b': {'op': 'lit', 'v': 0},
-                                                                                                                                    },
-                                                                                                                                    'a': {
-                                                                                                                                        'op': 'key',
-                                                                                                                                        'of': {
-                                                                                                                                            'op': 'fld',
-                                                                                                                                            'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                            'f': 'sides',
-                                                                                                                                            'd': [],
-                                                                                                                                        },
-                                                                                                                                        'k': {
-                                                                                                                                            'op': 'key',
-                                                                                                                                            'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                            'k': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                            'd': 0,
-                                                                                                                                        },
-                                                                                                                                    },
-                                                                                                                                    'b': {
-                                                                                                                                        'op': 'fld',
-                                                                                                                                        'kind': 'tracks',
-                                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                        'f': 'values',
-                                                                                                                                        'd': [],
-                                                                                                                                    },
-                                                                                                                                },
-                                                                                                                            ],
-                                                                                                                        },
-                                                                                                                        'b': {'op': 'lit', 'v': 0},
-                                                                                                                    },
-                                                                                                                    'a': {
-                                                                                                                        'op': 'ar',
-                                                                                                                        'o': '-',
-                                                                                                                        'a': {
-                                                                                                                            'op': 'fn',
-                                                                                                                            'f': 'count',
-                                                                                                                            'a': [
-                                                                                                                                {
-                                                                                                                                    'op': 'cond',
-                                                                                                                                    'c': {
-                                                                                                                                        'op': 'cmp',
-                                                                                                                                        'o': '>',
-                                                                                                                                        'a': {
-                                                                                                                                            'op': 'fn',
-                                                                                                                                            'f': 'count',
-                                                                                                                                            'a': [
-                                                                                                                                                {
-                                                                                                                                                    'op': 'fld',
-                                                                                                                                                    'kind': 'tracks',
-                                                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                                    'f': 'sides',
-                                                                                                                                                    'd': [],
-                                                                                                                                                },
-                                                                                                                                            ],
-                                                                                                                                        },
-                                                                                                                                        'b': {'op': 'lit', 'v': 0},
-                                                                                                                                    },
-                                                                                                                                    'a': {
-                                                                                                                                        'op': 'key',
-                                                                                                                                        'of': {
-                                                                                                                                            'op': 'fld',
-                                                                                                                                            'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                            'f': 'sides',
-                                                                                                                                            'd': [],
-                                                                                                                                        },
-                                                                                                                                        'k': {
-                                                                                                                                            'op': 'key',
-                                                                                                                                            'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                            'k': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                            'd': 0,
-                                                                                                                                        },
-                                                                                                                                    },
-                                                                                                                                    'b': {
-                                                                                                                                        'op': 'fld',
-                                                                                                                                        'kind': 'tracks',
-                                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                        'f': 'values',
-                                                                                                                                        'd': [],
-                                                                                                                                    },
-                                                                                                                                },
-                                                                                                                            ],
-                                                                                                                        },
-                                                                                                                        'b': {'op': 'lit', 'v': 1},
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': 1000000},
-                                                                                                                },
-                                                                                                            },
-                                                                                                        },
-                                                                                                    ],
-                                                                                                    'x': 8950,
+                                                                                                'b': {
+                                                                                                    'op': 'fld',
+                                                                                                    'kind': 'tracks',
+                                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                    'f': 'values',
+                                                                                                    'd': [],
                                                                                                 },
-                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:123
-                                                                                                    'op': 'set',
-                                                                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8951},
-                                                                                                    'o': '+=',
-                                                                                                    'e': {
-                                                                                                        'op': 'list',
-                                                                                                        'a': [
-                                                                                                            {'op': 'var', 'n': 't~6130'},
-                                                                                                        ],
-                                                                                                        'x': 8952,
-                                                                                                    },
-                                                                                                    'nn': True,
-                                                                                                    'bd': ['game', 'end_of_turn', ''],
-                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:123',
-                                                                                                    'id': 7917,
-                                                                                                },
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:123',
-                                                                                                'id': 7916,
                                                                                             },
                                                                                         ],
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:112',
-                                                                                        'id': 7884,
+                                                                                    },
+                                                                                    'b': {'op': 'lit', 'v': 0},
+                                                                                },
+                                                                                'a': {
+                                                                                    'op': 'ar',
+                                                                                    'o': '-',
+                                                                                    'a': {
+                                                                                        'op': 'fn',
+                                                                                        'f': 'count',
+                                                                                        'a': [
+                                                                                            {
+                                                                                                'op': 'cond',
+                                                                                                'c': {
+                                                                                                    'op': 'cmp',
+                                                                                                    'o': '>',
+                                                                                                    'a': {
+                                                                                                        'op': 'fn',
+                                                                                                        'f': 'count',
+                                                                                                        'a': [
+                                                                                                            {
+                                                                                                                'op': 'fld',
+                                                                                                                'kind': 'tracks',
+                                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                                'f': 'sides',
+                                                                                                                'd': [],
+                                                                                                            },
+                                                                                                        ],
+                                                                                                    },
+                                                                                                    'b': {'op': 'lit', 'v': 0},
+                                                                                                },
+                                                                                                'a': {
+                                                                                                    'op': 'key',
+                                                                                                    'of': {
+                                                                                                        'op': 'fld',
+                                                                                                        'kind': 'tracks',
+                                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'f': 'sides',
+                                                                                                        'd': [],
+                                                                                                    },
+                                                                                                    'k': {
+                                                                                                        'op': 'key',
+                                                                                                        'of': {'op': 'st', 'k': 'sides'},
+                                                                                                        'k': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'd': 0,
+                                                                                                    },
+                                                                                                },
+                                                                                                'b': {
+                                                                                                    'op': 'fld',
+                                                                                                    'kind': 'tracks',
+                                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                    'f': 'values',
+                                                                                                    'd': [],
+                                                                                                },
+                                                                                            },
+                                                                                        ],
+                                                                                    },
+                                                                                    'b': {'op': 'lit', 'v': 1},
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': 1000000},
+                                                                            },
+                                                                        },
+                                                                    },
+                                                                    {
+                                                                        'op': 'and',
+                                                                        'a': [
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '!=',
+                                                                                'a': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tracks',
+                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'f': 'limit',
+                                                                                    'd': None,
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': None},
+                                                                            },
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '>',
+                                                                                'a': {'op': 'var', 'n': 'nxt~6112'},
+                                                                                'b': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tracks',
+                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'f': 'limit',
+                                                                                    'd': None,
+                                                                                },
+                                                                            },
+                                                                        ],
+                                                                    },
+                                                                    {
+                                                                        'op': 'letx',
+                                                                        'v': 'at~6113',
+                                                                        'e': {
+                                                                            'op': 'cond',
+                                                                            'c': {
+                                                                                'op': 'cmp',
+                                                                                'o': '==',
+                                                                                'a': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tracks',
+                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'f': 'scope',
+                                                                                    'd': None,
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': 'game'},
+                                                                            },
+                                                                            'a': {
+                                                                                'op': 'key',
+                                                                                'of': {'op': 'st', 'k': 'game_tracks'},
+                                                                                'k': {'op': 'var', 'n': 't~6108'},
+                                                                                'd': 0,
+                                                                            },
+                                                                            'b': {
+                                                                                'op': 'key',
+                                                                                'of': {
+                                                                                    'op': 'st',
+                                                                                    'k': 'tracks',
+                                                                                    'p': {'op': 'var', 'n': 'you'},
+                                                                                },
+                                                                                'k': {'op': 'var', 'n': 't~6108'},
+                                                                                'd': 0,
+                                                                            },
+                                                                        },
+                                                                        'b': {
+                                                                            'op': 'letx',
+                                                                            'v': 'built~6116',
+                                                                            'e': {
+                                                                                'op': 'cond',
+                                                                                'c': {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '!=',
+                                                                                    'a': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'pieces',
+                                                                                        'of': {'op': 'lit', 'v': 'tower'},
+                                                                                        'f': 'per_player',
+                                                                                        'd': None,
+                                                                                    },
+                                                                                    'b': {'op': 'lit', 'v': None},
+                                                                                },
+                                                                                'a': {
+                                                                                    'op': 'ar',
+                                                                                    'o': '-',
+                                                                                    'a': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'pieces',
+                                                                                        'of': {'op': 'lit', 'v': 'tower'},
+                                                                                        'f': 'per_player',
+                                                                                        'd': None,
+                                                                                    },
+                                                                                    'b': {
+                                                                                        'op': 'key',
+                                                                                        'of': {
+                                                                                            'op': 'st',
+                                                                                            'k': 'pieces',
+                                                                                            'p': {'op': 'var', 'n': 'you'},
+                                                                                        },
+                                                                                        'k': {'op': 'lit', 'v': 'tower'},
+                                                                                        'd': 0,
+                                                                                    },
+                                                                                },
+                                                                                'b': {
+                                                                                    'op': 'fn',
+                                                                                    'f': 'sum',
+                                                                                    'a': [
+                                                                                        {
+                                                                                            'op': 'mapc',
+                                                                                            'v': 's~6114',
+                                                                                            'src': {'op': 'st', 'k': 'places'},
+                                                                                            'e': {
+                                                                                                'op': 'fn',
+                                                                                                'f': 'count',
+                                                                                                'a': [
+                                                                                                    {
+                                                                                                        'op': 'filt',
+                                                                                                        'v': 'x~6115',
+                                                                                                        'src': {
+                                                                                                            'op': 'key',
+                                                                                                            'of': {'op': 'st', 'k': 'places'},
+                                                                                                            'k': {'op': 'var', 'n': 's~6114'},
+                                                                                                            'd': [],
+                                                                                                        },
+                                                                                                        'w': {
+                                                                                                            'op': 'and',
+                                                                                                            'a': [
+                                                                                                                {
+                                                                                                                    'op': 'cmp',
+                                                                                                                    'o': '==',
+                                                                                                                    'a': {
+                                                                                                                        'op': 'key',
+                                                                                                                        'of': {'op': 'var', 'n': 'x~6115'},
+                                                                                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                                                                                    },
+                                                                                                                    'b': {'op': 'lit', 'v': 'tower'},
+                                                                                                                },
+                                                                                                                {
+                                                                                                                    'op': 'cmp',
+                                                                                                                    'o': '==',
+                                                                                                                    'a': {
+                                                                                                                        'op': 'key',
+                                                                                                                        'of': {'op': 'var', 'n': 'x~6115'},
+                                                                                                                        'k': {'op': 'lit', 'v': 'owner'},
+                                                                                                                    },
+                                                                                                                    'b': {'op': 'var', 'n': 'you'},
+                                                                                                                },
+                                                                                                            ],
+                                                                                                        },
+                                                                                                    },
+                                                                                                ],
+                                                                                            },
+                                                                                        },
+                                                                                    ],
+                                                                                },
+                                                                            },
+                                                                            'b': {
+                                                                                'op': 'fn',
+                                                                                'f': 'any',
+                                                                                'a': [
+                                                                                    {
+                                                                                        'op': 'mapc',
+                                                                                        'v': 'l~6117',
+                                                                                        'src': {
+                                                                                            'op': 'fld',
+                                                                                            'kind': 'tracks',
+                                                                                            'of': {'op': 'var', 'n': 't~6108'},
+                                                                                            'f': 'locks',
+                                                                                            'd': [],
+                                                                                        },
+                                                                                        'e': {
+                                                                                            'op': 'and',
+                                                                                            'a': [
+                                                                                                {
+                                                                                                    'op': 'cmp',
+                                                                                                    'o': '<',
+                                                                                                    'a': {'op': 'var', 'n': 'at~6113'},
+                                                                                                    'b': {
+                                                                                                        'op': 'key',
+                                                                                                        'of': {'op': 'var', 'n': 'l~6117'},
+                                                                                                        'k': {'op': 'lit', 'v': 'at'},
+                                                                                                    },
+                                                                                                },
+                                                                                                {
+                                                                                                    'op': 'cmp',
+                                                                                                    'o': '<=',
+                                                                                                    'a': {
+                                                                                                        'op': 'key',
+                                                                                                        'of': {'op': 'var', 'n': 'l~6117'},
+                                                                                                        'k': {'op': 'lit', 'v': 'at'},
+                                                                                                    },
+                                                                                                    'b': {'op': 'var', 'n': 'nxt~6112'},
+                                                                                                },
+                                                                                                {
+                                                                                                    'op': 'cmp',
+                                                                                                    'o': '<',
+                                                                                                    'a': {'op': 'var', 'n': 'built~6116'},
+                                                                                                    'b': {
+                                                                                                        'op': 'key',
+                                                                                                        'of': {'op': 'var', 'n': 'l~6117'},
+                                                                                                        'k': {'op': 'lit', 'v': 'towers'},
+                                                                                                    },
+                                                                                                },
+                                                                                            ],
+                                                                                        },
                                                                                     },
                                                                                 ],
-                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:100',
-                                                                                'id': 7872,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:99',
-                                                                            'id': 7871,
+                                                                        },
+                                                                    },
+                                                                ],
+                                                                'x': 8899,
+                                                            },
+                                                            't': {  # rules_data/pampero/definitions/tracks.yaml:101
+                                                                'op': 'stop',
+                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:101',
+                                                                'id': 7869,
+                                                            },
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:101',
+                                                            'id': 7868,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:102
+                                                            'op': 'let',
+                                                            'v': 't~6118',
+                                                            'e': {'op': 'var', 'n': 't~6108', 'x': 8900},
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:102',
+                                                            'id': 7870,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:102
+                                                            'op': 'let',
+                                                            'v': 'pos~6119',
+                                                            'e': {'op': 'var', 'n': 'nxt~6112', 'x': 8901},
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:102',
+                                                            'id': 7871,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:20
+                                                            'op': 'if',
+                                                            'c': {
+                                                                'op': 'cmp',
+                                                                'o': '==',
+                                                                'a': {
+                                                                    'op': 'fld',
+                                                                    'kind': 'tracks',
+                                                                    'of': {'op': 'var', 'n': 't~6118'},
+                                                                    'f': 'scope',
+                                                                    'd': None,
+                                                                },
+                                                                'b': {'op': 'lit', 'v': 'game'},
+                                                                'x': 8902,
+                                                            },
+                                                            't': {  # rules_data/pampero/definitions/tracks.yaml:20
+                                                                'op': 'set',
+                                                                't': {
+                                                                    'op': 'key',
+                                                                    'of': {'op': 'st', 'k': 'game_tracks'},
+                                                                    'k': {'op': 'var', 'n': 't~6118'},
+                                                                    'd': 0,
+                                                                    'x': 8903,
+                                                                },
+                                                                'o': '=',
+                                                                'e': {'op': 'var', 'n': 'pos~6119', 'x': 8904},
+                                                                'bd': ['game', 'game_tracks', 'key'],
+                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:20',
+                                                                'id': 7873,
+                                                            },
+                                                            'e': {  # rules_data/pampero/definitions/tracks.yaml:20
+                                                                'op': 'set',
+                                                                't': {
+                                                                    'op': 'key',
+                                                                    'of': {
+                                                                        'op': 'st',
+                                                                        'k': 'tracks',
+                                                                        'p': {'op': 'var', 'n': 'you'},
+                                                                    },
+                                                                    'k': {'op': 'var', 'n': 't~6118'},
+                                                                    'd': 0,
+                                                                    'x': 8905,
+                                                                },
+                                                                'o': '=',
+                                                                'e': {'op': 'var', 'n': 'pos~6119', 'x': 8906},
+                                                                'bd': ['player', 'tracks', 'key'],
+                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:20',
+                                                                'id': 7874,
+                                                            },
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:20',
+                                                            'id': 7872,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:103
+                                                            'op': 'let',
+                                                            'v': 't~6120',
+                                                            'e': {'op': 'var', 'n': 't~6108', 'x': 8907},
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:103',
+                                                            'id': 7875,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:103
+                                                            'op': 'let',
+                                                            'v': 'at~6121',
+                                                            'e': {'op': 'var', 'n': 'nxt~6112', 'x': 8908},
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:103',
+                                                            'id': 7876,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:103
+                                                            'op': 'let',
+                                                            'v': 'col~6122',
+                                                            'e': {'op': 'var', 'n': 'col~6109', 'x': 8909},
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:103',
+                                                            'id': 7877,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:112
+                                                            'op': 'seq',
+                                                            'b': [
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:112
+                                                                    'op': 'let',
+                                                                    'v': 'label~6124',
+                                                                    'e': {'op': 'var', 'n': 't~6120', 'x': 8910},
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:112',
+                                                                    'id': 7879,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                    'op': 'seq',
+                                                                    'b': [
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                            'op': 'let',
+                                                                            'v': 'was~6125',
+                                                                            'e': {'op': 'st', 'k': 'booking', 'x': 8911},
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                            'id': 7881,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:16
+                                                                            'op': 'set',
+                                                                            't': {'op': 'st', 'k': 'booking', 'x': 8912},
+                                                                            'o': '=',
+                                                                            'e': {'op': 'var', 'n': 'label~6124', 'x': 8913},
+                                                                            'bd': ['game', 'booking', ''],
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:16',
+                                                                            'id': 7882,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/tracks.yaml:113
+                                                                            'op': 'for',
+                                                                            'v': 'sp~6123',
+                                                                            'src': {
+                                                                                'op': 'fld',
+                                                                                'kind': 'tracks',
+                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                'f': 'spaces',
+                                                                                'd': [],
+                                                                                'x': 8914,
+                                                                            },
+                                                                            'w': {
+                                                                                'op': 'cmp',
+                                                                                'o': '==',
+                                                                                'a': {
+                                                                                    'op': 'key',
+                                                                                    'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                    'k': {'op': 'lit', 'v': 'at'},
+                                                                                },
+                                                                                'b': {'op': 'var', 'n': 'at~6121'},
+                                                                                'x': 8915,
+                                                                            },
+                                                                            'b': {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                                                'op': 'if',
+                                                                                'c': {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '==',
+                                                                                    'a': {'op': 'var', 'n': 'col~6122'},
+                                                                                    'b': {'op': 'lit', 'v': 'solar'},
+                                                                                    'x': 8916,
+                                                                                },
+                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                                                    'op': 'do',
+                                                                                    'e': {
+                                                                                        'op': 'key',
+                                                                                        'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                        'k': {'op': 'lit', 'v': 'solar'},
+                                                                                        'x': 8917,
+                                                                                    },
+                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                                                    'id': 7885,
+                                                                                },
+                                                                                'e': {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                                                    'op': 'if',
+                                                                                    'c': {
+                                                                                        'op': 'cmp',
+                                                                                        'o': '==',
+                                                                                        'a': {'op': 'var', 'n': 'col~6122'},
+                                                                                        'b': {'op': 'lit', 'v': 'energy'},
+                                                                                        'x': 8918,
+                                                                                    },
+                                                                                    't': {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                                                        'op': 'do',
+                                                                                        'e': {
+                                                                                            'op': 'key',
+                                                                                            'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                            'k': {'op': 'lit', 'v': 'energy'},
+                                                                                            'x': 8919,
+                                                                                        },
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                                                        'id': 7887,
+                                                                                    },
+                                                                                    'e': {  # rules_data/pampero/definitions/tracks.yaml:115
+                                                                                        'op': 'do',
+                                                                                        'e': {
+                                                                                            'op': 'key',
+                                                                                            'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                            'k': {'op': 'lit', 'v': 'effect'},
+                                                                                            'x': 8920,
+                                                                                        },
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:115',
+                                                                                        'id': 7888,
+                                                                                    },
+                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                                                    'id': 7886,
+                                                                                },
+                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                                                'id': 7884,
+                                                                            },
+                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:113',
+                                                                            'id': 7883,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:18
+                                                                            'op': 'set',
+                                                                            't': {'op': 'st', 'k': 'booking', 'x': 8921},
+                                                                            'o': '=',
+                                                                            'e': {'op': 'var', 'n': 'was~6125', 'x': 8922},
+                                                                            'bd': ['game', 'booking', ''],
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:18',
+                                                                            'id': 7889,
                                                                         },
                                                                     ],
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                                    'id': 7867,
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                    'id': 7880,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:116
+                                                                    'op': 'if',
+                                                                    'c': {
+                                                                        'op': 'and',
+                                                                        'a': [
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '!=',
+                                                                                'a': {
+                                                                                    'op': 'key',
+                                                                                    'of': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tracks',
+                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                        'f': 'fill',
+                                                                                        'd': {},
+                                                                                    },
+                                                                                    'k': {'op': 'lit', 'v': 'pair'},
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': None},
+                                                                            },
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '>=',
+                                                                                'a': {
+                                                                                    'op': 'cond',
+                                                                                    'c': {
+                                                                                        'op': 'cmp',
+                                                                                        'o': '==',
+                                                                                        'a': {
+                                                                                            'op': 'fld',
+                                                                                            'kind': 'tracks',
+                                                                                            'of': {
+                                                                                                'op': 'key',
+                                                                                                'of': {
+                                                                                                    'op': 'fld',
+                                                                                                    'kind': 'tracks',
+                                                                                                    'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                    'f': 'fill',
+                                                                                                    'd': {},
+                                                                                                },
+                                                                                                'k': {'op': 'lit', 'v': 'pair'},
+                                                                                            },
+                                                                                            'f': 'scope',
+                                                                                            'd': None,
+                                                                                        },
+                                                                                        'b': {'op': 'lit', 'v': 'game'},
+                                                                                    },
+                                                                                    'a': {
+                                                                                        'op': 'key',
+                                                                                        'of': {'op': 'st', 'k': 'game_tracks'},
+                                                                                        'k': {
+                                                                                            'op': 'key',
+                                                                                            'of': {
+                                                                                                'op': 'fld',
+                                                                                                'kind': 'tracks',
+                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                'f': 'fill',
+                                                                                                'd': {},
+                                                                                            },
+                                                                                            'k': {'op': 'lit', 'v': 'pair'},
+                                                                                        },
+                                                                                        'd': 0,
+                                                                                    },
+                                                                                    'b': {
+                                                                                        'op': 'key',
+                                                                                        'of': {
+                                                                                            'op': 'st',
+                                                                                            'k': 'tracks',
+                                                                                            'p': {'op': 'var', 'n': 'you'},
+                                                                                        },
+                                                                                        'k': {
+                                                                                            'op': 'key',
+                                                                                            'of': {
+                                                                                                'op': 'fld',
+                                                                                                'kind': 'tracks',
+                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                'f': 'fill',
+                                                                                                'd': {},
+                                                                                            },
+                                                                                            'k': {'op': 'lit', 'v': 'pair'},
+                                                                                        },
+                                                                                        'd': 0,
+                                                                                    },
+                                                                                },
+                                                                                'b': {'op': 'var', 'n': 'at~6121'},
+                                                                            },
+                                                                        ],
+                                                                        'x': 8923,
+                                                                    },
+                                                                    't': {  # rules_data/pampero/definitions/tracks.yaml:117
+                                                                        'op': 'seq',
+                                                                        'b': [
+                                                                            {  # rules_data/pampero/definitions/tracks.yaml:117
+                                                                                'op': 'let',
+                                                                                'v': 'owner~6126',
+                                                                                'e': {
+                                                                                    'op': 'cond',
+                                                                                    'c': {
+                                                                                        'op': 'cmp',
+                                                                                        'o': '>',
+                                                                                        'a': {
+                                                                                            'op': 'fn',
+                                                                                            'f': 'count',
+                                                                                            'a': [
+                                                                                                {
+                                                                                                    'op': 'key',
+                                                                                                    'of': {
+                                                                                                        'op': 'fld',
+                                                                                                        'kind': 'tracks',
+                                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                        'f': 'fill',
+                                                                                                        'd': {},
+                                                                                                    },
+                                                                                                    'k': {'op': 'lit', 'v': 'bonuses'},
+                                                                                                },
+                                                                                            ],
+                                                                                        },
+                                                                                        'b': {'op': 'lit', 'v': 0},
+                                                                                    },
+                                                                                    'a': {'op': 'var', 'n': 't~6120'},
+                                                                                    'b': {
+                                                                                        'op': 'key',
+                                                                                        'of': {
+                                                                                            'op': 'fld',
+                                                                                            'kind': 'tracks',
+                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                            'f': 'fill',
+                                                                                            'd': {},
+                                                                                        },
+                                                                                        'k': {'op': 'lit', 'v': 'pair'},
+                                                                                    },
+                                                                                    'x': 8924,
+                                                                                },
+                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:117',
+                                                                                'id': 7892,
+                                                                            },
+                                                                            {  # rules_data/pampero/definitions/tracks.yaml:118
+                                                                                'op': 'let',
+                                                                                'v': 'label~6128',
+                                                                                'e': {'op': 'var', 'n': 'owner~6126', 'x': 8925},
+                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:118',
+                                                                                'id': 7893,
+                                                                            },
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                                'op': 'seq',
+                                                                                'b': [
+                                                                                    {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                                        'op': 'let',
+                                                                                        'v': 'was~6129',
+                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8926},
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                                        'id': 7895,
+                                                                                    },
+                                                                                    {  # rules_data/pampero/definitions/resources.yaml:16
+                                                                                        'op': 'set',
+                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8927},
+                                                                                        'o': '=',
+                                                                                        'e': {'op': 'var', 'n': 'label~6128', 'x': 8928},
+                                                                                        'bd': ['game', 'booking', ''],
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:16',
+                                                                                        'id': 7896,
+                                                                                    },
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:118
+                                                                                        'op': 'for',
+                                                                                        'v': 'b~6127',
+                                                                                        'src': {
+                                                                                            'op': 'key',
+                                                                                            'of': {
+                                                                                                'op': 'fld',
+                                                                                                'kind': 'tracks',
+                                                                                                'of': {'op': 'var', 'n': 'owner~6126'},
+                                                                                                'f': 'fill',
+                                                                                                'd': {},
+                                                                                            },
+                                                                                            'k': {'op': 'lit', 'v': 'bonuses'},
+                                                                                            'x': 8929,
+                                                                                        },
+                                                                                        'w': {
+                                                                                            'op': 'cmp',
+                                                                                            'o': '==',
+                                                                                            'a': {
+                                                                                                'op': 'key',
+                                                                                                'of': {'op': 'var', 'n': 'b~6127'},
+                                                                                                'k': {'op': 'lit', 'v': 'at'},
+                                                                                            },
+                                                                                            'b': {'op': 'var', 'n': 'at~6121'},
+                                                                                            'x': 8930,
+                                                                                        },
+                                                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:118
+                                                                                            'op': 'do',
+                                                                                            'e': {
+                                                                                                'op': 'key',
+                                                                                                'of': {'op': 'var', 'n': 'b~6127'},
+                                                                                                'k': {'op': 'lit', 'v': 'effect'},
+                                                                                                'x': 8931,
+                                                                                            },
+                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:118',
+                                                                                            'id': 7898,
+                                                                                        },
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:118',
+                                                                                        'id': 7897,
+                                                                                    },
+                                                                                    {  # rules_data/pampero/definitions/resources.yaml:18
+                                                                                        'op': 'set',
+                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8932},
+                                                                                        'o': '=',
+                                                                                        'e': {'op': 'var', 'n': 'was~6129', 'x': 8933},
+                                                                                        'bd': ['game', 'booking', ''],
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:18',
+                                                                                        'id': 7899,
+                                                                                    },
+                                                                                ],
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                                'id': 7894,
+                                                                            },
+                                                                        ],
+                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:117',
+                                                                        'id': 7891,
+                                                                    },
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:116',
+                                                                    'id': 7890,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:119
+                                                                    'op': 'if',
+                                                                    'c': {
+                                                                        'op': 'cmp',
+                                                                        'o': '==',
+                                                                        'a': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tracks',
+                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                            'f': 'scope',
+                                                                            'd': None,
+                                                                        },
+                                                                        'b': {'op': 'lit', 'v': 'player'},
+                                                                        'x': 8934,
+                                                                    },
+                                                                    't': {  # rules_data/pampero/definitions/tracks.yaml:120
+                                                                        'op': 'for',
+                                                                        'v': 'rw~6130',
+                                                                        'src': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tracks',
+                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                            'f': 'rewards',
+                                                                            'd': [],
+                                                                            'x': 8935,
+                                                                        },
+                                                                        'w': {
+                                                                            'op': 'and',
+                                                                            'a': [
+                                                                                {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '==',
+                                                                                    'a': {
+                                                                                        'op': 'key',
+                                                                                        'of': {'op': 'var', 'n': 'rw~6130'},
+                                                                                        'k': {'op': 'lit', 'v': 'at'},
+                                                                                    },
+                                                                                    'b': {'op': 'var', 'n': 'at~6121'},
+                                                                                },
+                                                                                {
+                                                                                    'op': 'in',
+                                                                                    'a': {'op': 'var', 'n': 'at~6121'},
+                                                                                    'b': {
+                                                                                        'op': 'key',
+                                                                                        'of': {
+                                                                                            'op': 'st',
+                                                                                            'k': 'reached',
+                                                                                            'p': {'op': 'var', 'n': 'you'},
+                                                                                        },
+                                                                                        'k': {'op': 'var', 'n': 't~6120'},
+                                                                                        'd': [],
+                                                                                    },
+                                                                                    'neg': True,
+                                                                                },
+                                                                            ],
+                                                                            'x': 8936,
+                                                                        },
+                                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:121
+                                                                            'op': 'seq',
+                                                                            'b': [
+                                                                                {  # rules_data/pampero/definitions/tracks.yaml:121
+                                                                                    'op': 'set',
+                                                                                    't': {
+                                                                                        'op': 'key',
+                                                                                        'of': {
+                                                                                            'op': 'st',
+                                                                                            'k': 'reached',
+                                                                                            'p': {'op': 'var', 'n': 'you'},
+                                                                                        },
+                                                                                        'k': {'op': 'var', 'n': 't~6120'},
+                                                                                        'd': [],
+                                                                                        'x': 8937,
+                                                                                    },
+                                                                                    'o': '+=',
+                                                                                    'e': {
+                                                                                        'op': 'list',
+                                                                                        'a': [
+                                                                                            {'op': 'var', 'n': 'at~6121'},
+                                                                                        ],
+                                                                                        'x': 8938,
+                                                                                    },
+                                                                                    'nn': True,
+                                                                                    'bd': ['player', 'reached', 'key'],
+                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:121',
+                                                                                    'id': 7903,
+                                                                                },
+                                                                                {  # rules_data/pampero/definitions/tracks.yaml:122
+                                                                                    'op': 'let',
+                                                                                    'v': 'label~6131',
+                                                                                    'e': {'op': 'var', 'n': 't~6120', 'x': 8939},
+                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:122',
+                                                                                    'id': 7904,
+                                                                                },
+                                                                                {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                                    'op': 'seq',
+                                                                                    'b': [
+                                                                                        {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                                            'op': 'let',
+                                                                                            'v': 'was~6132',
+                                                                                            'e': {'op': 'st', 'k': 'booking', 'x': 8940},
+                                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                                            'id': 7906,
+                                                                                        },
+                                                                                        {  # rules_data/pampero/definitions/resources.yaml:16
+                                                                                            'op': 'set',
+                                                                                            't': {'op': 'st', 'k': 'booking', 'x': 8941},
+                                                                                            'o': '=',
+                                                                                            'e': {'op': 'var', 'n': 'label~6131', 'x': 8942},
+                                                                                            'bd': ['game', 'booking', ''],
+                                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:16',
+                                                                                            'id': 7907,
+                                                                                        },
+                                                                                        {  # rules_data/pampero/definitions/tracks.yaml:122
+                                                                                            'op': 'do',
+                                                                                            'e': {
+                                                                                                'op': 'key',
+                                                                                                'of': {'op': 'var', 'n': 'rw~6130'},
+                                                                                                'k': {'op': 'lit', 'v': 'effect'},
+                                                                                                'x': 8943,
+                                                                                            },
+                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:122',
+                                                                                            'id': 7908,
+                                                                                        },
+                                                                                        {  # rules_data/pampero/definitions/resources.yaml:18
+                                                                                            'op': 'set',
+                                                                                            't': {'op': 'st', 'k': 'booking', 'x': 8944},
+                                                                                            'o': '=',
+                                                                                            'e': {'op': 'var', 'n': 'was~6132', 'x': 8945},
+                                                                                            'bd': ['game', 'booking', ''],
+                                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:18',
+                                                                                            'id': 7909,
+                                                                                        },
+                                                                                    ],
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                                    'id': 7905,
+                                                                                },
+                                                                            ],
+                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:121',
+                                                                            'id': 7902,
+                                                                        },
+                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:120',
+                                                                        'id': 7901,
+                                                                    },
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:119',
+                                                                    'id': 7900,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:123
+                                                                    'op': 'if',
+                                                                    'c': {
+                                                                        'op': 'and',
+                                                                        'a': [
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '!=',
+                                                                                'a': {
+                                                                                    'op': 'key',
+                                                                                    'of': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tracks',
+                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                        'f': 'top',
+                                                                                        'd': {},
+                                                                                    },
+                                                                                    'k': {'op': 'lit', 'v': 'pile'},
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': None},
+                                                                            },
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '>=',
+                                                                                'a': {'op': 'var', 'n': 'at~6121'},
+                                                                                'b': {
+                                                                                    'op': 'cond',
+                                                                                    'c': {
+                                                                                        'op': 'cmp',
+                                                                                        'o': '!=',
+                                                                                        'a': {
+                                                                                            'op': 'fld',
+                                                                                            'kind': 'tracks',
+                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                            'f': 'max',
+                                                                                            'd': None,
+                                                                                        },
+                                                                                        'b': {'op': 'lit', 'v': None},
+                                                                                    },
+                                                                                    'a': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tracks',
+                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                        'f': 'max',
+                                                                                        'd': None,
+                                                                                    },
+                                                                                    'b': {
+                                                                                        'op': 'cond',
+                                                                                        'c': {
+                                                                                            'op': 'cmp',
+                                                                                            'o': '>',
+                                                                                            'a': {
+                                                                                                'op': 'fn',
+                                                                                                'f': 'count',
+                                                                                                'a': [
+                                                                                                    {
+                                                                                                        'op': 'cond',
+                                                                                                        'c': {
+                                                                                                            'op': 'cmp',
+                                                                                                            'o': '>',
+                                                                                                            'a': {
+                                                                                                                'op': 'fn',
+                                                                                                                'f': 'count',
+                                                                                                                'a': [
+                                                                                                                    {
+                                                                                                                        'op': 'fld',
+                                                                                                                        'kind': 'tracks',
+                                                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                        'f': 'sides',
+                                                                                                                        'd': [],
+                                                                                                                    },
+                                                                                                                ],
+                                                                                                            },
+                                                                                                            'b': {'op': 'lit', 'v': 0},
+                                                                                                        },
+                                                                                                        'a': {
+                                                                                                            'op': 'key',
+                                                                                                            'of': {
+                                                                                                                'op': 'fld',
+                                                                                                                'kind': 'tracks',
+                                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'f': 'sides',
+                                                                                                                'd': [],
+                                                                                                            },
+                                                                                                            'k': {
+                                                                                                                'op': 'key',
+                                                                                                                'of': {'op': 'st', 'k': 'sides'},
+                                                                                                                'k': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'd': 0,
+                                                                                                            },
+                                                                                                        },
+                                                                                                        'b': {
+                                                                                                            'op': 'fld',
+                                                                                                            'kind': 'tracks',
+                                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                            'f': 'values',
+                                                                                                            'd': [],
+                                                                                                        },
+                                                                                                    },
+                                                                                                ],
+                                                                                            },
+                                                                                            'b': {'op': 'lit', 'v': 0},
+                                                                                        },
+                                                                                        'a': {
+                                                                                            'op': 'ar',
+                                                                                            'o': '-',
+                                                                                            'a': {
+                                                                                                'op': 'fn',
+                                                                                                'f': 'count',
+                                                                                                'a': [
+                                                                                                    {
+                                                                                                        'op': 'cond',
+                                                                                                        'c': {
+                                                                                                            'op': 'cmp',
+                                                                                                            'o': '>',
+                                                                                                            'a': {
+                                                                                                                'op': 'fn',
+                                                                                                                'f': 'count',
+                                                                                                                'a': [
+                                                                                                                    {
+                                                                                                                        'op': 'fld',
+                                                                                                                        'kind': 'tracks',
+                                                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                        'f': 'sides',
+                                                                                                                        'd': [],
+                                                                                                                    },
+                                                                                                                ],
+                                                                                                            },
+                                                                                                            'b': {'op': 'lit', 'v': 0},
+                                                                                                        },
+                                                                                                        'a': {
+                                                                                                            'op': 'key',
+                                                                                                            'of': {
+                                                                                                                'op': 'fld',
+                                                                                                                'kind': 'tracks',
+                                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'f': 'sides',
+                                                                                                                'd': [],
+                                                                                                            },
+                                                                                                            'k': {
+                                                                                                                'op': 'key',
+                                                                                                                'of': {'op': 'st', 'k': 'sides'},
+                                                                                                                'k': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'd': 0,
+                                                                                                            },
+                                                                                                        },
+                                                                                                        'b': {
+                                                                                                            'op': 'fld',
+                                                                                                            'kind': 'tracks',
+                                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                            'f': 'values',
+                                                                                                            'd': [],
+                                                                                                        },
+                                                                                                    },
+                                                                                                ],
+                                                                                            },
+                                                                                            'b': {'op': 'lit', 'v': 1},
+                                                                                        },
+                                                                                        'b': {'op': 'lit', 'v': 1000000},
+                                                                                    },
+                                                                                },
+                                                                            },
+                                                                        ],
+                                                                        'x': 8946,
+                                                                    },
+                                                                    't': {  # rules_data/pampero/definitions/tracks.yaml:123
+                                                                        'op': 'set',
+                                                                        't': {'op': 'st', 'k': 'end_of_turn', 'x': 8947},
+                                                                        'o': '+=',
+                                                                        'e': {
+                                                                            'op': 'list',
+                                                                            'a': [
+                                                                                {'op': 'var', 'n': 't~6120'},
+                                                                            ],
+                                                                            'x': 8948,
+                                                                        },
+                                                                        'nn': True,
+                                                                        'bd': ['game', 'end_of_turn', ''],
+                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:123',
+                                                                        'id': 7911,
+                                                                    },
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:123',
+                                                                    'id': 7910,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                            'id': 7864,
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:112',
+                                                            'id': 7878,
                                                         },
-                                                        'label': {
-                                                            'op': 'obj',
-                                                            'k': ['amount'],
-                                                            'a': [
-                                                                {'op': 'var', 'n': 'amount~6114'},
-                                                            ],
-                                                            'x': 8953,
-                                                        },
-                                                    },
-                                                ],
-                                                'kind': 'amount',
-                                                'prompt': {
-                                                    'def': 'advance_up_to',
-                                                    'args': {'n': 2, 't': 'nature_income'},
-                                                    'kinds': {'t': 'tracks'},
+                                                    ],
+                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:100',
+                                                    'id': 7866,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/tracks.yaml:137',
-                                                'id': 7863,
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:99',
+                                                'id': 7865,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:136',
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                         'id': 7861,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                 'id': 7803,
                             },
                             'label': {
                                 'op': 'lit',
                                 'v': {'may': True},
-                                'x': 8954,
+                                'x': 8949,
                             },
                         },
                         {
@@ -7867,12 +6850,12 @@ RECORDS = {
                             'b': {  # rules_data/pampero/definitions/resources.yaml:116
                                 'op': 'skip',
                                 'at': 'rules_data/pampero/definitions/resources.yaml:116',
-                                'id': 7918,
+                                'id': 7912,
                             },
                             'label': {
                                 'op': 'lit',
                                 'v': {'may': False},
-                                'x': 8955,
+                                'x': 8950,
                             },
                         },
                     ],
@@ -7881,15 +6864,15 @@ RECORDS = {
                         'def': 'may',
                         'args': {'e': None},
                         'text': {
-                            'en': 'you may choose one: pay 2 energy, or pay 1 battery and advance the nature reserve income up to 2 spaces',
-                            'it': 'puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito riserva naturale fino a 2 caselle',
+                            'en': 'you may choose one: pay 2 energy, or pay 1 battery and advance the nature reserve income 2 spaces',
+                            'it': 'puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito riserva naturale di 2 caselle',
                         },
                     },
                     'at': 'rules_data/pampero/definitions/resources.yaml:116',
                     'id': 7802,
                 },
             ],
-            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+            'at': 'rules_data/pampero/modules/nature_items.yaml:14',
             'id': 7748,
         },
         'numbers': {'energy': 1},
