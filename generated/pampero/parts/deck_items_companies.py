@@ -232,59 +232,59 @@ def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:147
+def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (8654, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5960'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~5960'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5960'), 0)) > num(0)))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((lambda v_movers_5963: ((bool((GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) == 0)) or bool((num(v_movers_5963) < num(GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5964, 'piece', None), 'structure', None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and bool((v_movers_5963 == 0)))))(CALL(ctx, 'count', None, [v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if GET(ctx, 'pieces', KEY(v_x_5962, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5960'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5965, 'piece', None), 'structure', None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))))))))
 
 
-def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~5966'), 'supply', None) != None)
 
 
-def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~5966'), 0)
 
 
-def x_8660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def x_8660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'), 0)
 
 
-def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
+def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~5967'), [])
 
 
-def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
+def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
     return [{'piece': E.get('p~5966'), 'owner': E.get('you')}]
 
 
-def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~5968'), 'from_grid', None)
 
 
-def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     return IDS(ctx, 'grid_columns')
 
 
-def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (8668, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5970'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (bool((KEY(v_x_5972, 'piece', None) == 'tower')) and bool((KEY(v_x_5972, 'owner', None) == E.get('you'))))]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
 
 
-def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[2], E.get('c~5970'))
@@ -1279,7 +1279,7 @@ def d_7655(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
     return True
 
 
-def t_7656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:147
+def t_7656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1290,7 +1290,7 @@ def t_7656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     return k()
 
 
-def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1317,7 +1317,7 @@ def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     return t_7667(ctx, k, s, E)
 
 
-def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1327,7 +1327,7 @@ def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     return True
 
 
-def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1337,7 +1337,7 @@ def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     return True
 
 
-def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1354,7 +1354,7 @@ def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     return True
 
 
-def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1377,7 +1377,7 @@ def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     return True
 
 
-def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1389,7 +1389,7 @@ def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     return True
 
 
-def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1401,7 +1401,7 @@ def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     return True
 
 
-def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
+def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1413,7 +1413,7 @@ def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
     return True
 
 
-def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1423,7 +1423,7 @@ def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     return True
 
 
-def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1433,7 +1433,7 @@ def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     return True
 
 
-def t_7667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def t_7667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:172
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1444,7 +1444,7 @@ def t_7667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     return k()
 
 
-def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:172
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1469,7 +1469,7 @@ def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     return nxt(0)
 
 
-def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:172
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2026,16 +2026,16 @@ AT = {
     8645: 'rules_data/pampero/definitions/resources.yaml:29',
     8647: 'rules_data/pampero/definitions/resources.yaml:30',
     8648: 'rules_data/pampero/definitions/resources.yaml:30',
-    8654: 'rules_data/pampero/definitions/board.yaml:147',
-    8657: 'rules_data/pampero/definitions/board.yaml:119',
-    8658: 'rules_data/pampero/definitions/board.yaml:119',
-    8660: 'rules_data/pampero/definitions/board.yaml:119',
-    8662: 'rules_data/pampero/definitions/board.yaml:120',
-    8663: 'rules_data/pampero/definitions/board.yaml:120',
-    8666: 'rules_data/pampero/definitions/board.yaml:167',
-    8667: 'rules_data/pampero/definitions/board.yaml:167',
-    8668: 'rules_data/pampero/definitions/board.yaml:167',
-    8669: 'rules_data/pampero/definitions/board.yaml:167',
+    8654: 'rules_data/pampero/definitions/board.yaml:152',
+    8657: 'rules_data/pampero/definitions/board.yaml:124',
+    8658: 'rules_data/pampero/definitions/board.yaml:124',
+    8660: 'rules_data/pampero/definitions/board.yaml:124',
+    8662: 'rules_data/pampero/definitions/board.yaml:125',
+    8663: 'rules_data/pampero/definitions/board.yaml:125',
+    8666: 'rules_data/pampero/definitions/board.yaml:172',
+    8667: 'rules_data/pampero/definitions/board.yaml:172',
+    8668: 'rules_data/pampero/definitions/board.yaml:172',
+    8669: 'rules_data/pampero/definitions/board.yaml:172',
     8673: 'rules_data/pampero/definitions/resources.yaml:55',
     8674: 'rules_data/pampero/definitions/resources.yaml:55',
     8677: 'rules_data/pampero/definitions/resources.yaml:57',
@@ -3228,7 +3228,7 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
                     'id': 7655,
                 },
-                {  # rules_data/pampero/definitions/board.yaml:147
+                {  # rules_data/pampero/definitions/board.yaml:152
                     'op': 'if',
                     'c': {
                         'op': 'and',
@@ -3479,27 +3479,27 @@ RECORDS = {
                         ],
                         'x': 8654,
                     },
-                    't': {  # rules_data/pampero/definitions/board.yaml:148
+                    't': {  # rules_data/pampero/definitions/board.yaml:153
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/pampero/definitions/board.yaml:148
+                            {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
                                 'v': 'p~5966',
                                 'e': {'op': 'var', 'n': 'p~5960', 'x': 8655},
-                                'at': 'rules_data/pampero/definitions/board.yaml:148',
+                                'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7658,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:148
+                            {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
                                 'v': 's~5967',
                                 'e': {'op': 'var', 'n': 's~5961', 'x': 8656},
-                                'at': 'rules_data/pampero/definitions/board.yaml:148',
+                                'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7659,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:119
+                            {  # rules_data/pampero/definitions/board.yaml:124
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/board.yaml:119
+                                    {  # rules_data/pampero/definitions/board.yaml:124
                                         'op': 'if',
                                         'c': {
                                             'op': 'cmp',
@@ -3514,7 +3514,7 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': None},
                                             'x': 8657,
                                         },
-                                        't': {  # rules_data/pampero/definitions/board.yaml:119
+                                        't': {  # rules_data/pampero/definitions/board.yaml:124
                                             'op': 'set',
                                             't': {
                                                 'op': 'key',
@@ -3526,10 +3526,10 @@ RECORDS = {
                                             'o': '-=',
                                             'e': {'op': 'lit', 'v': 1, 'x': 8659},
                                             'bd': ['game', 'supply', 'key'],
-                                            'at': 'rules_data/pampero/definitions/board.yaml:119',
+                                            'at': 'rules_data/pampero/definitions/board.yaml:124',
                                             'id': 7662,
                                         },
-                                        'e': {  # rules_data/pampero/definitions/board.yaml:119
+                                        'e': {  # rules_data/pampero/definitions/board.yaml:124
                                             'op': 'set',
                                             't': {
                                                 'op': 'key',
@@ -3545,13 +3545,13 @@ RECORDS = {
                                             'o': '-=',
                                             'e': {'op': 'lit', 'v': 1, 'x': 8661},
                                             'bd': ['player', 'pieces', 'key'],
-                                            'at': 'rules_data/pampero/definitions/board.yaml:119',
+                                            'at': 'rules_data/pampero/definitions/board.yaml:124',
                                             'id': 7663,
                                         },
-                                        'at': 'rules_data/pampero/definitions/board.yaml:119',
+                                        'at': 'rules_data/pampero/definitions/board.yaml:124',
                                         'id': 7661,
                                     },
-                                    {  # rules_data/pampero/definitions/board.yaml:120
+                                    {  # rules_data/pampero/definitions/board.yaml:125
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
@@ -3577,28 +3577,28 @@ RECORDS = {
                                         },
                                         'nn': True,
                                         'bd': ['game', 'places', 'key'],
-                                        'at': 'rules_data/pampero/definitions/board.yaml:120',
+                                        'at': 'rules_data/pampero/definitions/board.yaml:125',
                                         'id': 7664,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/board.yaml:119',
+                                'at': 'rules_data/pampero/definitions/board.yaml:124',
                                 'id': 7660,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:148
+                            {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
                                 'v': 'p~5968',
                                 'e': {'op': 'var', 'n': 'p~5960', 'x': 8664},
-                                'at': 'rules_data/pampero/definitions/board.yaml:148',
+                                'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7665,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:148
+                            {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
                                 'v': 's~5969',
                                 'e': {'op': 'var', 'n': 's~5961', 'x': 8665},
-                                'at': 'rules_data/pampero/definitions/board.yaml:148',
+                                'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7666,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:167
+                            {  # rules_data/pampero/definitions/board.yaml:172
                                 'op': 'if',
                                 'c': {
                                     'op': 'fld',
@@ -3608,7 +3608,7 @@ RECORDS = {
                                     'd': None,
                                     'x': 8666,
                                 },
-                                't': {  # rules_data/pampero/definitions/board.yaml:167
+                                't': {  # rules_data/pampero/definitions/board.yaml:172
                                     'op': 'for',
                                     'v': 'c~5970',
                                     'src': {'op': 'ids', 'kind': 'grid_columns', 'x': 8667},
@@ -3712,7 +3712,7 @@ RECORDS = {
                                         },
                                         'x': 8668,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/board.yaml:167
+                                    'b': {  # rules_data/pampero/definitions/board.yaml:172
                                         'op': 'do',
                                         'e': {
                                             'op': 'fld',
@@ -3722,20 +3722,20 @@ RECORDS = {
                                             'd': None,
                                             'x': 8669,
                                         },
-                                        'at': 'rules_data/pampero/definitions/board.yaml:167',
+                                        'at': 'rules_data/pampero/definitions/board.yaml:172',
                                         'id': 7669,
                                     },
-                                    'at': 'rules_data/pampero/definitions/board.yaml:167',
+                                    'at': 'rules_data/pampero/definitions/board.yaml:172',
                                     'id': 7668,
                                 },
-                                'at': 'rules_data/pampero/definitions/board.yaml:167',
+                                'at': 'rules_data/pampero/definitions/board.yaml:172',
                                 'id': 7667,
                             },
                         ],
-                        'at': 'rules_data/pampero/definitions/board.yaml:148',
+                        'at': 'rules_data/pampero/definitions/board.yaml:153',
                         'id': 7657,
                     },
-                    'at': 'rules_data/pampero/definitions/board.yaml:147',
+                    'at': 'rules_data/pampero/definitions/board.yaml:152',
                     'id': 7656,
                 },
             ],

@@ -122,37 +122,37 @@ def x_8711(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:44
 def x_8712(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:47
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6035 for v_x_6035 in items_of(KEY(ctx.state.get('places'), v_s_6034, [])) if (KEY(v_x_6035, 'owner', None) == E.get('you'))]) for v_s_6034 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6034, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6034, 'area', None) == 'a1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6034, 'area', None), 'zone', None) == 'a1')))))]))))
+    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6035 for v_x_6035 in items_of(KEY(ctx.state.get('places'), v_s_6034, [])) if (bool((KEY(v_x_6035, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6035, 'piece', None), 'per_player', None) != None)))]) for v_s_6034 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6034, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6034, 'area', None) == 'a1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6034, 'area', None), 'zone', None) == 'a1')))))]))))
 
 
 def x_8713(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:50
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6037 for v_x_6037 in items_of(KEY(ctx.state.get('places'), v_s_6036, [])) if (KEY(v_x_6037, 'owner', None) == E.get('you'))]) for v_s_6036 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6036, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6036, 'area', None) == 'a2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6036, 'area', None), 'zone', None) == 'a2')))))]))))
+    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6037 for v_x_6037 in items_of(KEY(ctx.state.get('places'), v_s_6036, [])) if (bool((KEY(v_x_6037, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6037, 'piece', None), 'per_player', None) != None)))]) for v_s_6036 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6036, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6036, 'area', None) == 'a2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6036, 'area', None), 'zone', None) == 'a2')))))]))))
 
 
 def x_8714(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:53
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6039 for v_x_6039 in items_of(KEY(ctx.state.get('places'), v_s_6038, [])) if (KEY(v_x_6039, 'owner', None) == E.get('you'))]) for v_s_6038 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6038, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6038, 'area', None) == 'a3')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6038, 'area', None), 'zone', None) == 'a3')))))]))))
+    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6039 for v_x_6039 in items_of(KEY(ctx.state.get('places'), v_s_6038, [])) if (bool((KEY(v_x_6039, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6039, 'piece', None), 'per_player', None) != None)))]) for v_s_6038 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6038, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6038, 'area', None) == 'a3')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6038, 'area', None), 'zone', None) == 'a3')))))]))))
 
 
 def x_8715(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:56
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6041 for v_x_6041 in items_of(KEY(ctx.state.get('places'), v_s_6040, [])) if (KEY(v_x_6041, 'owner', None) == E.get('you'))]) for v_s_6040 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6040, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6040, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6040, 'area', None), 'zone', None) == 'b1')))))]))))
+    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6041 for v_x_6041 in items_of(KEY(ctx.state.get('places'), v_s_6040, [])) if (bool((KEY(v_x_6041, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6041, 'piece', None), 'per_player', None) != None)))]) for v_s_6040 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6040, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6040, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6040, 'area', None), 'zone', None) == 'b1')))))]))))
 
 
 def x_8716(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:59
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6043 for v_x_6043 in items_of(KEY(ctx.state.get('places'), v_s_6042, [])) if (KEY(v_x_6043, 'owner', None) == E.get('you'))]) for v_s_6042 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6042, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6042, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6042, 'area', None), 'zone', None) == 'b2')))))]))))
+    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6043 for v_x_6043 in items_of(KEY(ctx.state.get('places'), v_s_6042, [])) if (bool((KEY(v_x_6043, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6043, 'piece', None), 'per_player', None) != None)))]) for v_s_6042 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6042, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6042, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6042, 'area', None), 'zone', None) == 'b2')))))]))))
 
 
 def x_8717(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8717, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6045 for v_x_6045 in items_of(KEY(ctx.state.get('places'), v_s_6044, [])) if (KEY(v_x_6045, 'owner', None) == E.get('you'))]) for v_s_6044 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6044, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6044, 'area', None) == 'c')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6044, 'area', None), 'zone', None) == 'c')))))]))))
+    return MEMO(ctx, (8717, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6045 for v_x_6045 in items_of(KEY(ctx.state.get('places'), v_s_6044, [])) if (bool((KEY(v_x_6045, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6045, 'piece', None), 'per_player', None) != None)))]) for v_s_6044 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6044, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6044, 'area', None) == 'c')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6044, 'area', None), 'zone', None) == 'c')))))]))))
 
 
 
@@ -2204,14 +2204,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6035'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6035'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6035'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
@@ -2311,14 +2332,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6037'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6037'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6037'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
@@ -2418,14 +2460,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6039'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6039'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6039'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
@@ -2525,14 +2588,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6041'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6041'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6041'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
@@ -2632,14 +2716,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6043'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6043'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6043'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
@@ -2739,14 +2844,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6045'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6045'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6045'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
