@@ -73,19 +73,19 @@ def x_8366(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
     return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_i_5842 for v_i_5842 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5842, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5844 for v_x_5844 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5844 == v_c_5843)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5846 for v_x_5846 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5845, [])) if (v_x_5846 == v_c_5843)]) for v_r_5845 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5843 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5843, 'deck', None) == 'argentina')])), AR('+', CALL(ctx, 'count', None, [v_i_5847 for v_i_5847 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5847, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5849 for v_x_5849 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5849 == v_c_5848)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5851 for v_x_5851 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5850, [])) if (v_x_5851 == v_c_5848)]) for v_r_5850 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5848 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5848, 'deck', None) == 'brazil')]))))
 
 
-def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:25
+def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:26
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5852 for v_c_5852 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5852, {}), 'tags', None))]))
 
 
-def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:28
+def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:29
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'transformer', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'transformer', 0))) if (GET(ctx, 'pieces', 'transformer', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5854 for v_x_5854 in items_of(KEY(ctx.state.get('places'), v_s_5853, [])) if (bool((KEY(v_x_5854, 'piece', None) == 'transformer')) and bool((KEY(v_x_5854, 'owner', None) == E.get('you'))))]) for v_s_5853 in items_of(ctx.state.get('places'))])))
 
 
-def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:31
+def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:32
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5855 for v_c_5855 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5855, {}), 'tags', None))]))
@@ -167,13 +167,13 @@ def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:42
+def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:43
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(3) * num(AR('+', CALL(ctx, 'count', None, [v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5865, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5866, 'deck', None) == 'argentina')])))))
 
 
-def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:48
+def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(3) * num(AR('+', CALL(ctx, 'count', None, [v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5870, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5871, 'deck', None) == 'brazil')])))))
@@ -255,13 +255,13 @@ def x_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:74
+def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
     if E is None:
         E = ctx.env()
     return (num(2) * num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('contracts'))))
 
 
-def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
+def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -278,7 +278,7 @@ def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
     return t_7404(ctx, k, s, E)
 
 
-def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
+def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -288,7 +288,7 @@ def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
     return True
 
 
-def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
+def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -606,7 +606,7 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
+def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -623,7 +623,7 @@ def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
     return t_7430(ctx, k, s, E)
 
 
-def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
+def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -633,7 +633,7 @@ def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
     return True
 
 
-def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
+def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1052,9 +1052,9 @@ AT = {
     8364: 'rules_data/pampero/items/base_tiles.yaml:16',
     8365: 'rules_data/pampero/items/base_tiles.yaml:19',
     8366: 'rules_data/pampero/items/base_tiles.yaml:22',
-    8367: 'rules_data/pampero/items/base_tiles.yaml:25',
-    8368: 'rules_data/pampero/items/base_tiles.yaml:28',
-    8369: 'rules_data/pampero/items/base_tiles.yaml:31',
+    8367: 'rules_data/pampero/items/base_tiles.yaml:26',
+    8368: 'rules_data/pampero/items/base_tiles.yaml:29',
+    8369: 'rules_data/pampero/items/base_tiles.yaml:32',
     8373: 'rules_data/pampero/definitions/resources.yaml:55',
     8374: 'rules_data/pampero/definitions/resources.yaml:55',
     8377: 'rules_data/pampero/definitions/resources.yaml:57',
@@ -1068,8 +1068,8 @@ AT = {
     8394: 'rules_data/pampero/definitions/resources.yaml:29',
     8396: 'rules_data/pampero/definitions/resources.yaml:30',
     8397: 'rules_data/pampero/definitions/resources.yaml:30',
-    8399: 'rules_data/pampero/items/base_tiles.yaml:42',
-    8400: 'rules_data/pampero/items/base_tiles.yaml:48',
+    8399: 'rules_data/pampero/items/base_tiles.yaml:43',
+    8400: 'rules_data/pampero/items/base_tiles.yaml:49',
     8404: 'rules_data/pampero/definitions/resources.yaml:55',
     8405: 'rules_data/pampero/definitions/resources.yaml:55',
     8408: 'rules_data/pampero/definitions/resources.yaml:57',
@@ -1083,7 +1083,7 @@ AT = {
     8425: 'rules_data/pampero/definitions/resources.yaml:29',
     8427: 'rules_data/pampero/definitions/resources.yaml:30',
     8428: 'rules_data/pampero/definitions/resources.yaml:30',
-    8430: 'rules_data/pampero/items/base_tiles.yaml:74',
+    8430: 'rules_data/pampero/items/base_tiles.yaml:75',
 }
 
 
@@ -1629,6 +1629,10 @@ RECORDS = {
             },
             'x': 8366,
         },
+        'name': {
+            'en': 'Market cards scoring tile',
+            'it': 'Tessera punteggio delle carte mercato',
+        },
         'majority': {'first': 10, 'second': 5},
         'source': {
             'doc': 'pampero-base',
@@ -1636,7 +1640,7 @@ RECORDS = {
         },
         'at': 'rules_data/pampero/items/base_tiles.yaml:22',
     },
-    'score_lucrative': {  # rules_data/pampero/items/base_tiles.yaml:25
+    'score_lucrative': {  # rules_data/pampero/items/base_tiles.yaml:26
         'id': 'score_lucrative',
         'deck': 'scoring_tiles',
         'use': 'section',
@@ -1680,9 +1684,9 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Extra Scoring Tiles: base tiles have majority scoring',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:25',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:26',
     },
-    'score_transformers': {  # rules_data/pampero/items/base_tiles.yaml:28
+    'score_transformers': {  # rules_data/pampero/items/base_tiles.yaml:29
         'id': 'score_transformers',
         'deck': 'scoring_tiles',
         'use': 'section',
@@ -1780,9 +1784,9 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Extra Scoring Tiles: base tiles have majority scoring',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:28',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:29',
     },
-    'score_solar': {  # rules_data/pampero/items/base_tiles.yaml:31
+    'score_solar': {  # rules_data/pampero/items/base_tiles.yaml:32
         'id': 'score_solar',
         'deck': 'scoring_tiles',
         'use': 'section',
@@ -1826,29 +1830,29 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Extra Scoring Tiles: base tiles have majority scoring',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:31',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:32',
     },
-    'tower_tile_x': {  # rules_data/pampero/items/base_tiles.yaml:35
+    'tower_tile_x': {  # rules_data/pampero/items/base_tiles.yaml:36
         'id': 'tower_tile_x',
         'name': {'en': "'X' tower bonus tile", 'it': "tessera bonus torre 'X'"},
         'deck': 'tower_bonus_tiles',
         'copies': 6,
         'tags': ['x_tile'],
-        'effect': {  # rules_data/pampero/items/base_tiles.yaml:40
+        'effect': {  # rules_data/pampero/items/base_tiles.yaml:41
             'op': 'seq',
             'b': [
-                {  # rules_data/pampero/items/base_tiles.yaml:40
+                {  # rules_data/pampero/items/base_tiles.yaml:41
                     'op': 'let',
                     'v': 'n~5856',
                     'e': {'op': 'lit', 'v': 3, 'x': 8370},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:40',
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:41',
                     'id': 7402,
                 },
-                {  # rules_data/pampero/items/base_tiles.yaml:40
+                {  # rules_data/pampero/items/base_tiles.yaml:41
                     'op': 'let',
                     'v': 'r~5857',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8371},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:40',
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:41',
                     'id': 7403,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
@@ -2279,16 +2283,16 @@ RECORDS = {
                     'id': 7404,
                 },
             ],
-            'at': 'rules_data/pampero/items/base_tiles.yaml:40',
+            'at': 'rules_data/pampero/items/base_tiles.yaml:41',
             'id': 7401,
         },
         'source': {
             'doc': 'pampero-verne',
             'section': "Tower Bonus Special Connection Tiles Game Setup: 1 (the 6 'X' bonus tiles)",
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:35',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:36',
     },
-    'tower_tile_24': {  # rules_data/pampero/items/base_tiles.yaml:42
+    'tower_tile_24': {  # rules_data/pampero/items/base_tiles.yaml:43
         'id': 'tower_tile_24',
         'name': {'en': 'tower bonus tile 24', 'it': 'tessera bonus torre 24'},
         'deck': 'tower_bonus_tiles',
@@ -2423,9 +2427,9 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:42',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:43',
     },
-    'tower_tile_25': {  # rules_data/pampero/items/base_tiles.yaml:48
+    'tower_tile_25': {  # rules_data/pampero/items/base_tiles.yaml:49
         'id': 'tower_tile_25',
         'name': {'en': 'tower bonus tile 25', 'it': 'tessera bonus torre 25'},
         'deck': 'tower_bonus_tiles',
@@ -2560,9 +2564,9 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:48',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:49',
     },
-    'tower_tile_play_extra_card': {  # rules_data/pampero/items/base_tiles.yaml:60
+    'tower_tile_play_extra_card': {  # rules_data/pampero/items/base_tiles.yaml:61
         'id': 'tower_tile_play_extra_card',
         'deck': 'tower_bonus_tiles',
         'copies': 1,
@@ -2573,9 +2577,9 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Company Tiles Explained (If you have the Play +1 Card tower bonus tile, then you may play 3 cards, with just one of them face down)',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:60',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:61',
     },
-    'tower_tile_other': {  # rules_data/pampero/items/base_tiles.yaml:67
+    'tower_tile_other': {  # rules_data/pampero/items/base_tiles.yaml:68
         'id': 'tower_tile_other',
         'name': {
             'en': 'other tower bonus tile (not transcribed)',
@@ -2583,21 +2587,21 @@ RECORDS = {
         },
         'deck': 'tower_bonus_tiles',
         'copies': 4,
-        'effect': {  # rules_data/pampero/items/base_tiles.yaml:71
+        'effect': {  # rules_data/pampero/items/base_tiles.yaml:72
             'op': 'seq',
             'b': [
-                {  # rules_data/pampero/items/base_tiles.yaml:71
+                {  # rules_data/pampero/items/base_tiles.yaml:72
                     'op': 'let',
                     'v': 'n~5875',
                     'e': {'op': 'lit', 'v': 1, 'x': 8401},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:71',
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:72',
                     'id': 7428,
                 },
-                {  # rules_data/pampero/items/base_tiles.yaml:71
+                {  # rules_data/pampero/items/base_tiles.yaml:72
                     'op': 'let',
                     'v': 'r~5876',
                     'e': {'op': 'lit', 'v': 'batteries', 'x': 8402},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:71',
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:72',
                     'id': 7429,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
@@ -3028,16 +3032,16 @@ RECORDS = {
                     'id': 7430,
                 },
             ],
-            'at': 'rules_data/pampero/items/base_tiles.yaml:71',
+            'at': 'rules_data/pampero/items/base_tiles.yaml:72',
             'id': 7427,
         },
         'source': {
             'doc': 'pampero-verne',
             'section': 'Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:67',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:68',
     },
-    'specialist_scoring_other': {  # rules_data/pampero/items/base_tiles.yaml:74
+    'specialist_scoring_other': {  # rules_data/pampero/items/base_tiles.yaml:75
         'id': 'specialist_scoring_other',
         'deck': 'specialist_scoring',
         'copies': 12,
@@ -3063,9 +3067,9 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Private Industry Scoring Card: Use this card during a scoring phase',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:74',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:75',
     },
-    'venture_capital_tile': {  # rules_data/pampero/items/base_tiles.yaml:81
+    'venture_capital_tile': {  # rules_data/pampero/items/base_tiles.yaml:82
         'id': 'venture_capital_tile',
         'deck': 'venture_capital',
         'copies': 24,
@@ -3073,6 +3077,6 @@ RECORDS = {
             'doc': 'pampero-base',
             'section': 'Basic action effects: collect its space value and income from the highest marker in that income band',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:81',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:82',
     },
 }
