@@ -47,225 +47,225 @@ K = [
 ]
 
 
-def x_8361(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
+def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8361, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5836 for v_c_5836 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('residential', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5836, {}), 'tags', None))]))
+    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5836 for v_c_5836 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('residential', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5836, {}), 'tags', None))]))
 
 
-def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
+def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5838 for v_x_5838 in items_of(KEY(ctx.state.get('places'), v_s_5837, [])) if (bool((KEY(v_x_5838, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_5838, 'owner', None) == E.get('you'))))]) for v_s_5837 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5838 for v_x_5838 in items_of(KEY(ctx.state.get('places'), v_s_5837, [])) if (bool((KEY(v_x_5838, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_5838, 'owner', None) == E.get('you'))))]) for v_s_5837 in items_of(ctx.state.get('places'))])))
 
 
-def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
+def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5840 for v_x_5840 in items_of(KEY(ctx.state.get('places'), v_s_5839, [])) if (bool((KEY(v_x_5840, 'piece', None) == 'tower')) and bool((KEY(v_x_5840, 'owner', None) == E.get('you'))))]) for v_s_5839 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5840 for v_x_5840 in items_of(KEY(ctx.state.get('places'), v_s_5839, [])) if (bool((KEY(v_x_5840, 'piece', None) == 'tower')) and bool((KEY(v_x_5840, 'owner', None) == E.get('you'))))]) for v_s_5839 in items_of(ctx.state.get('places'))])))
 
 
-def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
+def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5841 for v_c_5841 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5841, {}), 'tags', None))]))
+    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5841 for v_c_5841 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5841, {}), 'tags', None))]))
 
 
-def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
+def x_8366(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_i_5842 for v_i_5842 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5842, 'deck', None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5844 for v_x_5844 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5844 == v_c_5843)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5846 for v_x_5846 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5845, [])) if (v_x_5846 == v_c_5843)]) for v_r_5845 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5843 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5843, 'deck', None) == 'argentina')])), AR('+', FN['count'](ctx, None, [v_i_5847 for v_i_5847 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5847, 'deck', None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5849 for v_x_5849 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5849 == v_c_5848)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5851 for v_x_5851 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5850, [])) if (v_x_5851 == v_c_5848)]) for v_r_5850 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5848 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5848, 'deck', None) == 'brazil')]))))
+    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_i_5842 for v_i_5842 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5842, 'deck', None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5844 for v_x_5844 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5844 == v_c_5843)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5846 for v_x_5846 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5845, [])) if (v_x_5846 == v_c_5843)]) for v_r_5845 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5843 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5843, 'deck', None) == 'argentina')])), AR('+', FN['count'](ctx, None, [v_i_5847 for v_i_5847 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5847, 'deck', None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5849 for v_x_5849 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5849 == v_c_5848)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5851 for v_x_5851 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5850, [])) if (v_x_5851 == v_c_5848)]) for v_r_5850 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5848 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5848, 'deck', None) == 'brazil')]))))
 
 
-def x_8366(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:25
+def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:26
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5852 for v_c_5852 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5852, {}), 'tags', None))]))
+    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5852 for v_c_5852 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5852, {}), 'tags', None))]))
 
 
-def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:28
+def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'transformer', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'transformer', 0))) if (GET(ctx, 'pieces', 'transformer', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5854 for v_x_5854 in items_of(KEY(ctx.state.get('places'), v_s_5853, [])) if (bool((KEY(v_x_5854, 'piece', None) == 'transformer')) and bool((KEY(v_x_5854, 'owner', None) == E.get('you'))))]) for v_s_5853 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'transformer', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'transformer', 0))) if (GET(ctx, 'pieces', 'transformer', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5854 for v_x_5854 in items_of(KEY(ctx.state.get('places'), v_s_5853, [])) if (bool((KEY(v_x_5854, 'piece', None) == 'transformer')) and bool((KEY(v_x_5854, 'owner', None) == E.get('you'))))]) for v_s_5853 in items_of(ctx.state.get('places'))])))
 
 
-def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:31
+def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:32
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5855 for v_c_5855 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5855, {}), 'tags', None))]))
-
-
-def x_8372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5855 for v_c_5855 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5855, {}), 'tags', None))]))
 
 
 def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5859'), 'instead_of', {}), 'gain', None) == E.get('r~5857'))) and bool((num(E.get('left~5858')) > 0)))
 
 
-def x_8376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, FN['min'](ctx, None, [E.get('left~5858'), (E.get('left~5858') if (FLD(ctx, K[0], E.get('rep~5859')) == None) else FLD(ctx, K[0], E.get('rep~5859')))]))
 
 
-def x_8380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5859'))
 
 
-def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5861')}
 
 
-def x_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5862') if (GET(ctx, 'resources', E.get('r~5863'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5862'), KEY(ctx.state.get('supply'), E.get('r~5863'), 0)]))])
 
 
-def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5863'), 'max', None) != None)
 
 
-def x_8389(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5864'), (num(GET(ctx, 'resources', E.get('r~5863'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5863'), 0)))])])
 
 
-def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5863'), 0)
 
 
-def x_8392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5863'), 'supply', None) != None)
 
 
-def x_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5863'), 0)
 
 
-def x_8395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5863'), 'ledger', None)) and bool((E.get('k~5864') != 0)))
 
 
-def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8398(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:42
+def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:43
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8398, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', FN['count'](ctx, None, [v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5865, 'deck', None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5866, 'deck', None) == 'argentina')])))))
+    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', FN['count'](ctx, None, [v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5865, 'deck', None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5866, 'deck', None) == 'argentina')])))))
 
 
-def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:48
+def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', FN['count'](ctx, None, [v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5870, 'deck', None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5871, 'deck', None) == 'brazil')])))))
-
-
-def x_8403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', FN['count'](ctx, None, [v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5870, 'deck', None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5871, 'deck', None) == 'brazil')])))))
 
 
 def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5878'), 'instead_of', {}), 'gain', None) == E.get('r~5876'))) and bool((num(E.get('left~5877')) > 0)))
 
 
-def x_8407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, FN['min'](ctx, None, [E.get('left~5877'), (E.get('left~5877') if (FLD(ctx, K[0], E.get('rep~5878')) == None) else FLD(ctx, K[0], E.get('rep~5878')))]))
 
 
-def x_8411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5878'))
 
 
-def x_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5880')}
 
 
-def x_8417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5881') if (GET(ctx, 'resources', E.get('r~5882'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5881'), KEY(ctx.state.get('supply'), E.get('r~5882'), 0)]))])
 
 
-def x_8418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5882'), 'max', None) != None)
 
 
-def x_8420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5883'), (num(GET(ctx, 'resources', E.get('r~5882'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5882'), 0)))])])
 
 
-def x_8421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5882'), 0)
 
 
-def x_8423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5882'), 'supply', None) != None)
 
 
-def x_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5882'), 0)
 
 
-def x_8426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5882'), 'ledger', None)) and bool((E.get('k~5883') != 0)))
 
 
-def x_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:74
+def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
     if E is None:
         E = ctx.env()
     return (2 * num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('contracts'))))
 
 
-def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
+def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -282,7 +282,7 @@ def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
     return t_7404(ctx, k, s, E)
 
 
-def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
+def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -292,7 +292,7 @@ def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
     return True
 
 
-def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
+def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -344,7 +344,7 @@ def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8372(ctx, E)))
+    items = list(items_of(x_8373(ctx, E)))
     old = E.get('rep~5859', MISSING)
 
     def brk():
@@ -356,7 +356,7 @@ def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~5859', item, True)
-            if x_8373(ctx, E):
+            if x_8374(ctx, E):
                 return t_7407(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -450,7 +450,7 @@ def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8380(ctx, E), k)
+    return DO(ctx, x_8381(ctx, E), k)
 
 
 def d_7415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -492,7 +492,7 @@ def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5864', x_8386(ctx, E), True)
+    ctx.put(E, 'k~5864', x_8387(ctx, E), True)
     if not d_7420(ctx, E):
         return False
     ctx.steps += 1
@@ -514,7 +514,7 @@ def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5864', x_8386(ctx, E), True)
+    ctx.put(E, 'k~5864', x_8387(ctx, E), True)
     return True
 
 
@@ -524,11 +524,11 @@ def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8387(ctx, E):
+    if x_8388(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5864', x_8389(ctx, E))
+        LOCAL(ctx, E, 'k~5864', x_8390(ctx, E))
     return True
 
 
@@ -538,7 +538,7 @@ def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5864', x_8389(ctx, E))
+    LOCAL(ctx, E, 'k~5864', x_8390(ctx, E))
     return True
 
 
@@ -560,7 +560,7 @@ def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8392(ctx, E):
+    if x_8393(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -588,7 +588,7 @@ def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8395(ctx, E):
+    if x_8396(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -610,7 +610,7 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
+def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -627,7 +627,7 @@ def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
     return t_7430(ctx, k, s, E)
 
 
-def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
+def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -637,7 +637,7 @@ def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
     return True
 
 
-def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
+def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -689,7 +689,7 @@ def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8403(ctx, E)))
+    items = list(items_of(x_8404(ctx, E)))
     old = E.get('rep~5878', MISSING)
 
     def brk():
@@ -701,7 +701,7 @@ def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~5878', item, True)
-            if x_8404(ctx, E):
+            if x_8405(ctx, E):
                 return t_7433(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -795,7 +795,7 @@ def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8411(ctx, E), k)
+    return DO(ctx, x_8412(ctx, E), k)
 
 
 def d_7441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -837,7 +837,7 @@ def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5883', x_8417(ctx, E), True)
+    ctx.put(E, 'k~5883', x_8418(ctx, E), True)
     if not d_7446(ctx, E):
         return False
     ctx.steps += 1
@@ -859,7 +859,7 @@ def d_7445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5883', x_8417(ctx, E), True)
+    ctx.put(E, 'k~5883', x_8418(ctx, E), True)
     return True
 
 
@@ -869,11 +869,11 @@ def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8418(ctx, E):
+    if x_8419(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5883', x_8420(ctx, E))
+        LOCAL(ctx, E, 'k~5883', x_8421(ctx, E))
     return True
 
 
@@ -883,7 +883,7 @@ def d_7447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5883', x_8420(ctx, E))
+    LOCAL(ctx, E, 'k~5883', x_8421(ctx, E))
     return True
 
 
@@ -905,7 +905,7 @@ def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8423(ctx, E):
+    if x_8424(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -933,7 +933,7 @@ def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8426(ctx, E):
+    if x_8427(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1012,7 +1012,6 @@ TRIALS = {
 
 
 CODE = {
-    8361: x_8361,
     8362: x_8362,
     8363: x_8363,
     8364: x_8364,
@@ -1020,74 +1019,75 @@ CODE = {
     8366: x_8366,
     8367: x_8367,
     8368: x_8368,
-    8372: x_8372,
+    8369: x_8369,
     8373: x_8373,
-    8376: x_8376,
-    8380: x_8380,
+    8374: x_8374,
+    8377: x_8377,
     8381: x_8381,
-    8386: x_8386,
+    8382: x_8382,
     8387: x_8387,
-    8389: x_8389,
+    8388: x_8388,
     8390: x_8390,
-    8392: x_8392,
+    8391: x_8391,
     8393: x_8393,
-    8395: x_8395,
+    8394: x_8394,
     8396: x_8396,
-    8398: x_8398,
+    8397: x_8397,
     8399: x_8399,
-    8403: x_8403,
+    8400: x_8400,
     8404: x_8404,
-    8407: x_8407,
-    8411: x_8411,
+    8405: x_8405,
+    8408: x_8408,
     8412: x_8412,
-    8417: x_8417,
+    8413: x_8413,
     8418: x_8418,
-    8420: x_8420,
+    8419: x_8419,
     8421: x_8421,
-    8423: x_8423,
+    8422: x_8422,
     8424: x_8424,
-    8426: x_8426,
+    8425: x_8425,
     8427: x_8427,
-    8429: x_8429,
+    8428: x_8428,
+    8430: x_8430,
 }
 AT = {
-    8361: 'rules_data/pampero/items/base_tiles.yaml:10',
-    8362: 'rules_data/pampero/items/base_tiles.yaml:13',
-    8363: 'rules_data/pampero/items/base_tiles.yaml:16',
-    8364: 'rules_data/pampero/items/base_tiles.yaml:19',
-    8365: 'rules_data/pampero/items/base_tiles.yaml:22',
-    8366: 'rules_data/pampero/items/base_tiles.yaml:25',
-    8367: 'rules_data/pampero/items/base_tiles.yaml:28',
-    8368: 'rules_data/pampero/items/base_tiles.yaml:31',
-    8372: 'rules_data/pampero/definitions/resources.yaml:55',
+    8362: 'rules_data/pampero/items/base_tiles.yaml:10',
+    8363: 'rules_data/pampero/items/base_tiles.yaml:13',
+    8364: 'rules_data/pampero/items/base_tiles.yaml:16',
+    8365: 'rules_data/pampero/items/base_tiles.yaml:19',
+    8366: 'rules_data/pampero/items/base_tiles.yaml:22',
+    8367: 'rules_data/pampero/items/base_tiles.yaml:26',
+    8368: 'rules_data/pampero/items/base_tiles.yaml:29',
+    8369: 'rules_data/pampero/items/base_tiles.yaml:32',
     8373: 'rules_data/pampero/definitions/resources.yaml:55',
-    8376: 'rules_data/pampero/definitions/resources.yaml:57',
-    8380: 'rules_data/pampero/definitions/resources.yaml:60',
-    8381: 'rules_data/pampero/definitions/resources.yaml:57',
-    8386: 'rules_data/pampero/definitions/resources.yaml:26',
-    8387: 'rules_data/pampero/definitions/resources.yaml:27',
-    8389: 'rules_data/pampero/definitions/resources.yaml:27',
-    8390: 'rules_data/pampero/definitions/resources.yaml:28',
-    8392: 'rules_data/pampero/definitions/resources.yaml:29',
+    8374: 'rules_data/pampero/definitions/resources.yaml:55',
+    8377: 'rules_data/pampero/definitions/resources.yaml:57',
+    8381: 'rules_data/pampero/definitions/resources.yaml:60',
+    8382: 'rules_data/pampero/definitions/resources.yaml:57',
+    8387: 'rules_data/pampero/definitions/resources.yaml:26',
+    8388: 'rules_data/pampero/definitions/resources.yaml:27',
+    8390: 'rules_data/pampero/definitions/resources.yaml:27',
+    8391: 'rules_data/pampero/definitions/resources.yaml:28',
     8393: 'rules_data/pampero/definitions/resources.yaml:29',
-    8395: 'rules_data/pampero/definitions/resources.yaml:30',
+    8394: 'rules_data/pampero/definitions/resources.yaml:29',
     8396: 'rules_data/pampero/definitions/resources.yaml:30',
-    8398: 'rules_data/pampero/items/base_tiles.yaml:42',
-    8399: 'rules_data/pampero/items/base_tiles.yaml:48',
-    8403: 'rules_data/pampero/definitions/resources.yaml:55',
+    8397: 'rules_data/pampero/definitions/resources.yaml:30',
+    8399: 'rules_data/pampero/items/base_tiles.yaml:43',
+    8400: 'rules_data/pampero/items/base_tiles.yaml:49',
     8404: 'rules_data/pampero/definitions/resources.yaml:55',
-    8407: 'rules_data/pampero/definitions/resources.yaml:57',
-    8411: 'rules_data/pampero/definitions/resources.yaml:60',
-    8412: 'rules_data/pampero/definitions/resources.yaml:57',
-    8417: 'rules_data/pampero/definitions/resources.yaml:26',
-    8418: 'rules_data/pampero/definitions/resources.yaml:27',
-    8420: 'rules_data/pampero/definitions/resources.yaml:27',
-    8421: 'rules_data/pampero/definitions/resources.yaml:28',
-    8423: 'rules_data/pampero/definitions/resources.yaml:29',
+    8405: 'rules_data/pampero/definitions/resources.yaml:55',
+    8408: 'rules_data/pampero/definitions/resources.yaml:57',
+    8412: 'rules_data/pampero/definitions/resources.yaml:60',
+    8413: 'rules_data/pampero/definitions/resources.yaml:57',
+    8418: 'rules_data/pampero/definitions/resources.yaml:26',
+    8419: 'rules_data/pampero/definitions/resources.yaml:27',
+    8421: 'rules_data/pampero/definitions/resources.yaml:27',
+    8422: 'rules_data/pampero/definitions/resources.yaml:28',
     8424: 'rules_data/pampero/definitions/resources.yaml:29',
-    8426: 'rules_data/pampero/definitions/resources.yaml:30',
+    8425: 'rules_data/pampero/definitions/resources.yaml:29',
     8427: 'rules_data/pampero/definitions/resources.yaml:30',
-    8429: 'rules_data/pampero/items/base_tiles.yaml:74',
+    8428: 'rules_data/pampero/definitions/resources.yaml:30',
+    8430: 'rules_data/pampero/items/base_tiles.yaml:75',
 }
 
 
@@ -1129,7 +1129,7 @@ RECORDS = {
                     },
                 },
             ],
-            'x': 8361,
+            'x': 8362,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1229,7 +1229,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8362,
+            'x': 8363,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1329,7 +1329,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8363,
+            'x': 8364,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1375,7 +1375,7 @@ RECORDS = {
                     },
                 },
             ],
-            'x': 8364,
+            'x': 8365,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1631,7 +1631,11 @@ RECORDS = {
                     ],
                 },
             },
-            'x': 8365,
+            'x': 8366,
+        },
+        'name': {
+            'en': 'Market cards scoring tile',
+            'it': 'Tessera punteggio delle carte mercato',
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1640,7 +1644,7 @@ RECORDS = {
         },
         'at': 'rules_data/pampero/items/base_tiles.yaml:22',
     },
-    'score_lucrative': {  # rules_data/pampero/items/base_tiles.yaml:25
+    'score_lucrative': {  # rules_data/pampero/items/base_tiles.yaml:26
         'id': 'score_lucrative',
         'deck': 'scoring_tiles',
         'use': 'section',
@@ -1677,16 +1681,16 @@ RECORDS = {
                     },
                 },
             ],
-            'x': 8366,
+            'x': 8367,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
             'doc': 'pampero-clear-skies',
             'section': 'Extra Scoring Tiles: base tiles have majority scoring',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:25',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:26',
     },
-    'score_transformers': {  # rules_data/pampero/items/base_tiles.yaml:28
+    'score_transformers': {  # rules_data/pampero/items/base_tiles.yaml:29
         'id': 'score_transformers',
         'deck': 'scoring_tiles',
         'use': 'section',
@@ -1777,16 +1781,16 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8367,
+            'x': 8368,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
             'doc': 'pampero-clear-skies',
             'section': 'Extra Scoring Tiles: base tiles have majority scoring',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:28',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:29',
     },
-    'score_solar': {  # rules_data/pampero/items/base_tiles.yaml:31
+    'score_solar': {  # rules_data/pampero/items/base_tiles.yaml:32
         'id': 'score_solar',
         'deck': 'scoring_tiles',
         'use': 'section',
@@ -1823,36 +1827,36 @@ RECORDS = {
                     },
                 },
             ],
-            'x': 8368,
+            'x': 8369,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
             'doc': 'pampero-clear-skies',
             'section': 'Extra Scoring Tiles: base tiles have majority scoring',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:31',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:32',
     },
-    'tower_tile_x': {  # rules_data/pampero/items/base_tiles.yaml:35
+    'tower_tile_x': {  # rules_data/pampero/items/base_tiles.yaml:36
         'id': 'tower_tile_x',
         'name': {'en': "'X' tower bonus tile", 'it': "tessera bonus torre 'X'"},
         'deck': 'tower_bonus_tiles',
         'copies': 6,
         'tags': ['x_tile'],
-        'effect': {  # rules_data/pampero/items/base_tiles.yaml:40
+        'effect': {  # rules_data/pampero/items/base_tiles.yaml:41
             'op': 'seq',
             'b': [
-                {  # rules_data/pampero/items/base_tiles.yaml:40
+                {  # rules_data/pampero/items/base_tiles.yaml:41
                     'op': 'let',
                     'v': 'n~5856',
-                    'e': {'op': 'lit', 'v': 3, 'x': 8369},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:40',
+                    'e': {'op': 'lit', 'v': 3, 'x': 8370},
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:41',
                     'id': 7402,
                 },
-                {  # rules_data/pampero/items/base_tiles.yaml:40
+                {  # rules_data/pampero/items/base_tiles.yaml:41
                     'op': 'let',
                     'v': 'r~5857',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 8370},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:40',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 8371},
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:41',
                     'id': 7403,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
@@ -1861,14 +1865,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5858',
-                            'e': {'op': 'var', 'n': 'n~5856', 'x': 8371},
+                            'e': {'op': 'var', 'n': 'n~5856', 'x': 8372},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7405,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5859',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8372},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8373},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -1895,7 +1899,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8373,
+                                'x': 8374,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -1903,7 +1907,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5860',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8374},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8375},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7408,
                                     },
@@ -1920,7 +1924,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8375,
+                                                    'x': 8376,
                                                 },
                                             },
                                             {
@@ -1965,7 +1969,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8376,
+                                                            'x': 8377,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -1975,15 +1979,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5860', 'x': 8377},
+                                                            't': {'op': 'var', 'n': 'taken~5860', 'x': 8378},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5861', 'x': 8378},
+                                                            'e': {'op': 'var', 'n': 'instead~5861', 'x': 8379},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7412,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5861', 'x': 8379},
+                                                            'n': {'op': 'var', 'n': 'instead~5861', 'x': 8380},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -1992,7 +1996,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~5859'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8380,
+                                                                    'x': 8381,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7414,
@@ -2010,7 +2014,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~5861'},
                                                     ],
-                                                    'x': 8381,
+                                                    'x': 8382,
                                                 },
                                             },
                                         ],
@@ -2025,9 +2029,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5858', 'x': 8382},
+                                        't': {'op': 'var', 'n': 'left~5858', 'x': 8383},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5860', 'x': 8383},
+                                        'e': {'op': 'var', 'n': 'taken~5860', 'x': 8384},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7415,
                                     },
@@ -2041,14 +2045,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5862',
-                            'e': {'op': 'var', 'n': 'left~5858', 'x': 8384},
+                            'e': {'op': 'var', 'n': 'left~5858', 'x': 8385},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7416,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5863',
-                            'e': {'op': 'var', 'n': 'r~5857', 'x': 8385},
+                            'e': {'op': 'var', 'n': 'r~5857', 'x': 8386},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7417,
                         },
@@ -2103,7 +2107,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8386,
+                                        'x': 8387,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7419,
@@ -2121,11 +2125,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8387,
+                                        'x': 8388,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5864', 'x': 8388},
+                                        't': {'op': 'var', 'n': 'k~5864', 'x': 8389},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2171,7 +2175,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8389,
+                                            'x': 8390,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7421,
@@ -2190,10 +2194,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5863'},
                                         'd': 0,
-                                        'x': 8390,
+                                        'x': 8391,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5864', 'x': 8391},
+                                    'e': {'op': 'var', 'n': 'k~5864', 'x': 8392},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7422,
@@ -2211,7 +2215,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8392,
+                                        'x': 8393,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -2220,10 +2224,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5863'},
                                             'd': 0,
-                                            'x': 8393,
+                                            'x': 8394,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5864', 'x': 8394},
+                                        'e': {'op': 'var', 'n': 'k~5864', 'x': 8395},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7424,
@@ -2250,7 +2254,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8395,
+                                        'x': 8396,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2263,10 +2267,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8396,
+                                            'x': 8397,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5864', 'x': 8397},
+                                        'e': {'op': 'var', 'n': 'k~5864', 'x': 8398},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7426,
@@ -2283,16 +2287,16 @@ RECORDS = {
                     'id': 7404,
                 },
             ],
-            'at': 'rules_data/pampero/items/base_tiles.yaml:40',
+            'at': 'rules_data/pampero/items/base_tiles.yaml:41',
             'id': 7401,
         },
         'source': {
             'doc': 'pampero-verne',
             'section': "Tower Bonus Special Connection Tiles Game Setup: 1 (the 6 'X' bonus tiles)",
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:35',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:36',
     },
-    'tower_tile_24': {  # rules_data/pampero/items/base_tiles.yaml:42
+    'tower_tile_24': {  # rules_data/pampero/items/base_tiles.yaml:43
         'id': 'tower_tile_24',
         'name': {'en': 'tower bonus tile 24', 'it': 'tessera bonus torre 24'},
         'deck': 'tower_bonus_tiles',
@@ -2421,15 +2425,15 @@ RECORDS = {
                     ],
                 },
             },
-            'x': 8398,
+            'x': 8399,
         },
         'source': {
             'doc': 'pampero-clear-skies',
             'section': 'Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:42',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:43',
     },
-    'tower_tile_25': {  # rules_data/pampero/items/base_tiles.yaml:48
+    'tower_tile_25': {  # rules_data/pampero/items/base_tiles.yaml:49
         'id': 'tower_tile_25',
         'name': {'en': 'tower bonus tile 25', 'it': 'tessera bonus torre 25'},
         'deck': 'tower_bonus_tiles',
@@ -2558,15 +2562,15 @@ RECORDS = {
                     ],
                 },
             },
-            'x': 8399,
+            'x': 8400,
         },
         'source': {
             'doc': 'pampero-clear-skies',
             'section': 'Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:48',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:49',
     },
-    'tower_tile_play_extra_card': {  # rules_data/pampero/items/base_tiles.yaml:60
+    'tower_tile_play_extra_card': {  # rules_data/pampero/items/base_tiles.yaml:61
         'id': 'tower_tile_play_extra_card',
         'deck': 'tower_bonus_tiles',
         'copies': 1,
@@ -2577,9 +2581,9 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Company Tiles Explained (If you have the Play +1 Card tower bonus tile, then you may play 3 cards, with just one of them face down)',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:60',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:61',
     },
-    'tower_tile_other': {  # rules_data/pampero/items/base_tiles.yaml:67
+    'tower_tile_other': {  # rules_data/pampero/items/base_tiles.yaml:68
         'id': 'tower_tile_other',
         'name': {
             'en': 'other tower bonus tile (not transcribed)',
@@ -2587,21 +2591,21 @@ RECORDS = {
         },
         'deck': 'tower_bonus_tiles',
         'copies': 4,
-        'effect': {  # rules_data/pampero/items/base_tiles.yaml:71
+        'effect': {  # rules_data/pampero/items/base_tiles.yaml:72
             'op': 'seq',
             'b': [
-                {  # rules_data/pampero/items/base_tiles.yaml:71
+                {  # rules_data/pampero/items/base_tiles.yaml:72
                     'op': 'let',
                     'v': 'n~5875',
-                    'e': {'op': 'lit', 'v': 1, 'x': 8400},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:71',
+                    'e': {'op': 'lit', 'v': 1, 'x': 8401},
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:72',
                     'id': 7428,
                 },
-                {  # rules_data/pampero/items/base_tiles.yaml:71
+                {  # rules_data/pampero/items/base_tiles.yaml:72
                     'op': 'let',
                     'v': 'r~5876',
-                    'e': {'op': 'lit', 'v': 'batteries', 'x': 8401},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:71',
+                    'e': {'op': 'lit', 'v': 'batteries', 'x': 8402},
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:72',
                     'id': 7429,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
@@ -2610,14 +2614,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5877',
-                            'e': {'op': 'var', 'n': 'n~5875', 'x': 8402},
+                            'e': {'op': 'var', 'n': 'n~5875', 'x': 8403},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7431,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5878',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8403},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8404},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2644,7 +2648,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8404,
+                                'x': 8405,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -2652,7 +2656,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5879',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8405},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8406},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7434,
                                     },
@@ -2669,7 +2673,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8406,
+                                                    'x': 8407,
                                                 },
                                             },
                                             {
@@ -2714,7 +2718,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8407,
+                                                            'x': 8408,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -2724,15 +2728,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5879', 'x': 8408},
+                                                            't': {'op': 'var', 'n': 'taken~5879', 'x': 8409},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5880', 'x': 8409},
+                                                            'e': {'op': 'var', 'n': 'instead~5880', 'x': 8410},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7438,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5880', 'x': 8410},
+                                                            'n': {'op': 'var', 'n': 'instead~5880', 'x': 8411},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -2741,7 +2745,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~5878'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8411,
+                                                                    'x': 8412,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7440,
@@ -2759,7 +2763,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~5880'},
                                                     ],
-                                                    'x': 8412,
+                                                    'x': 8413,
                                                 },
                                             },
                                         ],
@@ -2774,9 +2778,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5877', 'x': 8413},
+                                        't': {'op': 'var', 'n': 'left~5877', 'x': 8414},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5879', 'x': 8414},
+                                        'e': {'op': 'var', 'n': 'taken~5879', 'x': 8415},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7441,
                                     },
@@ -2790,14 +2794,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5881',
-                            'e': {'op': 'var', 'n': 'left~5877', 'x': 8415},
+                            'e': {'op': 'var', 'n': 'left~5877', 'x': 8416},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7442,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5882',
-                            'e': {'op': 'var', 'n': 'r~5876', 'x': 8416},
+                            'e': {'op': 'var', 'n': 'r~5876', 'x': 8417},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7443,
                         },
@@ -2852,7 +2856,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8417,
+                                        'x': 8418,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7445,
@@ -2870,11 +2874,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8418,
+                                        'x': 8419,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5883', 'x': 8419},
+                                        't': {'op': 'var', 'n': 'k~5883', 'x': 8420},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2920,7 +2924,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8420,
+                                            'x': 8421,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7447,
@@ -2939,10 +2943,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5882'},
                                         'd': 0,
-                                        'x': 8421,
+                                        'x': 8422,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5883', 'x': 8422},
+                                    'e': {'op': 'var', 'n': 'k~5883', 'x': 8423},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7448,
@@ -2960,7 +2964,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8423,
+                                        'x': 8424,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -2969,10 +2973,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5882'},
                                             'd': 0,
-                                            'x': 8424,
+                                            'x': 8425,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5883', 'x': 8425},
+                                        'e': {'op': 'var', 'n': 'k~5883', 'x': 8426},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7450,
@@ -2999,7 +3003,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8426,
+                                        'x': 8427,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3012,10 +3016,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8427,
+                                            'x': 8428,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5883', 'x': 8428},
+                                        'e': {'op': 'var', 'n': 'k~5883', 'x': 8429},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7452,
@@ -3032,16 +3036,16 @@ RECORDS = {
                     'id': 7430,
                 },
             ],
-            'at': 'rules_data/pampero/items/base_tiles.yaml:71',
+            'at': 'rules_data/pampero/items/base_tiles.yaml:72',
             'id': 7427,
         },
         'source': {
             'doc': 'pampero-verne',
             'section': 'Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:67',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:68',
     },
-    'specialist_scoring_other': {  # rules_data/pampero/items/base_tiles.yaml:74
+    'specialist_scoring_other': {  # rules_data/pampero/items/base_tiles.yaml:75
         'id': 'specialist_scoring_other',
         'deck': 'specialist_scoring',
         'copies': 12,
@@ -3061,15 +3065,15 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8429,
+            'x': 8430,
         },
         'source': {
             'doc': 'pampero-clear-skies',
             'section': 'Private Industry Scoring Card: Use this card during a scoring phase',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:74',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:75',
     },
-    'venture_capital_tile': {  # rules_data/pampero/items/base_tiles.yaml:81
+    'venture_capital_tile': {  # rules_data/pampero/items/base_tiles.yaml:82
         'id': 'venture_capital_tile',
         'deck': 'venture_capital',
         'copies': 24,
@@ -3077,6 +3081,6 @@ RECORDS = {
             'doc': 'pampero-base',
             'section': 'Basic action effects: collect its space value and income from the highest marker in that income band',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:81',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:82',
     },
 }

@@ -50,323 +50,323 @@ K = [
 ]
 
 
-def x_8581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5941'), 'instead_of', {}), 'gain', None) == E.get('r~5939'))) and bool((num(E.get('left~5940')) > 0)))
 
 
-def x_8585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, FN['min'](ctx, None, [E.get('left~5940'), (E.get('left~5940') if (FLD(ctx, K[0], E.get('rep~5941')) == None) else FLD(ctx, K[0], E.get('rep~5941')))]))
 
 
-def x_8589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5941'))
 
 
-def x_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5943')}
 
 
-def x_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5944') if (GET(ctx, 'resources', E.get('r~5945'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5944'), KEY(ctx.state.get('supply'), E.get('r~5945'), 0)]))])
 
 
-def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5945'), 'max', None) != None)
 
 
-def x_8598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5946'), (num(GET(ctx, 'resources', E.get('r~5945'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5945'), 0)))])])
 
 
-def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5945'), 0)
 
 
-def x_8601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5945'), 'supply', None) != None)
 
 
-def x_8602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5945'), 0)
 
 
-def x_8604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5945'), 'ledger', None)) and bool((E.get('k~5946') != 0)))
 
 
-def x_8605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5948'), 0)) >= num(E.get('n~5947')))
 
 
-def x_8612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5950'), 0)
 
 
-def x_8614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5950'), 'supply', None) != None)
 
 
-def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5950'), 0)
 
 
-def x_8617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5950'), 'ledger', None)) and bool((E.get('n~5949') != 0)))
 
 
-def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5954'), 'instead_of', {}), 'gain', None) == E.get('r~5952'))) and bool((num(E.get('left~5953')) > 0)))
 
 
-def x_8627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, FN['min'](ctx, None, [E.get('left~5953'), (E.get('left~5953') if (FLD(ctx, K[0], E.get('rep~5954')) == None) else FLD(ctx, K[0], E.get('rep~5954')))]))
 
 
-def x_8631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5954'))
 
 
-def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5956')}
 
 
-def x_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5957') if (GET(ctx, 'resources', E.get('r~5958'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5957'), KEY(ctx.state.get('supply'), E.get('r~5958'), 0)]))])
 
 
-def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5958'), 'max', None) != None)
 
 
-def x_8640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5959'), (num(GET(ctx, 'resources', E.get('r~5958'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5958'), 0)))])])
 
 
-def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5958'), 0)
 
 
-def x_8643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5958'), 'supply', None) != None)
 
 
-def x_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5958'), 0)
 
 
-def x_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5958'), 'ledger', None)) and bool((E.get('k~5959') != 0)))
 
 
-def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8653(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:147
+def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8653, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5960'), 0)) > 0) if (GET(ctx, 'pieces', E.get('p~5960'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5960'), 0)) > 0))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((lambda v_movers_5963: ((bool((GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) == 0)) or bool((num(v_movers_5963) < num(GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) != None) else (bool((not FN['any'](ctx, None, [GET(ctx, 'pieces', KEY(v_x_5964, 'piece', None), 'structure', None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and bool((v_movers_5963 == 0)))))(FN['count'](ctx, None, [v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if GET(ctx, 'pieces', KEY(v_x_5962, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5960'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((not FN['any'](ctx, None, [GET(ctx, 'pieces', KEY(v_x_5965, 'piece', None), 'structure', None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))))))))
+    return MEMO(ctx, (8654, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5960'), 0)) > 0) if (GET(ctx, 'pieces', E.get('p~5960'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5960'), 0)) > 0))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((lambda v_movers_5963: ((bool((GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) == 0)) or bool((num(v_movers_5963) < num(GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) != None) else (bool((not FN['any'](ctx, None, [GET(ctx, 'pieces', KEY(v_x_5964, 'piece', None), 'structure', None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and bool((v_movers_5963 == 0)))))(FN['count'](ctx, None, [v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if GET(ctx, 'pieces', KEY(v_x_5962, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5960'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((not FN['any'](ctx, None, [GET(ctx, 'pieces', KEY(v_x_5965, 'piece', None), 'structure', None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))))))))
 
 
-def x_8656(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~5966'), 'supply', None) != None)
 
 
-def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~5966'), 0)
 
 
-def x_8659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def x_8660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'), 0)
 
 
-def x_8661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
+def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~5967'), [])
 
 
-def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
+def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
     return [{'piece': E.get('p~5966'), 'owner': E.get('you')}]
 
 
-def x_8665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~5968'), 'from_grid', None)
 
 
-def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     return IDS(ctx, 'grid_columns')
 
 
-def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8667, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5970'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (bool((KEY(v_x_5972, 'piece', None) == 'tower')) and bool((KEY(v_x_5972, 'owner', None) == E.get('you'))))]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
+    return MEMO(ctx, (8668, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5970'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (bool((KEY(v_x_5972, 'piece', None) == 'tower')) and bool((KEY(v_x_5972, 'owner', None) == E.get('you'))))]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
 
 
-def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[2], E.get('c~5970'))
 
 
-def x_8672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5976'), 'instead_of', {}), 'gain', None) == E.get('r~5974'))) and bool((num(E.get('left~5975')) > 0)))
 
 
-def x_8676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, FN['min'](ctx, None, [E.get('left~5975'), (E.get('left~5975') if (FLD(ctx, K[0], E.get('rep~5976')) == None) else FLD(ctx, K[0], E.get('rep~5976')))]))
 
 
-def x_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5976'))
 
 
-def x_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5978')}
 
 
-def x_8686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5979') if (GET(ctx, 'resources', E.get('r~5980'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5979'), KEY(ctx.state.get('supply'), E.get('r~5980'), 0)]))])
 
 
-def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5980'), 'max', None) != None)
 
 
-def x_8689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5981'), (num(GET(ctx, 'resources', E.get('r~5980'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5980'), 0)))])])
 
 
-def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5980'), 0)
 
 
-def x_8692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5980'), 'supply', None) != None)
 
 
-def x_8693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5980'), 0)
 
 
-def x_8695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5980'), 'ledger', None)) and bool((E.get('k~5981') != 0)))
 
 
-def x_8696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
@@ -451,7 +451,7 @@ def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8581(ctx, E)))
+    items = list(items_of(x_8582(ctx, E)))
     old = E.get('rep~5941', MISSING)
 
     def brk():
@@ -463,7 +463,7 @@ def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~5941', item, True)
-            if x_8582(ctx, E):
+            if x_8583(ctx, E):
                 return t_7593(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -557,7 +557,7 @@ def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8589(ctx, E), k)
+    return DO(ctx, x_8590(ctx, E), k)
 
 
 def d_7601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -599,7 +599,7 @@ def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5946', x_8595(ctx, E), True)
+    ctx.put(E, 'k~5946', x_8596(ctx, E), True)
     if not d_7606(ctx, E):
         return False
     ctx.steps += 1
@@ -621,7 +621,7 @@ def d_7605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5946', x_8595(ctx, E), True)
+    ctx.put(E, 'k~5946', x_8596(ctx, E), True)
     return True
 
 
@@ -631,11 +631,11 @@ def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8596(ctx, E):
+    if x_8597(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5946', x_8598(ctx, E))
+        LOCAL(ctx, E, 'k~5946', x_8599(ctx, E))
     return True
 
 
@@ -645,7 +645,7 @@ def d_7607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5946', x_8598(ctx, E))
+    LOCAL(ctx, E, 'k~5946', x_8599(ctx, E))
     return True
 
 
@@ -667,7 +667,7 @@ def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8601(ctx, E):
+    if x_8602(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -695,7 +695,7 @@ def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8604(ctx, E):
+    if x_8605(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -780,7 +780,7 @@ def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8609(ctx, E):
+    if not x_8610(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -801,7 +801,7 @@ def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8609(ctx, E):
+    if not x_8610(ctx, E):
         return False
     return True
 
@@ -863,7 +863,7 @@ def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8614(ctx, E):
+    if x_8615(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -891,7 +891,7 @@ def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8617(ctx, E):
+    if x_8618(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -975,7 +975,7 @@ def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8623(ctx, E)))
+    items = list(items_of(x_8624(ctx, E)))
     old = E.get('rep~5954', MISSING)
 
     def brk():
@@ -987,7 +987,7 @@ def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~5954', item, True)
-            if x_8624(ctx, E):
+            if x_8625(ctx, E):
                 return t_7632(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1081,7 +1081,7 @@ def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8631(ctx, E), k)
+    return DO(ctx, x_8632(ctx, E), k)
 
 
 def d_7640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1123,7 +1123,7 @@ def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5959', x_8637(ctx, E), True)
+    ctx.put(E, 'k~5959', x_8638(ctx, E), True)
     if not d_7645(ctx, E):
         return False
     ctx.steps += 1
@@ -1145,7 +1145,7 @@ def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5959', x_8637(ctx, E), True)
+    ctx.put(E, 'k~5959', x_8638(ctx, E), True)
     return True
 
 
@@ -1155,11 +1155,11 @@ def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8638(ctx, E):
+    if x_8639(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5959', x_8640(ctx, E))
+        LOCAL(ctx, E, 'k~5959', x_8641(ctx, E))
     return True
 
 
@@ -1169,7 +1169,7 @@ def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5959', x_8640(ctx, E))
+    LOCAL(ctx, E, 'k~5959', x_8641(ctx, E))
     return True
 
 
@@ -1191,7 +1191,7 @@ def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8643(ctx, E):
+    if x_8644(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1219,7 +1219,7 @@ def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8646(ctx, E):
+    if x_8647(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1285,18 +1285,18 @@ def d_7655(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
     return True
 
 
-def t_7656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:147
+def t_7656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8653(ctx, E):
+    if x_8654(ctx, E):
         return t_7657(ctx, k, s, E)
     return k()
 
 
-def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1323,7 +1323,7 @@ def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     return t_7667(ctx, k, s, E)
 
 
-def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1333,7 +1333,7 @@ def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     return True
 
 
-def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1343,7 +1343,7 @@ def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     return True
 
 
-def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1356,17 +1356,17 @@ def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5967'))
     if c is not None:
-        SET(ctx, 'places', c, key, x_8662(ctx, E), '+=', True, K[6])
+        SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[6])
     return True
 
 
-def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8656(ctx, E):
+    if x_8657(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1383,7 +1383,7 @@ def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     return True
 
 
-def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1395,7 +1395,7 @@ def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     return True
 
 
-def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1407,7 +1407,7 @@ def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     return True
 
 
-def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
+def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1415,11 +1415,11 @@ def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5967'))
     if c is not None:
-        SET(ctx, 'places', c, key, x_8662(ctx, E), '+=', True, K[6])
+        SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[6])
     return True
 
 
-def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1429,7 +1429,7 @@ def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     return True
 
 
-def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1439,24 +1439,24 @@ def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     return True
 
 
-def t_7667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def t_7667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:172
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8665(ctx, E):
+    if x_8666(ctx, E):
         return t_7668(ctx, k, s, E)
     return k()
 
 
-def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:172
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8666(ctx, E)))
+    items = list(items_of(x_8667(ctx, E)))
     old = E.get('c~5970', MISSING)
 
     def brk():
@@ -1468,20 +1468,20 @@ def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
             item = items[i]
             i += 1
             ctx.put(E, 'c~5970', item, True)
-            if x_8667(ctx, E):
+            if x_8668(ctx, E):
                 return t_7669(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
+def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:172
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8668(ctx, E), k)
+    return DO(ctx, x_8669(ctx, E), k)
 
 
 def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:31
@@ -1563,7 +1563,7 @@ def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8672(ctx, E)))
+    items = list(items_of(x_8673(ctx, E)))
     old = E.get('rep~5976', MISSING)
 
     def brk():
@@ -1575,7 +1575,7 @@ def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~5976', item, True)
-            if x_8673(ctx, E):
+            if x_8674(ctx, E):
                 return t_7676(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1669,7 +1669,7 @@ def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8680(ctx, E), k)
+    return DO(ctx, x_8681(ctx, E), k)
 
 
 def d_7684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1711,7 +1711,7 @@ def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5981', x_8686(ctx, E), True)
+    ctx.put(E, 'k~5981', x_8687(ctx, E), True)
     if not d_7689(ctx, E):
         return False
     ctx.steps += 1
@@ -1733,7 +1733,7 @@ def d_7688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5981', x_8686(ctx, E), True)
+    ctx.put(E, 'k~5981', x_8687(ctx, E), True)
     return True
 
 
@@ -1743,11 +1743,11 @@ def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8687(ctx, E):
+    if x_8688(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5981', x_8689(ctx, E))
+        LOCAL(ctx, E, 'k~5981', x_8690(ctx, E))
     return True
 
 
@@ -1757,7 +1757,7 @@ def d_7690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5981', x_8689(ctx, E))
+    LOCAL(ctx, E, 'k~5981', x_8690(ctx, E))
     return True
 
 
@@ -1779,7 +1779,7 @@ def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8692(ctx, E):
+    if x_8693(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1807,7 +1807,7 @@ def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8695(ctx, E):
+    if x_8696(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1943,118 +1943,118 @@ TRIALS = {
 
 
 CODE = {
-    8581: x_8581,
     8582: x_8582,
-    8585: x_8585,
-    8589: x_8589,
+    8583: x_8583,
+    8586: x_8586,
     8590: x_8590,
-    8595: x_8595,
+    8591: x_8591,
     8596: x_8596,
-    8598: x_8598,
+    8597: x_8597,
     8599: x_8599,
-    8601: x_8601,
+    8600: x_8600,
     8602: x_8602,
-    8604: x_8604,
+    8603: x_8603,
     8605: x_8605,
-    8609: x_8609,
-    8612: x_8612,
-    8614: x_8614,
+    8606: x_8606,
+    8610: x_8610,
+    8613: x_8613,
     8615: x_8615,
-    8617: x_8617,
+    8616: x_8616,
     8618: x_8618,
-    8623: x_8623,
+    8619: x_8619,
     8624: x_8624,
-    8627: x_8627,
-    8631: x_8631,
+    8625: x_8625,
+    8628: x_8628,
     8632: x_8632,
-    8637: x_8637,
+    8633: x_8633,
     8638: x_8638,
-    8640: x_8640,
+    8639: x_8639,
     8641: x_8641,
-    8643: x_8643,
+    8642: x_8642,
     8644: x_8644,
-    8646: x_8646,
+    8645: x_8645,
     8647: x_8647,
-    8653: x_8653,
-    8656: x_8656,
+    8648: x_8648,
+    8654: x_8654,
     8657: x_8657,
-    8659: x_8659,
-    8661: x_8661,
+    8658: x_8658,
+    8660: x_8660,
     8662: x_8662,
-    8665: x_8665,
+    8663: x_8663,
     8666: x_8666,
     8667: x_8667,
     8668: x_8668,
-    8672: x_8672,
+    8669: x_8669,
     8673: x_8673,
-    8676: x_8676,
-    8680: x_8680,
+    8674: x_8674,
+    8677: x_8677,
     8681: x_8681,
-    8686: x_8686,
+    8682: x_8682,
     8687: x_8687,
-    8689: x_8689,
+    8688: x_8688,
     8690: x_8690,
-    8692: x_8692,
+    8691: x_8691,
     8693: x_8693,
-    8695: x_8695,
+    8694: x_8694,
     8696: x_8696,
+    8697: x_8697,
 }
 AT = {
-    8581: 'rules_data/pampero/definitions/resources.yaml:55',
     8582: 'rules_data/pampero/definitions/resources.yaml:55',
-    8585: 'rules_data/pampero/definitions/resources.yaml:57',
-    8589: 'rules_data/pampero/definitions/resources.yaml:60',
-    8590: 'rules_data/pampero/definitions/resources.yaml:57',
-    8595: 'rules_data/pampero/definitions/resources.yaml:26',
-    8596: 'rules_data/pampero/definitions/resources.yaml:27',
-    8598: 'rules_data/pampero/definitions/resources.yaml:27',
-    8599: 'rules_data/pampero/definitions/resources.yaml:28',
-    8601: 'rules_data/pampero/definitions/resources.yaml:29',
+    8583: 'rules_data/pampero/definitions/resources.yaml:55',
+    8586: 'rules_data/pampero/definitions/resources.yaml:57',
+    8590: 'rules_data/pampero/definitions/resources.yaml:60',
+    8591: 'rules_data/pampero/definitions/resources.yaml:57',
+    8596: 'rules_data/pampero/definitions/resources.yaml:26',
+    8597: 'rules_data/pampero/definitions/resources.yaml:27',
+    8599: 'rules_data/pampero/definitions/resources.yaml:27',
+    8600: 'rules_data/pampero/definitions/resources.yaml:28',
     8602: 'rules_data/pampero/definitions/resources.yaml:29',
-    8604: 'rules_data/pampero/definitions/resources.yaml:30',
+    8603: 'rules_data/pampero/definitions/resources.yaml:29',
     8605: 'rules_data/pampero/definitions/resources.yaml:30',
-    8609: 'rules_data/pampero/definitions/resources.yaml:82',
-    8612: 'rules_data/pampero/definitions/resources.yaml:39',
-    8614: 'rules_data/pampero/definitions/resources.yaml:40',
+    8606: 'rules_data/pampero/definitions/resources.yaml:30',
+    8610: 'rules_data/pampero/definitions/resources.yaml:82',
+    8613: 'rules_data/pampero/definitions/resources.yaml:39',
     8615: 'rules_data/pampero/definitions/resources.yaml:40',
-    8617: 'rules_data/pampero/definitions/resources.yaml:41',
+    8616: 'rules_data/pampero/definitions/resources.yaml:40',
     8618: 'rules_data/pampero/definitions/resources.yaml:41',
-    8623: 'rules_data/pampero/definitions/resources.yaml:55',
+    8619: 'rules_data/pampero/definitions/resources.yaml:41',
     8624: 'rules_data/pampero/definitions/resources.yaml:55',
-    8627: 'rules_data/pampero/definitions/resources.yaml:57',
-    8631: 'rules_data/pampero/definitions/resources.yaml:60',
-    8632: 'rules_data/pampero/definitions/resources.yaml:57',
-    8637: 'rules_data/pampero/definitions/resources.yaml:26',
-    8638: 'rules_data/pampero/definitions/resources.yaml:27',
-    8640: 'rules_data/pampero/definitions/resources.yaml:27',
-    8641: 'rules_data/pampero/definitions/resources.yaml:28',
-    8643: 'rules_data/pampero/definitions/resources.yaml:29',
+    8625: 'rules_data/pampero/definitions/resources.yaml:55',
+    8628: 'rules_data/pampero/definitions/resources.yaml:57',
+    8632: 'rules_data/pampero/definitions/resources.yaml:60',
+    8633: 'rules_data/pampero/definitions/resources.yaml:57',
+    8638: 'rules_data/pampero/definitions/resources.yaml:26',
+    8639: 'rules_data/pampero/definitions/resources.yaml:27',
+    8641: 'rules_data/pampero/definitions/resources.yaml:27',
+    8642: 'rules_data/pampero/definitions/resources.yaml:28',
     8644: 'rules_data/pampero/definitions/resources.yaml:29',
-    8646: 'rules_data/pampero/definitions/resources.yaml:30',
+    8645: 'rules_data/pampero/definitions/resources.yaml:29',
     8647: 'rules_data/pampero/definitions/resources.yaml:30',
-    8653: 'rules_data/pampero/definitions/board.yaml:147',
-    8656: 'rules_data/pampero/definitions/board.yaml:119',
-    8657: 'rules_data/pampero/definitions/board.yaml:119',
-    8659: 'rules_data/pampero/definitions/board.yaml:119',
-    8661: 'rules_data/pampero/definitions/board.yaml:120',
-    8662: 'rules_data/pampero/definitions/board.yaml:120',
-    8665: 'rules_data/pampero/definitions/board.yaml:167',
-    8666: 'rules_data/pampero/definitions/board.yaml:167',
-    8667: 'rules_data/pampero/definitions/board.yaml:167',
-    8668: 'rules_data/pampero/definitions/board.yaml:167',
-    8672: 'rules_data/pampero/definitions/resources.yaml:55',
+    8648: 'rules_data/pampero/definitions/resources.yaml:30',
+    8654: 'rules_data/pampero/definitions/board.yaml:152',
+    8657: 'rules_data/pampero/definitions/board.yaml:124',
+    8658: 'rules_data/pampero/definitions/board.yaml:124',
+    8660: 'rules_data/pampero/definitions/board.yaml:124',
+    8662: 'rules_data/pampero/definitions/board.yaml:125',
+    8663: 'rules_data/pampero/definitions/board.yaml:125',
+    8666: 'rules_data/pampero/definitions/board.yaml:172',
+    8667: 'rules_data/pampero/definitions/board.yaml:172',
+    8668: 'rules_data/pampero/definitions/board.yaml:172',
+    8669: 'rules_data/pampero/definitions/board.yaml:172',
     8673: 'rules_data/pampero/definitions/resources.yaml:55',
-    8676: 'rules_data/pampero/definitions/resources.yaml:57',
-    8680: 'rules_data/pampero/definitions/resources.yaml:60',
-    8681: 'rules_data/pampero/definitions/resources.yaml:57',
-    8686: 'rules_data/pampero/definitions/resources.yaml:26',
-    8687: 'rules_data/pampero/definitions/resources.yaml:27',
-    8689: 'rules_data/pampero/definitions/resources.yaml:27',
-    8690: 'rules_data/pampero/definitions/resources.yaml:28',
-    8692: 'rules_data/pampero/definitions/resources.yaml:29',
+    8674: 'rules_data/pampero/definitions/resources.yaml:55',
+    8677: 'rules_data/pampero/definitions/resources.yaml:57',
+    8681: 'rules_data/pampero/definitions/resources.yaml:60',
+    8682: 'rules_data/pampero/definitions/resources.yaml:57',
+    8687: 'rules_data/pampero/definitions/resources.yaml:26',
+    8688: 'rules_data/pampero/definitions/resources.yaml:27',
+    8690: 'rules_data/pampero/definitions/resources.yaml:27',
+    8691: 'rules_data/pampero/definitions/resources.yaml:28',
     8693: 'rules_data/pampero/definitions/resources.yaml:29',
-    8695: 'rules_data/pampero/definitions/resources.yaml:30',
+    8694: 'rules_data/pampero/definitions/resources.yaml:29',
     8696: 'rules_data/pampero/definitions/resources.yaml:30',
+    8697: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -2070,14 +2070,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/companies.yaml:14
                     'op': 'let',
                     'v': 'n~5938',
-                    'e': {'op': 'lit', 'v': 5, 'x': 8578},
+                    'e': {'op': 'lit', 'v': 5, 'x': 8579},
                     'at': 'rules_data/pampero/modules/companies.yaml:14',
                     'id': 7588,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:14
                     'op': 'let',
                     'v': 'r~5939',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 8579},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 8580},
                     'at': 'rules_data/pampero/modules/companies.yaml:14',
                     'id': 7589,
                 },
@@ -2087,14 +2087,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5940',
-                            'e': {'op': 'var', 'n': 'n~5938', 'x': 8580},
+                            'e': {'op': 'var', 'n': 'n~5938', 'x': 8581},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7591,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5941',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8581},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8582},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2121,7 +2121,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8582,
+                                'x': 8583,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -2129,7 +2129,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5942',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8583},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8584},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7594,
                                     },
@@ -2146,7 +2146,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8584,
+                                                    'x': 8585,
                                                 },
                                             },
                                             {
@@ -2191,7 +2191,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8585,
+                                                            'x': 8586,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -2201,15 +2201,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5942', 'x': 8586},
+                                                            't': {'op': 'var', 'n': 'taken~5942', 'x': 8587},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5943', 'x': 8587},
+                                                            'e': {'op': 'var', 'n': 'instead~5943', 'x': 8588},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7598,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5943', 'x': 8588},
+                                                            'n': {'op': 'var', 'n': 'instead~5943', 'x': 8589},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -2218,7 +2218,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~5941'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8589,
+                                                                    'x': 8590,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7600,
@@ -2236,7 +2236,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~5943'},
                                                     ],
-                                                    'x': 8590,
+                                                    'x': 8591,
                                                 },
                                             },
                                         ],
@@ -2251,9 +2251,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5940', 'x': 8591},
+                                        't': {'op': 'var', 'n': 'left~5940', 'x': 8592},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5942', 'x': 8592},
+                                        'e': {'op': 'var', 'n': 'taken~5942', 'x': 8593},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7601,
                                     },
@@ -2267,14 +2267,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5944',
-                            'e': {'op': 'var', 'n': 'left~5940', 'x': 8593},
+                            'e': {'op': 'var', 'n': 'left~5940', 'x': 8594},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7602,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5945',
-                            'e': {'op': 'var', 'n': 'r~5939', 'x': 8594},
+                            'e': {'op': 'var', 'n': 'r~5939', 'x': 8595},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7603,
                         },
@@ -2329,7 +2329,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8595,
+                                        'x': 8596,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7605,
@@ -2347,11 +2347,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8596,
+                                        'x': 8597,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5946', 'x': 8597},
+                                        't': {'op': 'var', 'n': 'k~5946', 'x': 8598},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2397,7 +2397,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8598,
+                                            'x': 8599,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7607,
@@ -2416,10 +2416,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5945'},
                                         'd': 0,
-                                        'x': 8599,
+                                        'x': 8600,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5946', 'x': 8600},
+                                    'e': {'op': 'var', 'n': 'k~5946', 'x': 8601},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7608,
@@ -2437,7 +2437,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8601,
+                                        'x': 8602,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -2446,10 +2446,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5945'},
                                             'd': 0,
-                                            'x': 8602,
+                                            'x': 8603,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5946', 'x': 8603},
+                                        'e': {'op': 'var', 'n': 'k~5946', 'x': 8604},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7610,
@@ -2476,7 +2476,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8604,
+                                        'x': 8605,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2489,10 +2489,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8605,
+                                            'x': 8606,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5946', 'x': 8606},
+                                        'e': {'op': 'var', 'n': 'k~5946', 'x': 8607},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7612,
@@ -2548,14 +2548,14 @@ RECORDS = {
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
                                 'v': 'n~5947',
-                                'e': {'op': 'lit', 'v': 2, 'x': 8607},
+                                'e': {'op': 'lit', 'v': 2, 'x': 8608},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7615,
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
                                 'v': 'r~5948',
-                                'e': {'op': 'lit', 'v': 'energy', 'x': 8608},
+                                'e': {'op': 'lit', 'v': 'energy', 'x': 8609},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7616,
                             },
@@ -2578,7 +2578,7 @@ RECORDS = {
                                                 'd': 0,
                                             },
                                             'b': {'op': 'var', 'n': 'n~5947'},
-                                            'x': 8609,
+                                            'x': 8610,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 7618,
@@ -2586,14 +2586,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
                                         'v': 'n~5949',
-                                        'e': {'op': 'var', 'n': 'n~5947', 'x': 8610},
+                                        'e': {'op': 'var', 'n': 'n~5947', 'x': 8611},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 7619,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
                                         'v': 'r~5950',
-                                        'e': {'op': 'var', 'n': 'r~5948', 'x': 8611},
+                                        'e': {'op': 'var', 'n': 'r~5948', 'x': 8612},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 7620,
                                     },
@@ -2611,10 +2611,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'var', 'n': 'r~5950'},
                                                     'd': 0,
-                                                    'x': 8612,
+                                                    'x': 8613,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'n~5949', 'x': 8613},
+                                                'e': {'op': 'var', 'n': 'n~5949', 'x': 8614},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                 'id': 7622,
@@ -2632,7 +2632,7 @@ RECORDS = {
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 8614,
+                                                    'x': 8615,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                     'op': 'set',
@@ -2641,10 +2641,10 @@ RECORDS = {
                                                         'of': {'op': 'st', 'k': 'supply'},
                                                         'k': {'op': 'var', 'n': 'r~5950'},
                                                         'd': 0,
-                                                        'x': 8615,
+                                                        'x': 8616,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'n~5949', 'x': 8616},
+                                                    'e': {'op': 'var', 'n': 'n~5949', 'x': 8617},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                     'id': 7624,
@@ -2671,7 +2671,7 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 8617,
+                                                    'x': 8618,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                     'op': 'set',
@@ -2684,10 +2684,10 @@ RECORDS = {
                                                         },
                                                         'k': {'op': 'st', 'k': 'booking'},
                                                         'd': 0,
-                                                        'x': 8618,
+                                                        'x': 8619,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'n~5949', 'x': 8619},
+                                                    'e': {'op': 'var', 'n': 'n~5949', 'x': 8620},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                     'id': 7626,
@@ -2706,14 +2706,14 @@ RECORDS = {
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
                                 'v': 'n~5951',
-                                'e': {'op': 'lit', 'v': 1, 'x': 8620},
+                                'e': {'op': 'lit', 'v': 1, 'x': 8621},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7627,
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
                                 'v': 'r~5952',
-                                'e': {'op': 'lit', 'v': 'batteries', 'x': 8621},
+                                'e': {'op': 'lit', 'v': 'batteries', 'x': 8622},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7628,
                             },
@@ -2723,14 +2723,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
                                         'v': 'left~5953',
-                                        'e': {'op': 'var', 'n': 'n~5951', 'x': 8622},
+                                        'e': {'op': 'var', 'n': 'n~5951', 'x': 8623},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 7630,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
                                         'v': 'rep~5954',
-                                        'src': {'op': 'ids', 'kind': 'replacements', 'x': 8623},
+                                        'src': {'op': 'ids', 'kind': 'replacements', 'x': 8624},
                                         'w': {
                                             'op': 'and',
                                             'a': [
@@ -2757,7 +2757,7 @@ RECORDS = {
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                             ],
-                                            'x': 8624,
+                                            'x': 8625,
                                         },
                                         'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                             'op': 'seq',
@@ -2765,7 +2765,7 @@ RECORDS = {
                                                 {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
                                                     'v': 'taken~5955',
-                                                    'e': {'op': 'lit', 'v': 0, 'x': 8625},
+                                                    'e': {'op': 'lit', 'v': 0, 'x': 8626},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 7633,
                                                 },
@@ -2782,7 +2782,7 @@ RECORDS = {
                                                             'label': {
                                                                 'op': 'lit',
                                                                 'v': {'instead': 0},
-                                                                'x': 8626,
+                                                                'x': 8627,
                                                             },
                                                         },
                                                         {
@@ -2827,7 +2827,7 @@ RECORDS = {
                                                                                 },
                                                                             ],
                                                                         },
-                                                                        'x': 8627,
+                                                                        'x': 8628,
                                                                     },
                                                                     'label': 'instead',
                                                                 },
@@ -2837,15 +2837,15 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
-                                                                        't': {'op': 'var', 'n': 'taken~5955', 'x': 8628},
+                                                                        't': {'op': 'var', 'n': 'taken~5955', 'x': 8629},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'instead~5956', 'x': 8629},
+                                                                        'e': {'op': 'var', 'n': 'instead~5956', 'x': 8630},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 7637,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
-                                                                        'n': {'op': 'var', 'n': 'instead~5956', 'x': 8630},
+                                                                        'n': {'op': 'var', 'n': 'instead~5956', 'x': 8631},
                                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
@@ -2854,7 +2854,7 @@ RECORDS = {
                                                                                 'of': {'op': 'var', 'n': 'rep~5954'},
                                                                                 'f': 'effect',
                                                                                 'd': None,
-                                                                                'x': 8631,
+                                                                                'x': 8632,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                             'id': 7639,
@@ -2872,7 +2872,7 @@ RECORDS = {
                                                                 'a': [
                                                                     {'op': 'var', 'n': 'instead~5956'},
                                                                 ],
-                                                                'x': 8632,
+                                                                'x': 8633,
                                                             },
                                                         },
                                                     ],
@@ -2887,9 +2887,9 @@ RECORDS = {
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'left~5953', 'x': 8633},
+                                                    't': {'op': 'var', 'n': 'left~5953', 'x': 8634},
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'taken~5955', 'x': 8634},
+                                                    'e': {'op': 'var', 'n': 'taken~5955', 'x': 8635},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                     'id': 7640,
                                                 },
@@ -2903,14 +2903,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
                                         'v': 'n~5957',
-                                        'e': {'op': 'var', 'n': 'left~5953', 'x': 8635},
+                                        'e': {'op': 'var', 'n': 'left~5953', 'x': 8636},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 7641,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
                                         'v': 'r~5958',
-                                        'e': {'op': 'var', 'n': 'r~5952', 'x': 8636},
+                                        'e': {'op': 'var', 'n': 'r~5952', 'x': 8637},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 7642,
                                     },
@@ -2965,7 +2965,7 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 8637,
+                                                    'x': 8638,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                                 'id': 7644,
@@ -2983,11 +2983,11 @@ RECORDS = {
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 8638,
+                                                    'x': 8639,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'k~5959', 'x': 8639},
+                                                    't': {'op': 'var', 'n': 'k~5959', 'x': 8640},
                                                     'o': '=',
                                                     'e': {
                                                         'op': 'fn',
@@ -3033,7 +3033,7 @@ RECORDS = {
                                                                 ],
                                                             },
                                                         ],
-                                                        'x': 8640,
+                                                        'x': 8641,
                                                     },
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                                     'id': 7646,
@@ -3052,10 +3052,10 @@ RECORDS = {
                                                     },
                                                     'k': {'op': 'var', 'n': 'r~5958'},
                                                     'd': 0,
-                                                    'x': 8641,
+                                                    'x': 8642,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~5959', 'x': 8642},
+                                                'e': {'op': 'var', 'n': 'k~5959', 'x': 8643},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                 'id': 7647,
@@ -3073,7 +3073,7 @@ RECORDS = {
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 8643,
+                                                    'x': 8644,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                     'op': 'set',
@@ -3082,10 +3082,10 @@ RECORDS = {
                                                         'of': {'op': 'st', 'k': 'supply'},
                                                         'k': {'op': 'var', 'n': 'r~5958'},
                                                         'd': 0,
-                                                        'x': 8644,
+                                                        'x': 8645,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'k~5959', 'x': 8645},
+                                                    'e': {'op': 'var', 'n': 'k~5959', 'x': 8646},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                     'id': 7649,
@@ -3112,7 +3112,7 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 8646,
+                                                    'x': 8647,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                     'op': 'set',
@@ -3125,10 +3125,10 @@ RECORDS = {
                                                         },
                                                         'k': {'op': 'st', 'k': 'booking'},
                                                         'd': 0,
-                                                        'x': 8647,
+                                                        'x': 8648,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'k~5959', 'x': 8648},
+                                                    'e': {'op': 'var', 'n': 'k~5959', 'x': 8649},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                     'id': 7651,
@@ -3151,7 +3151,7 @@ RECORDS = {
                     'label': {
                         'op': 'lit',
                         'v': {'may': True},
-                        'x': 8649,
+                        'x': 8650,
                     },
                 },
                 {
@@ -3164,7 +3164,7 @@ RECORDS = {
                     'label': {
                         'op': 'lit',
                         'v': {'may': False},
-                        'x': 8650,
+                        'x': 8651,
                     },
                 },
             ],
@@ -3223,18 +3223,18 @@ RECORDS = {
                 {  # rules_data/pampero/modules/companies.yaml:25
                     'op': 'let',
                     'v': 'p~5960',
-                    'e': {'op': 'lit', 'v': 'bulldozer', 'x': 8651},
+                    'e': {'op': 'lit', 'v': 'bulldozer', 'x': 8652},
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
                     'id': 7654,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:25
                     'op': 'let',
                     'v': 's~5961',
-                    'e': {'op': 'lit', 'v': 'utility', 'x': 8652},
+                    'e': {'op': 'lit', 'v': 'utility', 'x': 8653},
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
                     'id': 7655,
                 },
-                {  # rules_data/pampero/definitions/board.yaml:147
+                {  # rules_data/pampero/definitions/board.yaml:152
                     'op': 'if',
                     'c': {
                         'op': 'and',
@@ -3483,29 +3483,29 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 8653,
+                        'x': 8654,
                     },
-                    't': {  # rules_data/pampero/definitions/board.yaml:148
+                    't': {  # rules_data/pampero/definitions/board.yaml:153
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/pampero/definitions/board.yaml:148
+                            {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
                                 'v': 'p~5966',
-                                'e': {'op': 'var', 'n': 'p~5960', 'x': 8654},
-                                'at': 'rules_data/pampero/definitions/board.yaml:148',
+                                'e': {'op': 'var', 'n': 'p~5960', 'x': 8655},
+                                'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7658,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:148
+                            {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
                                 'v': 's~5967',
-                                'e': {'op': 'var', 'n': 's~5961', 'x': 8655},
-                                'at': 'rules_data/pampero/definitions/board.yaml:148',
+                                'e': {'op': 'var', 'n': 's~5961', 'x': 8656},
+                                'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7659,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:119
+                            {  # rules_data/pampero/definitions/board.yaml:124
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/board.yaml:119
+                                    {  # rules_data/pampero/definitions/board.yaml:124
                                         'op': 'if',
                                         'c': {
                                             'op': 'cmp',
@@ -3518,24 +3518,24 @@ RECORDS = {
                                                 'd': None,
                                             },
                                             'b': {'op': 'lit', 'v': None},
-                                            'x': 8656,
+                                            'x': 8657,
                                         },
-                                        't': {  # rules_data/pampero/definitions/board.yaml:119
+                                        't': {  # rules_data/pampero/definitions/board.yaml:124
                                             'op': 'set',
                                             't': {
                                                 'op': 'key',
                                                 'of': {'op': 'st', 'k': 'supply'},
                                                 'k': {'op': 'var', 'n': 'p~5966'},
                                                 'd': 0,
-                                                'x': 8657,
+                                                'x': 8658,
                                             },
                                             'o': '-=',
-                                            'e': {'op': 'lit', 'v': 1, 'x': 8658},
+                                            'e': {'op': 'lit', 'v': 1, 'x': 8659},
                                             'bd': ['game', 'supply', 'key'],
-                                            'at': 'rules_data/pampero/definitions/board.yaml:119',
+                                            'at': 'rules_data/pampero/definitions/board.yaml:124',
                                             'id': 7662,
                                         },
-                                        'e': {  # rules_data/pampero/definitions/board.yaml:119
+                                        'e': {  # rules_data/pampero/definitions/board.yaml:124
                                             'op': 'set',
                                             't': {
                                                 'op': 'key',
@@ -3546,25 +3546,25 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 'p~5966'},
                                                 'd': 0,
-                                                'x': 8659,
+                                                'x': 8660,
                                             },
                                             'o': '-=',
-                                            'e': {'op': 'lit', 'v': 1, 'x': 8660},
+                                            'e': {'op': 'lit', 'v': 1, 'x': 8661},
                                             'bd': ['player', 'pieces', 'key'],
-                                            'at': 'rules_data/pampero/definitions/board.yaml:119',
+                                            'at': 'rules_data/pampero/definitions/board.yaml:124',
                                             'id': 7663,
                                         },
-                                        'at': 'rules_data/pampero/definitions/board.yaml:119',
+                                        'at': 'rules_data/pampero/definitions/board.yaml:124',
                                         'id': 7661,
                                     },
-                                    {  # rules_data/pampero/definitions/board.yaml:120
+                                    {  # rules_data/pampero/definitions/board.yaml:125
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'places'},
                                             'k': {'op': 'var', 'n': 's~5967'},
                                             'd': [],
-                                            'x': 8661,
+                                            'x': 8662,
                                         },
                                         'o': '+=',
                                         'e': {
@@ -3579,32 +3579,32 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8662,
+                                            'x': 8663,
                                         },
                                         'nn': True,
                                         'bd': ['game', 'places', 'key'],
-                                        'at': 'rules_data/pampero/definitions/board.yaml:120',
+                                        'at': 'rules_data/pampero/definitions/board.yaml:125',
                                         'id': 7664,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/board.yaml:119',
+                                'at': 'rules_data/pampero/definitions/board.yaml:124',
                                 'id': 7660,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:148
+                            {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
                                 'v': 'p~5968',
-                                'e': {'op': 'var', 'n': 'p~5960', 'x': 8663},
-                                'at': 'rules_data/pampero/definitions/board.yaml:148',
+                                'e': {'op': 'var', 'n': 'p~5960', 'x': 8664},
+                                'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7665,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:148
+                            {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
                                 'v': 's~5969',
-                                'e': {'op': 'var', 'n': 's~5961', 'x': 8664},
-                                'at': 'rules_data/pampero/definitions/board.yaml:148',
+                                'e': {'op': 'var', 'n': 's~5961', 'x': 8665},
+                                'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7666,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:167
+                            {  # rules_data/pampero/definitions/board.yaml:172
                                 'op': 'if',
                                 'c': {
                                     'op': 'fld',
@@ -3612,12 +3612,12 @@ RECORDS = {
                                     'of': {'op': 'var', 'n': 'p~5968'},
                                     'f': 'from_grid',
                                     'd': None,
-                                    'x': 8665,
+                                    'x': 8666,
                                 },
-                                't': {  # rules_data/pampero/definitions/board.yaml:167
+                                't': {  # rules_data/pampero/definitions/board.yaml:172
                                     'op': 'for',
                                     'v': 'c~5970',
-                                    'src': {'op': 'ids', 'kind': 'grid_columns', 'x': 8666},
+                                    'src': {'op': 'ids', 'kind': 'grid_columns', 'x': 8667},
                                     'w': {
                                         'op': 'cmp',
                                         'o': '==',
@@ -3716,9 +3716,9 @@ RECORDS = {
                                                 ],
                                             },
                                         },
-                                        'x': 8667,
+                                        'x': 8668,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/board.yaml:167
+                                    'b': {  # rules_data/pampero/definitions/board.yaml:172
                                         'op': 'do',
                                         'e': {
                                             'op': 'fld',
@@ -3726,22 +3726,22 @@ RECORDS = {
                                             'of': {'op': 'var', 'n': 'c~5970'},
                                             'f': 'tower',
                                             'd': None,
-                                            'x': 8668,
+                                            'x': 8669,
                                         },
-                                        'at': 'rules_data/pampero/definitions/board.yaml:167',
+                                        'at': 'rules_data/pampero/definitions/board.yaml:172',
                                         'id': 7669,
                                     },
-                                    'at': 'rules_data/pampero/definitions/board.yaml:167',
+                                    'at': 'rules_data/pampero/definitions/board.yaml:172',
                                     'id': 7668,
                                 },
-                                'at': 'rules_data/pampero/definitions/board.yaml:167',
+                                'at': 'rules_data/pampero/definitions/board.yaml:172',
                                 'id': 7667,
                             },
                         ],
-                        'at': 'rules_data/pampero/definitions/board.yaml:148',
+                        'at': 'rules_data/pampero/definitions/board.yaml:153',
                         'id': 7657,
                     },
-                    'at': 'rules_data/pampero/definitions/board.yaml:147',
+                    'at': 'rules_data/pampero/definitions/board.yaml:152',
                     'id': 7656,
                 },
             ],
@@ -3785,14 +3785,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/companies.yaml:31
                     'op': 'let',
                     'v': 'n~5973',
-                    'e': {'op': 'lit', 'v': 3, 'x': 8669},
+                    'e': {'op': 'lit', 'v': 3, 'x': 8670},
                     'at': 'rules_data/pampero/modules/companies.yaml:31',
                     'id': 7671,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:31
                     'op': 'let',
                     'v': 'r~5974',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 8670},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 8671},
                     'at': 'rules_data/pampero/modules/companies.yaml:31',
                     'id': 7672,
                 },
@@ -3802,14 +3802,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5975',
-                            'e': {'op': 'var', 'n': 'n~5973', 'x': 8671},
+                            'e': {'op': 'var', 'n': 'n~5973', 'x': 8672},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7674,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5976',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8672},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8673},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3836,7 +3836,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8673,
+                                'x': 8674,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -3844,7 +3844,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5977',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8674},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8675},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7677,
                                     },
@@ -3861,7 +3861,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8675,
+                                                    'x': 8676,
                                                 },
                                             },
                                             {
@@ -3906,7 +3906,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8676,
+                                                            'x': 8677,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3916,15 +3916,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5977', 'x': 8677},
+                                                            't': {'op': 'var', 'n': 'taken~5977', 'x': 8678},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5978', 'x': 8678},
+                                                            'e': {'op': 'var', 'n': 'instead~5978', 'x': 8679},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7681,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5978', 'x': 8679},
+                                                            'n': {'op': 'var', 'n': 'instead~5978', 'x': 8680},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -3933,7 +3933,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~5976'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8680,
+                                                                    'x': 8681,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7683,
@@ -3951,7 +3951,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~5978'},
                                                     ],
-                                                    'x': 8681,
+                                                    'x': 8682,
                                                 },
                                             },
                                         ],
@@ -3966,9 +3966,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5975', 'x': 8682},
+                                        't': {'op': 'var', 'n': 'left~5975', 'x': 8683},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5977', 'x': 8683},
+                                        'e': {'op': 'var', 'n': 'taken~5977', 'x': 8684},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7684,
                                     },
@@ -3982,14 +3982,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5979',
-                            'e': {'op': 'var', 'n': 'left~5975', 'x': 8684},
+                            'e': {'op': 'var', 'n': 'left~5975', 'x': 8685},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7685,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5980',
-                            'e': {'op': 'var', 'n': 'r~5974', 'x': 8685},
+                            'e': {'op': 'var', 'n': 'r~5974', 'x': 8686},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7686,
                         },
@@ -4044,7 +4044,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8686,
+                                        'x': 8687,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7688,
@@ -4062,11 +4062,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8687,
+                                        'x': 8688,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5981', 'x': 8688},
+                                        't': {'op': 'var', 'n': 'k~5981', 'x': 8689},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4112,7 +4112,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8689,
+                                            'x': 8690,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7690,
@@ -4131,10 +4131,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5980'},
                                         'd': 0,
-                                        'x': 8690,
+                                        'x': 8691,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5981', 'x': 8691},
+                                    'e': {'op': 'var', 'n': 'k~5981', 'x': 8692},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7691,
@@ -4152,7 +4152,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8692,
+                                        'x': 8693,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -4161,10 +4161,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5980'},
                                             'd': 0,
-                                            'x': 8693,
+                                            'x': 8694,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5981', 'x': 8694},
+                                        'e': {'op': 'var', 'n': 'k~5981', 'x': 8695},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7693,
@@ -4191,7 +4191,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8695,
+                                        'x': 8696,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -4204,10 +4204,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8696,
+                                            'x': 8697,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5981', 'x': 8697},
+                                        'e': {'op': 'var', 'n': 'k~5981', 'x': 8698},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7695,

@@ -47,153 +47,153 @@ K = [
 ]
 
 
-def x_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5887'), 'instead_of', {}), 'gain', None) == E.get('r~5885'))) and bool((num(E.get('left~5886')) > 0)))
 
 
-def x_8437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, FN['min'](ctx, None, [E.get('left~5886'), (E.get('left~5886') if (FLD(ctx, K[0], E.get('rep~5887')) == None) else FLD(ctx, K[0], E.get('rep~5887')))]))
 
 
-def x_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5887'))
 
 
-def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5889')}
 
 
-def x_8447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5890') if (GET(ctx, 'resources', E.get('r~5891'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5890'), KEY(ctx.state.get('supply'), E.get('r~5891'), 0)]))])
 
 
-def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5891'), 'max', None) != None)
 
 
-def x_8450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5892'), (num(GET(ctx, 'resources', E.get('r~5891'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5891'), 0)))])])
 
 
-def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5891'), 0)
 
 
-def x_8453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5891'), 'supply', None) != None)
 
 
-def x_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5891'), 0)
 
 
-def x_8456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5891'), 'ledger', None)) and bool((E.get('k~5892') != 0)))
 
 
-def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5896'), 'instead_of', {}), 'gain', None) == E.get('r~5894'))) and bool((num(E.get('left~5895')) > 0)))
 
 
-def x_8466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, FN['min'](ctx, None, [E.get('left~5895'), (E.get('left~5895') if (FLD(ctx, K[0], E.get('rep~5896')) == None) else FLD(ctx, K[0], E.get('rep~5896')))]))
 
 
-def x_8470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5896'))
 
 
-def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5898')}
 
 
-def x_8476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5899') if (GET(ctx, 'resources', E.get('r~5900'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5899'), KEY(ctx.state.get('supply'), E.get('r~5900'), 0)]))])
 
 
-def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5900'), 'max', None) != None)
 
 
-def x_8479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5901'), (num(GET(ctx, 'resources', E.get('r~5900'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5900'), 0)))])])
 
 
-def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5900'), 0)
 
 
-def x_8482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5900'), 'supply', None) != None)
 
 
-def x_8483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5900'), 0)
 
 
-def x_8485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5900'), 'ledger', None)) and bool((E.get('k~5901') != 0)))
 
 
-def x_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
@@ -278,7 +278,7 @@ def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8433(ctx, E)))
+    items = list(items_of(x_8434(ctx, E)))
     old = E.get('rep~5887', MISSING)
 
     def brk():
@@ -290,7 +290,7 @@ def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~5887', item, True)
-            if x_8434(ctx, E):
+            if x_8435(ctx, E):
                 return t_7459(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -384,7 +384,7 @@ def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8441(ctx, E), k)
+    return DO(ctx, x_8442(ctx, E), k)
 
 
 def d_7467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -426,7 +426,7 @@ def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5892', x_8447(ctx, E), True)
+    ctx.put(E, 'k~5892', x_8448(ctx, E), True)
     if not d_7472(ctx, E):
         return False
     ctx.steps += 1
@@ -448,7 +448,7 @@ def d_7471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5892', x_8447(ctx, E), True)
+    ctx.put(E, 'k~5892', x_8448(ctx, E), True)
     return True
 
 
@@ -458,11 +458,11 @@ def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8448(ctx, E):
+    if x_8449(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5892', x_8450(ctx, E))
+        LOCAL(ctx, E, 'k~5892', x_8451(ctx, E))
     return True
 
 
@@ -472,7 +472,7 @@ def d_7473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5892', x_8450(ctx, E))
+    LOCAL(ctx, E, 'k~5892', x_8451(ctx, E))
     return True
 
 
@@ -494,7 +494,7 @@ def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8453(ctx, E):
+    if x_8454(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -522,7 +522,7 @@ def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8456(ctx, E):
+    if x_8457(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -623,7 +623,7 @@ def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8462(ctx, E)))
+    items = list(items_of(x_8463(ctx, E)))
     old = E.get('rep~5896', MISSING)
 
     def brk():
@@ -635,7 +635,7 @@ def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~5896', item, True)
-            if x_8463(ctx, E):
+            if x_8464(ctx, E):
                 return t_7485(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -729,7 +729,7 @@ def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8470(ctx, E), k)
+    return DO(ctx, x_8471(ctx, E), k)
 
 
 def d_7493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -771,7 +771,7 @@ def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5901', x_8476(ctx, E), True)
+    ctx.put(E, 'k~5901', x_8477(ctx, E), True)
     if not d_7498(ctx, E):
         return False
     ctx.steps += 1
@@ -793,7 +793,7 @@ def d_7497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5901', x_8476(ctx, E), True)
+    ctx.put(E, 'k~5901', x_8477(ctx, E), True)
     return True
 
 
@@ -803,11 +803,11 @@ def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8477(ctx, E):
+    if x_8478(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5901', x_8479(ctx, E))
+        LOCAL(ctx, E, 'k~5901', x_8480(ctx, E))
     return True
 
 
@@ -817,7 +817,7 @@ def d_7499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5901', x_8479(ctx, E))
+    LOCAL(ctx, E, 'k~5901', x_8480(ctx, E))
     return True
 
 
@@ -839,7 +839,7 @@ def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8482(ctx, E):
+    if x_8483(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -867,7 +867,7 @@ def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8485(ctx, E):
+    if x_8486(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -946,60 +946,60 @@ TRIALS = {
 
 
 CODE = {
-    8433: x_8433,
     8434: x_8434,
-    8437: x_8437,
-    8441: x_8441,
+    8435: x_8435,
+    8438: x_8438,
     8442: x_8442,
-    8447: x_8447,
+    8443: x_8443,
     8448: x_8448,
-    8450: x_8450,
+    8449: x_8449,
     8451: x_8451,
-    8453: x_8453,
+    8452: x_8452,
     8454: x_8454,
-    8456: x_8456,
+    8455: x_8455,
     8457: x_8457,
-    8462: x_8462,
+    8458: x_8458,
     8463: x_8463,
-    8466: x_8466,
-    8470: x_8470,
+    8464: x_8464,
+    8467: x_8467,
     8471: x_8471,
-    8476: x_8476,
+    8472: x_8472,
     8477: x_8477,
-    8479: x_8479,
+    8478: x_8478,
     8480: x_8480,
-    8482: x_8482,
+    8481: x_8481,
     8483: x_8483,
-    8485: x_8485,
+    8484: x_8484,
     8486: x_8486,
+    8487: x_8487,
 }
 AT = {
-    8433: 'rules_data/pampero/definitions/resources.yaml:55',
     8434: 'rules_data/pampero/definitions/resources.yaml:55',
-    8437: 'rules_data/pampero/definitions/resources.yaml:57',
-    8441: 'rules_data/pampero/definitions/resources.yaml:60',
-    8442: 'rules_data/pampero/definitions/resources.yaml:57',
-    8447: 'rules_data/pampero/definitions/resources.yaml:26',
-    8448: 'rules_data/pampero/definitions/resources.yaml:27',
-    8450: 'rules_data/pampero/definitions/resources.yaml:27',
-    8451: 'rules_data/pampero/definitions/resources.yaml:28',
-    8453: 'rules_data/pampero/definitions/resources.yaml:29',
+    8435: 'rules_data/pampero/definitions/resources.yaml:55',
+    8438: 'rules_data/pampero/definitions/resources.yaml:57',
+    8442: 'rules_data/pampero/definitions/resources.yaml:60',
+    8443: 'rules_data/pampero/definitions/resources.yaml:57',
+    8448: 'rules_data/pampero/definitions/resources.yaml:26',
+    8449: 'rules_data/pampero/definitions/resources.yaml:27',
+    8451: 'rules_data/pampero/definitions/resources.yaml:27',
+    8452: 'rules_data/pampero/definitions/resources.yaml:28',
     8454: 'rules_data/pampero/definitions/resources.yaml:29',
-    8456: 'rules_data/pampero/definitions/resources.yaml:30',
+    8455: 'rules_data/pampero/definitions/resources.yaml:29',
     8457: 'rules_data/pampero/definitions/resources.yaml:30',
-    8462: 'rules_data/pampero/definitions/resources.yaml:55',
+    8458: 'rules_data/pampero/definitions/resources.yaml:30',
     8463: 'rules_data/pampero/definitions/resources.yaml:55',
-    8466: 'rules_data/pampero/definitions/resources.yaml:57',
-    8470: 'rules_data/pampero/definitions/resources.yaml:60',
-    8471: 'rules_data/pampero/definitions/resources.yaml:57',
-    8476: 'rules_data/pampero/definitions/resources.yaml:26',
-    8477: 'rules_data/pampero/definitions/resources.yaml:27',
-    8479: 'rules_data/pampero/definitions/resources.yaml:27',
-    8480: 'rules_data/pampero/definitions/resources.yaml:28',
-    8482: 'rules_data/pampero/definitions/resources.yaml:29',
+    8464: 'rules_data/pampero/definitions/resources.yaml:55',
+    8467: 'rules_data/pampero/definitions/resources.yaml:57',
+    8471: 'rules_data/pampero/definitions/resources.yaml:60',
+    8472: 'rules_data/pampero/definitions/resources.yaml:57',
+    8477: 'rules_data/pampero/definitions/resources.yaml:26',
+    8478: 'rules_data/pampero/definitions/resources.yaml:27',
+    8480: 'rules_data/pampero/definitions/resources.yaml:27',
+    8481: 'rules_data/pampero/definitions/resources.yaml:28',
     8483: 'rules_data/pampero/definitions/resources.yaml:29',
-    8485: 'rules_data/pampero/definitions/resources.yaml:30',
+    8484: 'rules_data/pampero/definitions/resources.yaml:29',
     8486: 'rules_data/pampero/definitions/resources.yaml:30',
+    8487: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -1014,14 +1014,14 @@ RECORDS = {
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
                     'v': 'n~5884',
-                    'e': {'op': 'lit', 'v': 1, 'x': 8430},
+                    'e': {'op': 'lit', 'v': 1, 'x': 8431},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
                     'id': 7454,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
                     'v': 'r~5885',
-                    'e': {'op': 'lit', 'v': 'energy', 'x': 8431},
+                    'e': {'op': 'lit', 'v': 'energy', 'x': 8432},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
                     'id': 7455,
                 },
@@ -1031,14 +1031,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5886',
-                            'e': {'op': 'var', 'n': 'n~5884', 'x': 8432},
+                            'e': {'op': 'var', 'n': 'n~5884', 'x': 8433},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7457,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5887',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8433},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8434},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -1065,7 +1065,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8434,
+                                'x': 8435,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -1073,7 +1073,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5888',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8435},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8436},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7460,
                                     },
@@ -1090,7 +1090,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8436,
+                                                    'x': 8437,
                                                 },
                                             },
                                             {
@@ -1135,7 +1135,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8437,
+                                                            'x': 8438,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -1145,15 +1145,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5888', 'x': 8438},
+                                                            't': {'op': 'var', 'n': 'taken~5888', 'x': 8439},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5889', 'x': 8439},
+                                                            'e': {'op': 'var', 'n': 'instead~5889', 'x': 8440},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7464,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5889', 'x': 8440},
+                                                            'n': {'op': 'var', 'n': 'instead~5889', 'x': 8441},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -1162,7 +1162,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~5887'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8441,
+                                                                    'x': 8442,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7466,
@@ -1180,7 +1180,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~5889'},
                                                     ],
-                                                    'x': 8442,
+                                                    'x': 8443,
                                                 },
                                             },
                                         ],
@@ -1195,9 +1195,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5886', 'x': 8443},
+                                        't': {'op': 'var', 'n': 'left~5886', 'x': 8444},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5888', 'x': 8444},
+                                        'e': {'op': 'var', 'n': 'taken~5888', 'x': 8445},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7467,
                                     },
@@ -1211,14 +1211,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5890',
-                            'e': {'op': 'var', 'n': 'left~5886', 'x': 8445},
+                            'e': {'op': 'var', 'n': 'left~5886', 'x': 8446},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7468,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5891',
-                            'e': {'op': 'var', 'n': 'r~5885', 'x': 8446},
+                            'e': {'op': 'var', 'n': 'r~5885', 'x': 8447},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7469,
                         },
@@ -1273,7 +1273,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8447,
+                                        'x': 8448,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7471,
@@ -1291,11 +1291,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8448,
+                                        'x': 8449,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5892', 'x': 8449},
+                                        't': {'op': 'var', 'n': 'k~5892', 'x': 8450},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1341,7 +1341,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8450,
+                                            'x': 8451,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7473,
@@ -1360,10 +1360,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5891'},
                                         'd': 0,
-                                        'x': 8451,
+                                        'x': 8452,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5892', 'x': 8452},
+                                    'e': {'op': 'var', 'n': 'k~5892', 'x': 8453},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7474,
@@ -1381,7 +1381,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8453,
+                                        'x': 8454,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -1390,10 +1390,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5891'},
                                             'd': 0,
-                                            'x': 8454,
+                                            'x': 8455,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5892', 'x': 8455},
+                                        'e': {'op': 'var', 'n': 'k~5892', 'x': 8456},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7476,
@@ -1420,7 +1420,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8456,
+                                        'x': 8457,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -1433,10 +1433,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8457,
+                                            'x': 8458,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5892', 'x': 8458},
+                                        'e': {'op': 'var', 'n': 'k~5892', 'x': 8459},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7478,
@@ -1474,14 +1474,14 @@ RECORDS = {
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
                     'v': 'n~5893',
-                    'e': {'op': 'lit', 'v': 1, 'x': 8459},
+                    'e': {'op': 'lit', 'v': 1, 'x': 8460},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
                     'id': 7480,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
                     'v': 'r~5894',
-                    'e': {'op': 'lit', 'v': 'energy', 'x': 8460},
+                    'e': {'op': 'lit', 'v': 'energy', 'x': 8461},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
                     'id': 7481,
                 },
@@ -1491,14 +1491,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5895',
-                            'e': {'op': 'var', 'n': 'n~5893', 'x': 8461},
+                            'e': {'op': 'var', 'n': 'n~5893', 'x': 8462},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7483,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5896',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8462},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8463},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -1525,7 +1525,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8463,
+                                'x': 8464,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -1533,7 +1533,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5897',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8464},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8465},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7486,
                                     },
@@ -1550,7 +1550,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8465,
+                                                    'x': 8466,
                                                 },
                                             },
                                             {
@@ -1595,7 +1595,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8466,
+                                                            'x': 8467,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -1605,15 +1605,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5897', 'x': 8467},
+                                                            't': {'op': 'var', 'n': 'taken~5897', 'x': 8468},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5898', 'x': 8468},
+                                                            'e': {'op': 'var', 'n': 'instead~5898', 'x': 8469},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7490,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5898', 'x': 8469},
+                                                            'n': {'op': 'var', 'n': 'instead~5898', 'x': 8470},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -1622,7 +1622,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~5896'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8470,
+                                                                    'x': 8471,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7492,
@@ -1640,7 +1640,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~5898'},
                                                     ],
-                                                    'x': 8471,
+                                                    'x': 8472,
                                                 },
                                             },
                                         ],
@@ -1655,9 +1655,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5895', 'x': 8472},
+                                        't': {'op': 'var', 'n': 'left~5895', 'x': 8473},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5897', 'x': 8473},
+                                        'e': {'op': 'var', 'n': 'taken~5897', 'x': 8474},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7493,
                                     },
@@ -1671,14 +1671,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5899',
-                            'e': {'op': 'var', 'n': 'left~5895', 'x': 8474},
+                            'e': {'op': 'var', 'n': 'left~5895', 'x': 8475},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7494,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5900',
-                            'e': {'op': 'var', 'n': 'r~5894', 'x': 8475},
+                            'e': {'op': 'var', 'n': 'r~5894', 'x': 8476},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7495,
                         },
@@ -1733,7 +1733,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8476,
+                                        'x': 8477,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7497,
@@ -1751,11 +1751,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8477,
+                                        'x': 8478,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5901', 'x': 8478},
+                                        't': {'op': 'var', 'n': 'k~5901', 'x': 8479},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1801,7 +1801,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8479,
+                                            'x': 8480,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7499,
@@ -1820,10 +1820,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5900'},
                                         'd': 0,
-                                        'x': 8480,
+                                        'x': 8481,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5901', 'x': 8481},
+                                    'e': {'op': 'var', 'n': 'k~5901', 'x': 8482},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7500,
@@ -1841,7 +1841,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8482,
+                                        'x': 8483,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -1850,10 +1850,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5900'},
                                             'd': 0,
-                                            'x': 8483,
+                                            'x': 8484,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5901', 'x': 8484},
+                                        'e': {'op': 'var', 'n': 'k~5901', 'x': 8485},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7502,
@@ -1880,7 +1880,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8485,
+                                        'x': 8486,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -1893,10 +1893,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8486,
+                                            'x': 8487,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5901', 'x': 8487},
+                                        'e': {'op': 'var', 'n': 'k~5901', 'x': 8488},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7504,

@@ -42,118 +42,118 @@ K = [
 ]
 
 
-def x_8698(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:8
+def x_8699(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8698, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5984: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_5985, 'value', None) if (GET(ctx, 'grid_columns', v_g_5985, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5985, 'column', 0)) for v_g_5985 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5985, 'column', 0) == v_col_5984)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_5983, 'column', 0) for v_x_5983 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5983, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5982, {}), 'cell', None))])) for v_c_5982 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('residential', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5982, {}), 'tags', None))]))))
+    return MEMO(ctx, (8699, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5984: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_5985, 'value', None) if (GET(ctx, 'grid_columns', v_g_5985, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5985, 'column', 0)) for v_g_5985 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5985, 'column', 0) == v_col_5984)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_5983, 'column', 0) for v_x_5983 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5983, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5982, {}), 'cell', None))])) for v_c_5982 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('residential', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5982, {}), 'tags', None))]))))
 
 
-def x_8699(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:11
+def x_8700(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:11
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8699, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5988: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_5989, 'value', None) if (GET(ctx, 'grid_columns', v_g_5989, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5989, 'column', 0)) for v_g_5989 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5989, 'column', 0) == v_col_5988)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_5987, 'column', 0) for v_x_5987 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5987, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5986, {}), 'cell', None))])) for v_c_5986 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('resort', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5986, {}), 'tags', None))]))))
+    return MEMO(ctx, (8700, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5988: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_5989, 'value', None) if (GET(ctx, 'grid_columns', v_g_5989, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5989, 'column', 0)) for v_g_5989 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5989, 'column', 0) == v_col_5988)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_5987, 'column', 0) for v_x_5987 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5987, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5986, {}), 'cell', None))])) for v_c_5986 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('resort', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5986, {}), 'tags', None))]))))
 
 
-def x_8700(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:14
+def x_8701(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8700, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5992: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_5993, 'value', None) if (GET(ctx, 'grid_columns', v_g_5993, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5993, 'column', 0)) for v_g_5993 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5993, 'column', 0) == v_col_5992)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_5991, 'column', 0) for v_x_5991 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5991, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5990, {}), 'cell', None))])) for v_c_5990 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('industrial', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5990, {}), 'tags', None))]))))
+    return MEMO(ctx, (8701, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5992: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_5993, 'value', None) if (GET(ctx, 'grid_columns', v_g_5993, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5993, 'column', 0)) for v_g_5993 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5993, 'column', 0) == v_col_5992)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_5991, 'column', 0) for v_x_5991 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5991, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5990, {}), 'cell', None))])) for v_c_5990 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('industrial', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5990, {}), 'tags', None))]))))
 
 
-def x_8701(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:17
+def x_8702(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:17
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8701, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5996: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_5997, 'value', None) if (GET(ctx, 'grid_columns', v_g_5997, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5997, 'column', 0)) for v_g_5997 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5997, 'column', 0) == v_col_5996)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_5995, 'column', 0) for v_x_5995 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5995, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5994, {}), 'cell', None))])) for v_c_5994 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('commercial', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5994, {}), 'tags', None))]))))
+    return MEMO(ctx, (8702, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5996: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_5997, 'value', None) if (GET(ctx, 'grid_columns', v_g_5997, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5997, 'column', 0)) for v_g_5997 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5997, 'column', 0) == v_col_5996)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_5995, 'column', 0) for v_x_5995 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5995, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5994, {}), 'cell', None))])) for v_c_5994 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('commercial', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5994, {}), 'tags', None))]))))
 
 
-def x_8702(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:20
+def x_8703(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:20
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8702, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6000: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6001, 'value', None) if (GET(ctx, 'grid_columns', v_g_6001, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6001, 'column', 0)) for v_g_6001 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6001, 'column', 0) == v_col_6000)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_5999, 'column', 0) for v_x_5999 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5999, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5998, {}), 'cell', None))])) for v_c_5998 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5998, {}), 'tags', None))]))))
+    return MEMO(ctx, (8703, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6000: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6001, 'value', None) if (GET(ctx, 'grid_columns', v_g_6001, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6001, 'column', 0)) for v_g_6001 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6001, 'column', 0) == v_col_6000)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_5999, 'column', 0) for v_x_5999 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5999, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5998, {}), 'cell', None))])) for v_c_5998 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5998, {}), 'tags', None))]))))
 
 
-def x_8703(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:23
+def x_8704(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:23
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8703, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6004: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6005, 'value', None) if (GET(ctx, 'grid_columns', v_g_6005, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6005, 'column', 0)) for v_g_6005 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6005, 'column', 0) == v_col_6004)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6003, 'column', 0) for v_x_6003 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6003, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6002, {}), 'cell', None))])) for v_c_6002 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6002, {}), 'tags', None))]))))
+    return MEMO(ctx, (8704, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6004: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6005, 'value', None) if (GET(ctx, 'grid_columns', v_g_6005, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6005, 'column', 0)) for v_g_6005 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6005, 'column', 0) == v_col_6004)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6003, 'column', 0) for v_x_6003 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6003, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6002, {}), 'cell', None))])) for v_c_6002 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6002, {}), 'tags', None))]))))
 
 
-def x_8704(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:26
+def x_8705(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:26
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8704, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6008: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6009, 'value', None) if (GET(ctx, 'grid_columns', v_g_6009, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6009, 'column', 0)) for v_g_6009 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6009, 'column', 0) == v_col_6008)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6007, 'column', 0) for v_x_6007 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6007, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6006, {}), 'cell', None))])) for v_c_6006 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6006, {}), 'tags', None))]))))
+    return MEMO(ctx, (8705, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6008: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6009, 'value', None) if (GET(ctx, 'grid_columns', v_g_6009, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6009, 'column', 0)) for v_g_6009 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6009, 'column', 0) == v_col_6008)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6007, 'column', 0) for v_x_6007 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6007, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6006, {}), 'cell', None))])) for v_c_6006 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6006, {}), 'tags', None))]))))
 
 
-def x_8705(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:29
+def x_8706(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8705, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6012: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6013, 'value', None) if (GET(ctx, 'grid_columns', v_g_6013, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6013, 'column', 0)) for v_g_6013 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6013, 'column', 0) == v_col_6012)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6011, 'column', 0) for v_x_6011 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6011, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6010, {}), 'cell', None))])) for v_c_6010 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6010, {}), 'tags', None))]))))
+    return MEMO(ctx, (8706, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6012: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6013, 'value', None) if (GET(ctx, 'grid_columns', v_g_6013, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6013, 'column', 0)) for v_g_6013 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6013, 'column', 0) == v_col_6012)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6011, 'column', 0) for v_x_6011 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6011, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6010, {}), 'cell', None))])) for v_c_6010 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6010, {}), 'tags', None))]))))
 
 
-def x_8706(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:32
+def x_8707(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:32
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8706, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6016: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6017, 'value', None) if (GET(ctx, 'grid_columns', v_g_6017, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6017, 'column', 0)) for v_g_6017 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6017, 'column', 0) == v_col_6016)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6015, 'column', 0) for v_x_6015 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6015, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6014, {}), 'cell', None))])) for v_c_6014 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('single_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6014, {}), 'tags', None))]))))
+    return MEMO(ctx, (8707, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6016: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6017, 'value', None) if (GET(ctx, 'grid_columns', v_g_6017, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6017, 'column', 0)) for v_g_6017 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6017, 'column', 0) == v_col_6016)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6015, 'column', 0) for v_x_6015 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6015, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6014, {}), 'cell', None))])) for v_c_6014 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('single_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6014, {}), 'tags', None))]))))
 
 
-def x_8707(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:35
+def x_8708(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:35
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8707, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6020: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6021, 'value', None) if (GET(ctx, 'grid_columns', v_g_6021, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6021, 'column', 0)) for v_g_6021 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6021, 'column', 0) == v_col_6020)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6019, 'column', 0) for v_x_6019 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6019, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6018, {}), 'cell', None))])) for v_c_6018 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('a', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6018, {}), 'tags', None))]))))
+    return MEMO(ctx, (8708, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6020: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6021, 'value', None) if (GET(ctx, 'grid_columns', v_g_6021, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6021, 'column', 0)) for v_g_6021 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6021, 'column', 0) == v_col_6020)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6019, 'column', 0) for v_x_6019 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6019, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6018, {}), 'cell', None))])) for v_c_6018 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('a', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6018, {}), 'tags', None))]))))
 
 
-def x_8708(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:38
+def x_8709(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:38
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8708, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6024: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6025, 'value', None) if (GET(ctx, 'grid_columns', v_g_6025, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6025, 'column', 0)) for v_g_6025 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6025, 'column', 0) == v_col_6024)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6023, 'column', 0) for v_x_6023 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6023, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6022, {}), 'cell', None))])) for v_c_6022 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('b1', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6022, {}), 'tags', None))]))))
+    return MEMO(ctx, (8709, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6024: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6025, 'value', None) if (GET(ctx, 'grid_columns', v_g_6025, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6025, 'column', 0)) for v_g_6025 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6025, 'column', 0) == v_col_6024)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6023, 'column', 0) for v_x_6023 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6023, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6022, {}), 'cell', None))])) for v_c_6022 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('b1', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6022, {}), 'tags', None))]))))
 
 
-def x_8709(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:41
+def x_8710(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:41
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8709, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6028: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6029, 'value', None) if (GET(ctx, 'grid_columns', v_g_6029, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6029, 'column', 0)) for v_g_6029 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6029, 'column', 0) == v_col_6028)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6027, 'column', 0) for v_x_6027 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6027, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6026, {}), 'cell', None))])) for v_c_6026 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('b2', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6026, {}), 'tags', None))]))))
+    return MEMO(ctx, (8710, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6028: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6029, 'value', None) if (GET(ctx, 'grid_columns', v_g_6029, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6029, 'column', 0)) for v_g_6029 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6029, 'column', 0) == v_col_6028)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6027, 'column', 0) for v_x_6027 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6027, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6026, {}), 'cell', None))])) for v_c_6026 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('b2', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6026, {}), 'tags', None))]))))
 
 
-def x_8710(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:44
+def x_8711(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8710, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6032: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6033, 'value', None) if (GET(ctx, 'grid_columns', v_g_6033, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6033, 'column', 0)) for v_g_6033 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6033, 'column', 0) == v_col_6032)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6031, 'column', 0) for v_x_6031 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6031, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6030, {}), 'cell', None))])) for v_c_6030 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6030, {}), 'tags', None))]))))
+    return MEMO(ctx, (8711, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6032: FN['max'](ctx, None, [(GET(ctx, 'grid_columns', v_g_6033, 'value', None) if (GET(ctx, 'grid_columns', v_g_6033, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6033, 'column', 0)) for v_g_6033 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6033, 'column', 0) == v_col_6032)]))(FN['max'](ctx, None, [GET(ctx, 'grid_cells', v_x_6031, 'column', 0) for v_x_6031 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6031, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6030, {}), 'cell', None))])) for v_c_6030 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6030, {}), 'tags', None))]))))
 
 
-def x_8711(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:47
+def x_8712(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:47
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8711, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6035 for v_x_6035 in items_of(KEY(ctx.state.get('places'), v_s_6034, [])) if (KEY(v_x_6035, 'owner', None) == E.get('you'))]) for v_s_6034 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6034, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6034, 'area', None) == 'a1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6034, 'area', None), 'zone', None) == 'a1')))))]))))
+    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6035 for v_x_6035 in items_of(KEY(ctx.state.get('places'), v_s_6034, [])) if (bool((KEY(v_x_6035, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6035, 'piece', None), 'per_player', None) != None)))]) for v_s_6034 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6034, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6034, 'area', None) == 'a1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6034, 'area', None), 'zone', None) == 'a1')))))]))))
 
 
-def x_8712(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:50
+def x_8713(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:50
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6037 for v_x_6037 in items_of(KEY(ctx.state.get('places'), v_s_6036, [])) if (KEY(v_x_6037, 'owner', None) == E.get('you'))]) for v_s_6036 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6036, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6036, 'area', None) == 'a2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6036, 'area', None), 'zone', None) == 'a2')))))]))))
+    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6037 for v_x_6037 in items_of(KEY(ctx.state.get('places'), v_s_6036, [])) if (bool((KEY(v_x_6037, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6037, 'piece', None), 'per_player', None) != None)))]) for v_s_6036 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6036, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6036, 'area', None) == 'a2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6036, 'area', None), 'zone', None) == 'a2')))))]))))
 
 
-def x_8713(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:53
+def x_8714(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:53
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6039 for v_x_6039 in items_of(KEY(ctx.state.get('places'), v_s_6038, [])) if (KEY(v_x_6039, 'owner', None) == E.get('you'))]) for v_s_6038 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6038, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6038, 'area', None) == 'a3')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6038, 'area', None), 'zone', None) == 'a3')))))]))))
+    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6039 for v_x_6039 in items_of(KEY(ctx.state.get('places'), v_s_6038, [])) if (bool((KEY(v_x_6039, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6039, 'piece', None), 'per_player', None) != None)))]) for v_s_6038 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6038, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6038, 'area', None) == 'a3')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6038, 'area', None), 'zone', None) == 'a3')))))]))))
 
 
-def x_8714(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:56
+def x_8715(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:56
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6041 for v_x_6041 in items_of(KEY(ctx.state.get('places'), v_s_6040, [])) if (KEY(v_x_6041, 'owner', None) == E.get('you'))]) for v_s_6040 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6040, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6040, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6040, 'area', None), 'zone', None) == 'b1')))))]))))
+    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6041 for v_x_6041 in items_of(KEY(ctx.state.get('places'), v_s_6040, [])) if (bool((KEY(v_x_6041, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6041, 'piece', None), 'per_player', None) != None)))]) for v_s_6040 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6040, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6040, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6040, 'area', None), 'zone', None) == 'b1')))))]))))
 
 
-def x_8715(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:59
+def x_8716(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:59
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6043 for v_x_6043 in items_of(KEY(ctx.state.get('places'), v_s_6042, [])) if (KEY(v_x_6043, 'owner', None) == E.get('you'))]) for v_s_6042 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6042, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6042, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6042, 'area', None), 'zone', None) == 'b2')))))]))))
+    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6043 for v_x_6043 in items_of(KEY(ctx.state.get('places'), v_s_6042, [])) if (bool((KEY(v_x_6043, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6043, 'piece', None), 'per_player', None) != None)))]) for v_s_6042 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6042, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6042, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6042, 'area', None), 'zone', None) == 'b2')))))]))))
 
 
-def x_8716(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
+def x_8717(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6045 for v_x_6045 in items_of(KEY(ctx.state.get('places'), v_s_6044, [])) if (KEY(v_x_6045, 'owner', None) == E.get('you'))]) for v_s_6044 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6044, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6044, 'area', None) == 'c')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6044, 'area', None), 'zone', None) == 'c')))))]))))
+    return MEMO(ctx, (8717, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6045 for v_x_6045 in items_of(KEY(ctx.state.get('places'), v_s_6044, [])) if (bool((KEY(v_x_6045, 'owner', None) == E.get('you'))) and bool((GET(ctx, 'pieces', KEY(v_x_6045, 'piece', None), 'per_player', None) != None)))]) for v_s_6044 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6044, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6044, 'area', None) == 'c')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6044, 'area', None), 'zone', None) == 'c')))))]))))
 
 
 
@@ -163,7 +163,6 @@ TRIALS = {
 
 
 CODE = {
-    8698: x_8698,
     8699: x_8699,
     8700: x_8700,
     8701: x_8701,
@@ -182,27 +181,28 @@ CODE = {
     8714: x_8714,
     8715: x_8715,
     8716: x_8716,
+    8717: x_8717,
 }
 AT = {
-    8698: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:8',
-    8699: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:11',
-    8700: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:14',
-    8701: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:17',
-    8702: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:20',
-    8703: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:23',
-    8704: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:26',
-    8705: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:29',
-    8706: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:32',
-    8707: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:35',
-    8708: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:38',
-    8709: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:41',
-    8710: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:44',
-    8711: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:47',
-    8712: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:50',
-    8713: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:53',
-    8714: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:56',
-    8715: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:59',
-    8716: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:62',
+    8699: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:8',
+    8700: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:11',
+    8701: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:14',
+    8702: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:17',
+    8703: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:20',
+    8704: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:23',
+    8705: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:26',
+    8706: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:29',
+    8707: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:32',
+    8708: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:35',
+    8709: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:38',
+    8710: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:41',
+    8711: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:44',
+    8712: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:47',
+    8713: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:50',
+    8714: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:53',
+    8715: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:56',
+    8716: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:59',
+    8717: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:62',
 }
 
 
@@ -353,7 +353,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8698,
+            'x': 8699,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:8',
@@ -504,7 +504,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8699,
+            'x': 8700,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:11',
@@ -655,7 +655,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8700,
+            'x': 8701,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:14',
@@ -806,7 +806,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8701,
+            'x': 8702,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:17',
@@ -957,7 +957,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8702,
+            'x': 8703,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:20',
@@ -1108,7 +1108,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8703,
+            'x': 8704,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:23',
@@ -1259,7 +1259,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8704,
+            'x': 8705,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:26',
@@ -1410,7 +1410,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8705,
+            'x': 8706,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:29',
@@ -1561,7 +1561,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8706,
+            'x': 8707,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:32',
@@ -1712,7 +1712,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8707,
+            'x': 8708,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:35',
@@ -1863,7 +1863,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8708,
+            'x': 8709,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:38',
@@ -2014,7 +2014,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8709,
+            'x': 8710,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:41',
@@ -2165,7 +2165,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8710,
+            'x': 8711,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:44',
@@ -2205,14 +2205,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6035'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6035'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6035'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
@@ -2272,7 +2293,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8711,
+            'x': 8712,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:47',
@@ -2312,14 +2333,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6037'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6037'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6037'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
@@ -2379,7 +2421,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8712,
+            'x': 8713,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:50',
@@ -2419,14 +2461,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6039'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6039'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6039'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
@@ -2486,7 +2549,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8713,
+            'x': 8714,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:53',
@@ -2526,14 +2589,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6041'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6041'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6041'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
@@ -2593,7 +2677,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8714,
+            'x': 8715,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:56',
@@ -2633,14 +2717,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6043'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6043'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6043'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
@@ -2700,7 +2805,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8715,
+            'x': 8716,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:59',
@@ -2740,14 +2845,35 @@ RECORDS = {
                                         'd': [],
                                     },
                                     'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6045'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
+                                        'op': 'and',
+                                        'a': [
+                                            {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'var', 'n': 'x~6045'},
+                                                    'k': {'op': 'lit', 'v': 'owner'},
+                                                },
+                                                'b': {'op': 'var', 'n': 'you'},
+                                            },
+                                            {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'pieces',
+                                                    'of': {
+                                                        'op': 'key',
+                                                        'of': {'op': 'var', 'n': 'x~6045'},
+                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                    },
+                                                    'f': 'per_player',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                        ],
                                     },
                                 },
                             ],
@@ -2807,7 +2933,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8716,
+            'x': 8717,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:62',

@@ -45,325 +45,325 @@ K = [
 ]
 
 
-def x_8489(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5903: (lambda v_at_5904: (KEY(v_vs_5903, v_at_5904, None) if (bool((num(v_at_5904) >= 0)) and bool((num(v_at_5904) < num(FN['count'](ctx, None, v_vs_5903))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5902'), 0) if (GET(ctx, 'tracks', E.get('t~5902'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5902'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5902'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5902'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5902'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5902'), 'values', [])))
 
 
-def x_8491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5905') if (GET(ctx, 'resources', E.get('r~5906'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5905'), KEY(ctx.state.get('supply'), E.get('r~5906'), 0)]))])
 
 
-def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5906'), 'max', None) != None)
 
 
-def x_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5907'), (num(GET(ctx, 'resources', E.get('r~5906'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5906'), 0)))])])
 
 
-def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5906'), 0)
 
 
-def x_8497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5906'), 'supply', None) != None)
 
 
-def x_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5906'), 0)
 
 
-def x_8500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5906'), 'ledger', None)) and bool((E.get('k~5907') != 0)))
 
 
-def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8504(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5909: (lambda v_at_5910: (KEY(v_vs_5909, v_at_5910, None) if (bool((num(v_at_5910) >= 0)) and bool((num(v_at_5910) < num(FN['count'](ctx, None, v_vs_5909))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5908'), 0) if (GET(ctx, 'tracks', E.get('t~5908'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5908'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5908'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5908'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5908'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5908'), 'values', [])))
 
 
-def x_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5911') if (GET(ctx, 'resources', E.get('r~5912'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5911'), KEY(ctx.state.get('supply'), E.get('r~5912'), 0)]))])
 
 
-def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5912'), 'max', None) != None)
 
 
-def x_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5913'), (num(GET(ctx, 'resources', E.get('r~5912'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5912'), 0)))])])
 
 
-def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5912'), 0)
 
 
-def x_8512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5912'), 'supply', None) != None)
 
 
-def x_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5912'), 0)
 
 
-def x_8515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5912'), 'ledger', None)) and bool((E.get('k~5913') != 0)))
 
 
-def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8519(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5915: (lambda v_at_5916: (KEY(v_vs_5915, v_at_5916, None) if (bool((num(v_at_5916) >= 0)) and bool((num(v_at_5916) < num(FN['count'](ctx, None, v_vs_5915))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5914'), 0) if (GET(ctx, 'tracks', E.get('t~5914'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5914'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5914'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5914'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5914'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5914'), 'values', [])))
 
 
-def x_8521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5917') if (GET(ctx, 'resources', E.get('r~5918'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5917'), KEY(ctx.state.get('supply'), E.get('r~5918'), 0)]))])
 
 
-def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5918'), 'max', None) != None)
 
 
-def x_8524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5919'), (num(GET(ctx, 'resources', E.get('r~5918'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5918'), 0)))])])
 
 
-def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5918'), 0)
 
 
-def x_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5918'), 'supply', None) != None)
 
 
-def x_8528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5918'), 0)
 
 
-def x_8530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5918'), 'ledger', None)) and bool((E.get('k~5919') != 0)))
 
 
-def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5921: (lambda v_at_5922: (KEY(v_vs_5921, v_at_5922, None) if (bool((num(v_at_5922) >= 0)) and bool((num(v_at_5922) < num(FN['count'](ctx, None, v_vs_5921))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5920'), 0) if (GET(ctx, 'tracks', E.get('t~5920'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5920'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5920'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5920'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5920'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5920'), 'values', [])))
 
 
-def x_8536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5923') if (GET(ctx, 'resources', E.get('r~5924'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5923'), KEY(ctx.state.get('supply'), E.get('r~5924'), 0)]))])
 
 
-def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5924'), 'max', None) != None)
 
 
-def x_8539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5925'), (num(GET(ctx, 'resources', E.get('r~5924'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5924'), 0)))])])
 
 
-def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5924'), 0)
 
 
-def x_8542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5924'), 'supply', None) != None)
 
 
-def x_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5924'), 0)
 
 
-def x_8545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5924'), 'ledger', None)) and bool((E.get('k~5925') != 0)))
 
 
-def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5927: (lambda v_at_5928: (KEY(v_vs_5927, v_at_5928, None) if (bool((num(v_at_5928) >= 0)) and bool((num(v_at_5928) < num(FN['count'](ctx, None, v_vs_5927))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5926'), 0) if (GET(ctx, 'tracks', E.get('t~5926'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5926'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5926'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5926'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5926'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5926'), 'values', [])))
 
 
-def x_8551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5929') if (GET(ctx, 'resources', E.get('r~5930'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5929'), KEY(ctx.state.get('supply'), E.get('r~5930'), 0)]))])
 
 
-def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5930'), 'max', None) != None)
 
 
-def x_8554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5931'), (num(GET(ctx, 'resources', E.get('r~5930'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5930'), 0)))])])
 
 
-def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5930'), 0)
 
 
-def x_8557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5930'), 'supply', None) != None)
 
 
-def x_8558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5930'), 0)
 
 
-def x_8560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5930'), 'ledger', None)) and bool((E.get('k~5931') != 0)))
 
 
-def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5933: (lambda v_at_5934: (KEY(v_vs_5933, v_at_5934, None) if (bool((num(v_at_5934) >= 0)) and bool((num(v_at_5934) < num(FN['count'](ctx, None, v_vs_5933))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5932'), 0) if (GET(ctx, 'tracks', E.get('t~5932'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5932'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5932'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5932'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5932'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5932'), 'values', [])))
 
 
-def x_8566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~5935') if (GET(ctx, 'resources', E.get('r~5936'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5935'), KEY(ctx.state.get('supply'), E.get('r~5936'), 0)]))])
 
 
-def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5936'), 'max', None) != None)
 
 
-def x_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5937'), (num(GET(ctx, 'resources', E.get('r~5936'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5936'), 0)))])])
 
 
-def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5936'), 0)
 
 
-def x_8572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5936'), 'supply', None) != None)
 
 
-def x_8573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5936'), 0)
 
 
-def x_8575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5936'), 'ledger', None)) and bool((E.get('k~5937') != 0)))
 
 
-def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
@@ -403,7 +403,7 @@ def d_7507(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5905', x_8489(ctx, E), True)
+    ctx.put(E, 'n~5905', x_8490(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -419,7 +419,7 @@ def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5905', x_8489(ctx, E), True)
+    ctx.put(E, 'n~5905', x_8490(ctx, E), True)
     return True
 
 
@@ -442,7 +442,7 @@ def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5907', x_8491(ctx, E), True)
+    ctx.put(E, 'k~5907', x_8492(ctx, E), True)
     if not d_7512(ctx, E):
         return False
     ctx.steps += 1
@@ -464,7 +464,7 @@ def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5907', x_8491(ctx, E), True)
+    ctx.put(E, 'k~5907', x_8492(ctx, E), True)
     return True
 
 
@@ -474,11 +474,11 @@ def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8492(ctx, E):
+    if x_8493(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5907', x_8494(ctx, E))
+        LOCAL(ctx, E, 'k~5907', x_8495(ctx, E))
     return True
 
 
@@ -488,7 +488,7 @@ def d_7513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5907', x_8494(ctx, E))
+    LOCAL(ctx, E, 'k~5907', x_8495(ctx, E))
     return True
 
 
@@ -510,7 +510,7 @@ def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8497(ctx, E):
+    if x_8498(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -538,7 +538,7 @@ def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8500(ctx, E):
+    if x_8501(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -600,7 +600,7 @@ def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5911', x_8504(ctx, E), True)
+    ctx.put(E, 'n~5911', x_8505(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -616,7 +616,7 @@ def d_7522(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5911', x_8504(ctx, E), True)
+    ctx.put(E, 'n~5911', x_8505(ctx, E), True)
     return True
 
 
@@ -639,7 +639,7 @@ def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5913', x_8506(ctx, E), True)
+    ctx.put(E, 'k~5913', x_8507(ctx, E), True)
     if not d_7526(ctx, E):
         return False
     ctx.steps += 1
@@ -661,7 +661,7 @@ def d_7525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5913', x_8506(ctx, E), True)
+    ctx.put(E, 'k~5913', x_8507(ctx, E), True)
     return True
 
 
@@ -671,11 +671,11 @@ def d_7526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8507(ctx, E):
+    if x_8508(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5913', x_8509(ctx, E))
+        LOCAL(ctx, E, 'k~5913', x_8510(ctx, E))
     return True
 
 
@@ -685,7 +685,7 @@ def d_7527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5913', x_8509(ctx, E))
+    LOCAL(ctx, E, 'k~5913', x_8510(ctx, E))
     return True
 
 
@@ -707,7 +707,7 @@ def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8512(ctx, E):
+    if x_8513(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -735,7 +735,7 @@ def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8515(ctx, E):
+    if x_8516(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -776,7 +776,7 @@ def d_7534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5917', x_8519(ctx, E), True)
+    ctx.put(E, 'n~5917', x_8520(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -792,7 +792,7 @@ def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5917', x_8519(ctx, E), True)
+    ctx.put(E, 'n~5917', x_8520(ctx, E), True)
     return True
 
 
@@ -815,7 +815,7 @@ def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5919', x_8521(ctx, E), True)
+    ctx.put(E, 'k~5919', x_8522(ctx, E), True)
     if not d_7539(ctx, E):
         return False
     ctx.steps += 1
@@ -837,7 +837,7 @@ def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5919', x_8521(ctx, E), True)
+    ctx.put(E, 'k~5919', x_8522(ctx, E), True)
     return True
 
 
@@ -847,11 +847,11 @@ def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8522(ctx, E):
+    if x_8523(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5919', x_8524(ctx, E))
+        LOCAL(ctx, E, 'k~5919', x_8525(ctx, E))
     return True
 
 
@@ -861,7 +861,7 @@ def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5919', x_8524(ctx, E))
+    LOCAL(ctx, E, 'k~5919', x_8525(ctx, E))
     return True
 
 
@@ -883,7 +883,7 @@ def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8527(ctx, E):
+    if x_8528(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -911,7 +911,7 @@ def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8530(ctx, E):
+    if x_8531(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -967,7 +967,7 @@ def d_7548(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5923', x_8534(ctx, E), True)
+    ctx.put(E, 'n~5923', x_8535(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -983,7 +983,7 @@ def d_7549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5923', x_8534(ctx, E), True)
+    ctx.put(E, 'n~5923', x_8535(ctx, E), True)
     return True
 
 
@@ -1006,7 +1006,7 @@ def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5925', x_8536(ctx, E), True)
+    ctx.put(E, 'k~5925', x_8537(ctx, E), True)
     if not d_7553(ctx, E):
         return False
     ctx.steps += 1
@@ -1028,7 +1028,7 @@ def d_7552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5925', x_8536(ctx, E), True)
+    ctx.put(E, 'k~5925', x_8537(ctx, E), True)
     return True
 
 
@@ -1038,11 +1038,11 @@ def d_7553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8537(ctx, E):
+    if x_8538(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5925', x_8539(ctx, E))
+        LOCAL(ctx, E, 'k~5925', x_8540(ctx, E))
     return True
 
 
@@ -1052,7 +1052,7 @@ def d_7554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5925', x_8539(ctx, E))
+    LOCAL(ctx, E, 'k~5925', x_8540(ctx, E))
     return True
 
 
@@ -1074,7 +1074,7 @@ def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8542(ctx, E):
+    if x_8543(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1102,7 +1102,7 @@ def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8545(ctx, E):
+    if x_8546(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1164,7 +1164,7 @@ def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5929', x_8549(ctx, E), True)
+    ctx.put(E, 'n~5929', x_8550(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1180,7 +1180,7 @@ def d_7563(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5929', x_8549(ctx, E), True)
+    ctx.put(E, 'n~5929', x_8550(ctx, E), True)
     return True
 
 
@@ -1203,7 +1203,7 @@ def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5931', x_8551(ctx, E), True)
+    ctx.put(E, 'k~5931', x_8552(ctx, E), True)
     if not d_7567(ctx, E):
         return False
     ctx.steps += 1
@@ -1225,7 +1225,7 @@ def d_7566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5931', x_8551(ctx, E), True)
+    ctx.put(E, 'k~5931', x_8552(ctx, E), True)
     return True
 
 
@@ -1235,11 +1235,11 @@ def d_7567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8552(ctx, E):
+    if x_8553(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5931', x_8554(ctx, E))
+        LOCAL(ctx, E, 'k~5931', x_8555(ctx, E))
     return True
 
 
@@ -1249,7 +1249,7 @@ def d_7568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5931', x_8554(ctx, E))
+    LOCAL(ctx, E, 'k~5931', x_8555(ctx, E))
     return True
 
 
@@ -1271,7 +1271,7 @@ def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8557(ctx, E):
+    if x_8558(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1299,7 +1299,7 @@ def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8560(ctx, E):
+    if x_8561(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1340,7 +1340,7 @@ def d_7575(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5935', x_8564(ctx, E), True)
+    ctx.put(E, 'n~5935', x_8565(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1356,7 +1356,7 @@ def d_7576(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5935', x_8564(ctx, E), True)
+    ctx.put(E, 'n~5935', x_8565(ctx, E), True)
     return True
 
 
@@ -1379,7 +1379,7 @@ def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5937', x_8566(ctx, E), True)
+    ctx.put(E, 'k~5937', x_8567(ctx, E), True)
     if not d_7580(ctx, E):
         return False
     ctx.steps += 1
@@ -1401,7 +1401,7 @@ def d_7579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5937', x_8566(ctx, E), True)
+    ctx.put(E, 'k~5937', x_8567(ctx, E), True)
     return True
 
 
@@ -1411,11 +1411,11 @@ def d_7580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8567(ctx, E):
+    if x_8568(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5937', x_8569(ctx, E))
+        LOCAL(ctx, E, 'k~5937', x_8570(ctx, E))
     return True
 
 
@@ -1425,7 +1425,7 @@ def d_7581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5937', x_8569(ctx, E))
+    LOCAL(ctx, E, 'k~5937', x_8570(ctx, E))
     return True
 
 
@@ -1447,7 +1447,7 @@ def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8572(ctx, E):
+    if x_8573(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1475,7 +1475,7 @@ def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8575(ctx, E):
+    if x_8576(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1584,116 +1584,116 @@ TRIALS = {
 
 
 CODE = {
-    8489: x_8489,
-    8491: x_8491,
+    8490: x_8490,
     8492: x_8492,
-    8494: x_8494,
+    8493: x_8493,
     8495: x_8495,
-    8497: x_8497,
+    8496: x_8496,
     8498: x_8498,
-    8500: x_8500,
+    8499: x_8499,
     8501: x_8501,
-    8504: x_8504,
-    8506: x_8506,
+    8502: x_8502,
+    8505: x_8505,
     8507: x_8507,
-    8509: x_8509,
+    8508: x_8508,
     8510: x_8510,
-    8512: x_8512,
+    8511: x_8511,
     8513: x_8513,
-    8515: x_8515,
+    8514: x_8514,
     8516: x_8516,
-    8519: x_8519,
-    8521: x_8521,
+    8517: x_8517,
+    8520: x_8520,
     8522: x_8522,
-    8524: x_8524,
+    8523: x_8523,
     8525: x_8525,
-    8527: x_8527,
+    8526: x_8526,
     8528: x_8528,
-    8530: x_8530,
+    8529: x_8529,
     8531: x_8531,
-    8534: x_8534,
-    8536: x_8536,
+    8532: x_8532,
+    8535: x_8535,
     8537: x_8537,
-    8539: x_8539,
+    8538: x_8538,
     8540: x_8540,
-    8542: x_8542,
+    8541: x_8541,
     8543: x_8543,
-    8545: x_8545,
+    8544: x_8544,
     8546: x_8546,
-    8549: x_8549,
-    8551: x_8551,
+    8547: x_8547,
+    8550: x_8550,
     8552: x_8552,
-    8554: x_8554,
+    8553: x_8553,
     8555: x_8555,
-    8557: x_8557,
+    8556: x_8556,
     8558: x_8558,
-    8560: x_8560,
+    8559: x_8559,
     8561: x_8561,
-    8564: x_8564,
-    8566: x_8566,
+    8562: x_8562,
+    8565: x_8565,
     8567: x_8567,
-    8569: x_8569,
+    8568: x_8568,
     8570: x_8570,
-    8572: x_8572,
+    8571: x_8571,
     8573: x_8573,
-    8575: x_8575,
+    8574: x_8574,
     8576: x_8576,
+    8577: x_8577,
 }
 AT = {
-    8489: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8491: 'rules_data/pampero/definitions/resources.yaml:26',
-    8492: 'rules_data/pampero/definitions/resources.yaml:27',
-    8494: 'rules_data/pampero/definitions/resources.yaml:27',
-    8495: 'rules_data/pampero/definitions/resources.yaml:28',
-    8497: 'rules_data/pampero/definitions/resources.yaml:29',
+    8490: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8492: 'rules_data/pampero/definitions/resources.yaml:26',
+    8493: 'rules_data/pampero/definitions/resources.yaml:27',
+    8495: 'rules_data/pampero/definitions/resources.yaml:27',
+    8496: 'rules_data/pampero/definitions/resources.yaml:28',
     8498: 'rules_data/pampero/definitions/resources.yaml:29',
-    8500: 'rules_data/pampero/definitions/resources.yaml:30',
+    8499: 'rules_data/pampero/definitions/resources.yaml:29',
     8501: 'rules_data/pampero/definitions/resources.yaml:30',
-    8504: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8506: 'rules_data/pampero/definitions/resources.yaml:26',
-    8507: 'rules_data/pampero/definitions/resources.yaml:27',
-    8509: 'rules_data/pampero/definitions/resources.yaml:27',
-    8510: 'rules_data/pampero/definitions/resources.yaml:28',
-    8512: 'rules_data/pampero/definitions/resources.yaml:29',
+    8502: 'rules_data/pampero/definitions/resources.yaml:30',
+    8505: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8507: 'rules_data/pampero/definitions/resources.yaml:26',
+    8508: 'rules_data/pampero/definitions/resources.yaml:27',
+    8510: 'rules_data/pampero/definitions/resources.yaml:27',
+    8511: 'rules_data/pampero/definitions/resources.yaml:28',
     8513: 'rules_data/pampero/definitions/resources.yaml:29',
-    8515: 'rules_data/pampero/definitions/resources.yaml:30',
+    8514: 'rules_data/pampero/definitions/resources.yaml:29',
     8516: 'rules_data/pampero/definitions/resources.yaml:30',
-    8519: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8521: 'rules_data/pampero/definitions/resources.yaml:26',
-    8522: 'rules_data/pampero/definitions/resources.yaml:27',
-    8524: 'rules_data/pampero/definitions/resources.yaml:27',
-    8525: 'rules_data/pampero/definitions/resources.yaml:28',
-    8527: 'rules_data/pampero/definitions/resources.yaml:29',
+    8517: 'rules_data/pampero/definitions/resources.yaml:30',
+    8520: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8522: 'rules_data/pampero/definitions/resources.yaml:26',
+    8523: 'rules_data/pampero/definitions/resources.yaml:27',
+    8525: 'rules_data/pampero/definitions/resources.yaml:27',
+    8526: 'rules_data/pampero/definitions/resources.yaml:28',
     8528: 'rules_data/pampero/definitions/resources.yaml:29',
-    8530: 'rules_data/pampero/definitions/resources.yaml:30',
+    8529: 'rules_data/pampero/definitions/resources.yaml:29',
     8531: 'rules_data/pampero/definitions/resources.yaml:30',
-    8534: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8536: 'rules_data/pampero/definitions/resources.yaml:26',
-    8537: 'rules_data/pampero/definitions/resources.yaml:27',
-    8539: 'rules_data/pampero/definitions/resources.yaml:27',
-    8540: 'rules_data/pampero/definitions/resources.yaml:28',
-    8542: 'rules_data/pampero/definitions/resources.yaml:29',
+    8532: 'rules_data/pampero/definitions/resources.yaml:30',
+    8535: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8537: 'rules_data/pampero/definitions/resources.yaml:26',
+    8538: 'rules_data/pampero/definitions/resources.yaml:27',
+    8540: 'rules_data/pampero/definitions/resources.yaml:27',
+    8541: 'rules_data/pampero/definitions/resources.yaml:28',
     8543: 'rules_data/pampero/definitions/resources.yaml:29',
-    8545: 'rules_data/pampero/definitions/resources.yaml:30',
+    8544: 'rules_data/pampero/definitions/resources.yaml:29',
     8546: 'rules_data/pampero/definitions/resources.yaml:30',
-    8549: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8551: 'rules_data/pampero/definitions/resources.yaml:26',
-    8552: 'rules_data/pampero/definitions/resources.yaml:27',
-    8554: 'rules_data/pampero/definitions/resources.yaml:27',
-    8555: 'rules_data/pampero/definitions/resources.yaml:28',
-    8557: 'rules_data/pampero/definitions/resources.yaml:29',
+    8547: 'rules_data/pampero/definitions/resources.yaml:30',
+    8550: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8552: 'rules_data/pampero/definitions/resources.yaml:26',
+    8553: 'rules_data/pampero/definitions/resources.yaml:27',
+    8555: 'rules_data/pampero/definitions/resources.yaml:27',
+    8556: 'rules_data/pampero/definitions/resources.yaml:28',
     8558: 'rules_data/pampero/definitions/resources.yaml:29',
-    8560: 'rules_data/pampero/definitions/resources.yaml:30',
+    8559: 'rules_data/pampero/definitions/resources.yaml:29',
     8561: 'rules_data/pampero/definitions/resources.yaml:30',
-    8564: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8566: 'rules_data/pampero/definitions/resources.yaml:26',
-    8567: 'rules_data/pampero/definitions/resources.yaml:27',
-    8569: 'rules_data/pampero/definitions/resources.yaml:27',
-    8570: 'rules_data/pampero/definitions/resources.yaml:28',
-    8572: 'rules_data/pampero/definitions/resources.yaml:29',
+    8562: 'rules_data/pampero/definitions/resources.yaml:30',
+    8565: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8567: 'rules_data/pampero/definitions/resources.yaml:26',
+    8568: 'rules_data/pampero/definitions/resources.yaml:27',
+    8570: 'rules_data/pampero/definitions/resources.yaml:27',
+    8571: 'rules_data/pampero/definitions/resources.yaml:28',
     8573: 'rules_data/pampero/definitions/resources.yaml:29',
-    8575: 'rules_data/pampero/definitions/resources.yaml:30',
+    8574: 'rules_data/pampero/definitions/resources.yaml:29',
     8576: 'rules_data/pampero/definitions/resources.yaml:30',
+    8577: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -1709,7 +1709,7 @@ RECORDS = {
                 {  # rules_data/pampero/items/foreign_markets.yaml:13
                     'op': 'let',
                     'v': 't~5902',
-                    'e': {'op': 'lit', 'v': 'residential', 'x': 8488},
+                    'e': {'op': 'lit', 'v': 'residential', 'x': 8489},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:13',
                     'id': 7506,
                 },
@@ -1833,7 +1833,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8489,
+                                'x': 8490,
                             },
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7508,
@@ -1841,7 +1841,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5906',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8490},
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8491},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7509,
                         },
@@ -1896,7 +1896,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8491,
+                                        'x': 8492,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7511,
@@ -1914,11 +1914,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8492,
+                                        'x': 8493,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5907', 'x': 8493},
+                                        't': {'op': 'var', 'n': 'k~5907', 'x': 8494},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1964,7 +1964,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8494,
+                                            'x': 8495,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7513,
@@ -1983,10 +1983,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5906'},
                                         'd': 0,
-                                        'x': 8495,
+                                        'x': 8496,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5907', 'x': 8496},
+                                    'e': {'op': 'var', 'n': 'k~5907', 'x': 8497},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7514,
@@ -2004,7 +2004,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8497,
+                                        'x': 8498,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -2013,10 +2013,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5906'},
                                             'd': 0,
-                                            'x': 8498,
+                                            'x': 8499,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8499},
+                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8500},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7516,
@@ -2043,7 +2043,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8500,
+                                        'x': 8501,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2056,10 +2056,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8501,
+                                            'x': 8502,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8502},
+                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8503},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7518,
@@ -2094,7 +2094,7 @@ RECORDS = {
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
                     'v': 't~5908',
-                    'e': {'op': 'lit', 'v': 'residential', 'x': 8503},
+                    'e': {'op': 'lit', 'v': 'residential', 'x': 8504},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7520,
                 },
@@ -2218,7 +2218,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8504,
+                                'x': 8505,
                             },
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7522,
@@ -2226,7 +2226,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5912',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8505},
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8506},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7523,
                         },
@@ -2281,7 +2281,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8506,
+                                        'x': 8507,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7525,
@@ -2299,11 +2299,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8507,
+                                        'x': 8508,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5913', 'x': 8508},
+                                        't': {'op': 'var', 'n': 'k~5913', 'x': 8509},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2349,7 +2349,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8509,
+                                            'x': 8510,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7527,
@@ -2368,10 +2368,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5912'},
                                         'd': 0,
-                                        'x': 8510,
+                                        'x': 8511,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5913', 'x': 8511},
+                                    'e': {'op': 'var', 'n': 'k~5913', 'x': 8512},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7528,
@@ -2389,7 +2389,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8512,
+                                        'x': 8513,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -2398,10 +2398,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5912'},
                                             'd': 0,
-                                            'x': 8513,
+                                            'x': 8514,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8514},
+                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8515},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7530,
@@ -2428,7 +2428,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8515,
+                                        'x': 8516,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2441,10 +2441,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8516,
+                                            'x': 8517,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8517},
+                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8518},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7532,
@@ -2463,7 +2463,7 @@ RECORDS = {
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
                     'v': 't~5914',
-                    'e': {'op': 'lit', 'v': 'industrial', 'x': 8518},
+                    'e': {'op': 'lit', 'v': 'industrial', 'x': 8519},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7533,
                 },
@@ -2587,7 +2587,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8519,
+                                'x': 8520,
                             },
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7535,
@@ -2595,7 +2595,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5918',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8520},
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8521},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7536,
                         },
@@ -2650,7 +2650,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8521,
+                                        'x': 8522,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7538,
@@ -2668,11 +2668,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8522,
+                                        'x': 8523,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5919', 'x': 8523},
+                                        't': {'op': 'var', 'n': 'k~5919', 'x': 8524},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2718,7 +2718,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8524,
+                                            'x': 8525,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7540,
@@ -2737,10 +2737,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5918'},
                                         'd': 0,
-                                        'x': 8525,
+                                        'x': 8526,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5919', 'x': 8526},
+                                    'e': {'op': 'var', 'n': 'k~5919', 'x': 8527},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7541,
@@ -2758,7 +2758,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8527,
+                                        'x': 8528,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -2767,10 +2767,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5918'},
                                             'd': 0,
-                                            'x': 8528,
+                                            'x': 8529,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8529},
+                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8530},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7543,
@@ -2797,7 +2797,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8530,
+                                        'x': 8531,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2810,10 +2810,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8531,
+                                            'x': 8532,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8532},
+                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8533},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7545,
@@ -2848,7 +2848,7 @@ RECORDS = {
                 {  # rules_data/pampero/items/foreign_markets.yaml:25
                     'op': 'let',
                     'v': 't~5920',
-                    'e': {'op': 'lit', 'v': 'resort', 'x': 8533},
+                    'e': {'op': 'lit', 'v': 'resort', 'x': 8534},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:25',
                     'id': 7547,
                 },
@@ -2972,7 +2972,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8534,
+                                'x': 8535,
                             },
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7549,
@@ -2980,7 +2980,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5924',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8535},
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8536},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7550,
                         },
@@ -3035,7 +3035,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8536,
+                                        'x': 8537,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7552,
@@ -3053,11 +3053,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8537,
+                                        'x': 8538,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5925', 'x': 8538},
+                                        't': {'op': 'var', 'n': 'k~5925', 'x': 8539},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3103,7 +3103,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8539,
+                                            'x': 8540,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7554,
@@ -3122,10 +3122,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5924'},
                                         'd': 0,
-                                        'x': 8540,
+                                        'x': 8541,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5925', 'x': 8541},
+                                    'e': {'op': 'var', 'n': 'k~5925', 'x': 8542},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7555,
@@ -3143,7 +3143,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8542,
+                                        'x': 8543,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -3152,10 +3152,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5924'},
                                             'd': 0,
-                                            'x': 8543,
+                                            'x': 8544,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8544},
+                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8545},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7557,
@@ -3182,7 +3182,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8545,
+                                        'x': 8546,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3195,10 +3195,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8546,
+                                            'x': 8547,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8547},
+                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8548},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7559,
@@ -3233,7 +3233,7 @@ RECORDS = {
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
                     'v': 't~5926',
-                    'e': {'op': 'lit', 'v': 'resort', 'x': 8548},
+                    'e': {'op': 'lit', 'v': 'resort', 'x': 8549},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7561,
                 },
@@ -3357,7 +3357,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8549,
+                                'x': 8550,
                             },
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7563,
@@ -3365,7 +3365,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5930',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8550},
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8551},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7564,
                         },
@@ -3420,7 +3420,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8551,
+                                        'x': 8552,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7566,
@@ -3438,11 +3438,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8552,
+                                        'x': 8553,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5931', 'x': 8553},
+                                        't': {'op': 'var', 'n': 'k~5931', 'x': 8554},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3488,7 +3488,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8554,
+                                            'x': 8555,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7568,
@@ -3507,10 +3507,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5930'},
                                         'd': 0,
-                                        'x': 8555,
+                                        'x': 8556,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5931', 'x': 8556},
+                                    'e': {'op': 'var', 'n': 'k~5931', 'x': 8557},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7569,
@@ -3528,7 +3528,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8557,
+                                        'x': 8558,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -3537,10 +3537,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5930'},
                                             'd': 0,
-                                            'x': 8558,
+                                            'x': 8559,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8559},
+                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8560},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7571,
@@ -3567,7 +3567,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8560,
+                                        'x': 8561,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3580,10 +3580,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8561,
+                                            'x': 8562,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8562},
+                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8563},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7573,
@@ -3602,7 +3602,7 @@ RECORDS = {
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
                     'v': 't~5932',
-                    'e': {'op': 'lit', 'v': 'commercial', 'x': 8563},
+                    'e': {'op': 'lit', 'v': 'commercial', 'x': 8564},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7574,
                 },
@@ -3726,7 +3726,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8564,
+                                'x': 8565,
                             },
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7576,
@@ -3734,7 +3734,7 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5936',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8565},
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8566},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7577,
                         },
@@ -3789,7 +3789,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8566,
+                                        'x': 8567,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7579,
@@ -3807,11 +3807,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8567,
+                                        'x': 8568,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5937', 'x': 8568},
+                                        't': {'op': 'var', 'n': 'k~5937', 'x': 8569},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3857,7 +3857,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8569,
+                                            'x': 8570,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7581,
@@ -3876,10 +3876,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~5936'},
                                         'd': 0,
-                                        'x': 8570,
+                                        'x': 8571,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5937', 'x': 8571},
+                                    'e': {'op': 'var', 'n': 'k~5937', 'x': 8572},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7582,
@@ -3897,7 +3897,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8572,
+                                        'x': 8573,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -3906,10 +3906,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~5936'},
                                             'd': 0,
-                                            'x': 8573,
+                                            'x': 8574,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8574},
+                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8575},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7584,
@@ -3936,7 +3936,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8575,
+                                        'x': 8576,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3949,10 +3949,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8576,
+                                            'x': 8577,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8577},
+                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8578},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7586,

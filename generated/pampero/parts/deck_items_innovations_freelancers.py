@@ -47,153 +47,153 @@ K = [
 ]
 
 
-def x_8720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6049'), 'instead_of', {}), 'gain', None) == E.get('r~6047'))) and bool((num(E.get('left~6048')) > 0)))
 
 
-def x_8724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, FN['min'](ctx, None, [E.get('left~6048'), (E.get('left~6048') if (FLD(ctx, K[0], E.get('rep~6049')) == None) else FLD(ctx, K[0], E.get('rep~6049')))]))
 
 
-def x_8728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6049'))
 
 
-def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6051')}
 
 
-def x_8734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~6052') if (GET(ctx, 'resources', E.get('r~6053'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6052'), KEY(ctx.state.get('supply'), E.get('r~6053'), 0)]))])
 
 
-def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6053'), 'max', None) != None)
 
 
-def x_8737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6054'), (num(GET(ctx, 'resources', E.get('r~6053'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6053'), 0)))])])
 
 
-def x_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6053'), 0)
 
 
-def x_8740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6053'), 'supply', None) != None)
 
 
-def x_8741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6053'), 0)
 
 
-def x_8743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6053'), 'ledger', None)) and bool((E.get('k~6054') != 0)))
 
 
-def x_8744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6058'), 'instead_of', {}), 'gain', None) == E.get('r~6056'))) and bool((num(E.get('left~6057')) > 0)))
 
 
-def x_8753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, FN['min'](ctx, None, [E.get('left~6057'), (E.get('left~6057') if (FLD(ctx, K[0], E.get('rep~6058')) == None) else FLD(ctx, K[0], E.get('rep~6058')))]))
 
 
-def x_8757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6058'))
 
 
-def x_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6060')}
 
 
-def x_8763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~6061') if (GET(ctx, 'resources', E.get('r~6062'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6061'), KEY(ctx.state.get('supply'), E.get('r~6062'), 0)]))])
 
 
-def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6062'), 'max', None) != None)
 
 
-def x_8766(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6063'), (num(GET(ctx, 'resources', E.get('r~6062'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6062'), 0)))])])
 
 
-def x_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6062'), 0)
 
 
-def x_8769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6062'), 'supply', None) != None)
 
 
-def x_8770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6062'), 0)
 
 
-def x_8772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6062'), 'ledger', None)) and bool((E.get('k~6063') != 0)))
 
 
-def x_8773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
@@ -278,7 +278,7 @@ def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8720(ctx, E)))
+    items = list(items_of(x_8721(ctx, E)))
     old = E.get('rep~6049', MISSING)
 
     def brk():
@@ -290,7 +290,7 @@ def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6049', item, True)
-            if x_8721(ctx, E):
+            if x_8722(ctx, E):
                 return t_7702(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -384,7 +384,7 @@ def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8728(ctx, E), k)
+    return DO(ctx, x_8729(ctx, E), k)
 
 
 def d_7710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -426,7 +426,7 @@ def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6054', x_8734(ctx, E), True)
+    ctx.put(E, 'k~6054', x_8735(ctx, E), True)
     if not d_7715(ctx, E):
         return False
     ctx.steps += 1
@@ -448,7 +448,7 @@ def d_7714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6054', x_8734(ctx, E), True)
+    ctx.put(E, 'k~6054', x_8735(ctx, E), True)
     return True
 
 
@@ -458,11 +458,11 @@ def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8735(ctx, E):
+    if x_8736(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~6054', x_8737(ctx, E))
+        LOCAL(ctx, E, 'k~6054', x_8738(ctx, E))
     return True
 
 
@@ -472,7 +472,7 @@ def d_7716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6054', x_8737(ctx, E))
+    LOCAL(ctx, E, 'k~6054', x_8738(ctx, E))
     return True
 
 
@@ -494,7 +494,7 @@ def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8740(ctx, E):
+    if x_8741(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -522,7 +522,7 @@ def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8743(ctx, E):
+    if x_8744(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -623,7 +623,7 @@ def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8749(ctx, E)))
+    items = list(items_of(x_8750(ctx, E)))
     old = E.get('rep~6058', MISSING)
 
     def brk():
@@ -635,7 +635,7 @@ def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~6058', item, True)
-            if x_8750(ctx, E):
+            if x_8751(ctx, E):
                 return t_7728(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -729,7 +729,7 @@ def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8757(ctx, E), k)
+    return DO(ctx, x_8758(ctx, E), k)
 
 
 def d_7736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -771,7 +771,7 @@ def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6063', x_8763(ctx, E), True)
+    ctx.put(E, 'k~6063', x_8764(ctx, E), True)
     if not d_7741(ctx, E):
         return False
     ctx.steps += 1
@@ -793,7 +793,7 @@ def d_7740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6063', x_8763(ctx, E), True)
+    ctx.put(E, 'k~6063', x_8764(ctx, E), True)
     return True
 
 
@@ -803,11 +803,11 @@ def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8764(ctx, E):
+    if x_8765(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~6063', x_8766(ctx, E))
+        LOCAL(ctx, E, 'k~6063', x_8767(ctx, E))
     return True
 
 
@@ -817,7 +817,7 @@ def d_7742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6063', x_8766(ctx, E))
+    LOCAL(ctx, E, 'k~6063', x_8767(ctx, E))
     return True
 
 
@@ -839,7 +839,7 @@ def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8769(ctx, E):
+    if x_8770(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -867,7 +867,7 @@ def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8772(ctx, E):
+    if x_8773(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -946,60 +946,60 @@ TRIALS = {
 
 
 CODE = {
-    8720: x_8720,
     8721: x_8721,
-    8724: x_8724,
-    8728: x_8728,
+    8722: x_8722,
+    8725: x_8725,
     8729: x_8729,
-    8734: x_8734,
+    8730: x_8730,
     8735: x_8735,
-    8737: x_8737,
+    8736: x_8736,
     8738: x_8738,
-    8740: x_8740,
+    8739: x_8739,
     8741: x_8741,
-    8743: x_8743,
+    8742: x_8742,
     8744: x_8744,
-    8749: x_8749,
+    8745: x_8745,
     8750: x_8750,
-    8753: x_8753,
-    8757: x_8757,
+    8751: x_8751,
+    8754: x_8754,
     8758: x_8758,
-    8763: x_8763,
+    8759: x_8759,
     8764: x_8764,
-    8766: x_8766,
+    8765: x_8765,
     8767: x_8767,
-    8769: x_8769,
+    8768: x_8768,
     8770: x_8770,
-    8772: x_8772,
+    8771: x_8771,
     8773: x_8773,
+    8774: x_8774,
 }
 AT = {
-    8720: 'rules_data/pampero/definitions/resources.yaml:55',
     8721: 'rules_data/pampero/definitions/resources.yaml:55',
-    8724: 'rules_data/pampero/definitions/resources.yaml:57',
-    8728: 'rules_data/pampero/definitions/resources.yaml:60',
-    8729: 'rules_data/pampero/definitions/resources.yaml:57',
-    8734: 'rules_data/pampero/definitions/resources.yaml:26',
-    8735: 'rules_data/pampero/definitions/resources.yaml:27',
-    8737: 'rules_data/pampero/definitions/resources.yaml:27',
-    8738: 'rules_data/pampero/definitions/resources.yaml:28',
-    8740: 'rules_data/pampero/definitions/resources.yaml:29',
+    8722: 'rules_data/pampero/definitions/resources.yaml:55',
+    8725: 'rules_data/pampero/definitions/resources.yaml:57',
+    8729: 'rules_data/pampero/definitions/resources.yaml:60',
+    8730: 'rules_data/pampero/definitions/resources.yaml:57',
+    8735: 'rules_data/pampero/definitions/resources.yaml:26',
+    8736: 'rules_data/pampero/definitions/resources.yaml:27',
+    8738: 'rules_data/pampero/definitions/resources.yaml:27',
+    8739: 'rules_data/pampero/definitions/resources.yaml:28',
     8741: 'rules_data/pampero/definitions/resources.yaml:29',
-    8743: 'rules_data/pampero/definitions/resources.yaml:30',
+    8742: 'rules_data/pampero/definitions/resources.yaml:29',
     8744: 'rules_data/pampero/definitions/resources.yaml:30',
-    8749: 'rules_data/pampero/definitions/resources.yaml:55',
+    8745: 'rules_data/pampero/definitions/resources.yaml:30',
     8750: 'rules_data/pampero/definitions/resources.yaml:55',
-    8753: 'rules_data/pampero/definitions/resources.yaml:57',
-    8757: 'rules_data/pampero/definitions/resources.yaml:60',
-    8758: 'rules_data/pampero/definitions/resources.yaml:57',
-    8763: 'rules_data/pampero/definitions/resources.yaml:26',
-    8764: 'rules_data/pampero/definitions/resources.yaml:27',
-    8766: 'rules_data/pampero/definitions/resources.yaml:27',
-    8767: 'rules_data/pampero/definitions/resources.yaml:28',
-    8769: 'rules_data/pampero/definitions/resources.yaml:29',
+    8751: 'rules_data/pampero/definitions/resources.yaml:55',
+    8754: 'rules_data/pampero/definitions/resources.yaml:57',
+    8758: 'rules_data/pampero/definitions/resources.yaml:60',
+    8759: 'rules_data/pampero/definitions/resources.yaml:57',
+    8764: 'rules_data/pampero/definitions/resources.yaml:26',
+    8765: 'rules_data/pampero/definitions/resources.yaml:27',
+    8767: 'rules_data/pampero/definitions/resources.yaml:27',
+    8768: 'rules_data/pampero/definitions/resources.yaml:28',
     8770: 'rules_data/pampero/definitions/resources.yaml:29',
-    8772: 'rules_data/pampero/definitions/resources.yaml:30',
+    8771: 'rules_data/pampero/definitions/resources.yaml:29',
     8773: 'rules_data/pampero/definitions/resources.yaml:30',
+    8774: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -1045,14 +1045,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:14
                     'op': 'let',
                     'v': 'n~6046',
-                    'e': {'op': 'lit', 'v': 3, 'x': 8717},
+                    'e': {'op': 'lit', 'v': 3, 'x': 8718},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
                     'id': 7697,
                 },
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:14
                     'op': 'let',
                     'v': 'r~6047',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 8718},
+                    'e': {'op': 'lit', 'v': 'money', 'x': 8719},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
                     'id': 7698,
                 },
@@ -1062,14 +1062,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6048',
-                            'e': {'op': 'var', 'n': 'n~6046', 'x': 8719},
+                            'e': {'op': 'var', 'n': 'n~6046', 'x': 8720},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7700,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6049',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8720},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8721},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -1096,7 +1096,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8721,
+                                'x': 8722,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -1104,7 +1104,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6050',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8722},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8723},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7703,
                                     },
@@ -1121,7 +1121,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8723,
+                                                    'x': 8724,
                                                 },
                                             },
                                             {
@@ -1166,7 +1166,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8724,
+                                                            'x': 8725,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -1176,15 +1176,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6050', 'x': 8725},
+                                                            't': {'op': 'var', 'n': 'taken~6050', 'x': 8726},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6051', 'x': 8726},
+                                                            'e': {'op': 'var', 'n': 'instead~6051', 'x': 8727},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7707,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6051', 'x': 8727},
+                                                            'n': {'op': 'var', 'n': 'instead~6051', 'x': 8728},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -1193,7 +1193,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6049'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8728,
+                                                                    'x': 8729,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7709,
@@ -1211,7 +1211,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6051'},
                                                     ],
-                                                    'x': 8729,
+                                                    'x': 8730,
                                                 },
                                             },
                                         ],
@@ -1226,9 +1226,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6048', 'x': 8730},
+                                        't': {'op': 'var', 'n': 'left~6048', 'x': 8731},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6050', 'x': 8731},
+                                        'e': {'op': 'var', 'n': 'taken~6050', 'x': 8732},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7710,
                                     },
@@ -1242,14 +1242,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6052',
-                            'e': {'op': 'var', 'n': 'left~6048', 'x': 8732},
+                            'e': {'op': 'var', 'n': 'left~6048', 'x': 8733},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7711,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6053',
-                            'e': {'op': 'var', 'n': 'r~6047', 'x': 8733},
+                            'e': {'op': 'var', 'n': 'r~6047', 'x': 8734},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7712,
                         },
@@ -1304,7 +1304,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8734,
+                                        'x': 8735,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7714,
@@ -1322,11 +1322,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8735,
+                                        'x': 8736,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6054', 'x': 8736},
+                                        't': {'op': 'var', 'n': 'k~6054', 'x': 8737},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1372,7 +1372,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8737,
+                                            'x': 8738,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7716,
@@ -1391,10 +1391,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6053'},
                                         'd': 0,
-                                        'x': 8738,
+                                        'x': 8739,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6054', 'x': 8739},
+                                    'e': {'op': 'var', 'n': 'k~6054', 'x': 8740},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7717,
@@ -1412,7 +1412,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8740,
+                                        'x': 8741,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -1421,10 +1421,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6053'},
                                             'd': 0,
-                                            'x': 8741,
+                                            'x': 8742,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6054', 'x': 8742},
+                                        'e': {'op': 'var', 'n': 'k~6054', 'x': 8743},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7719,
@@ -1451,7 +1451,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8743,
+                                        'x': 8744,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -1464,10 +1464,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8744,
+                                            'x': 8745,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6054', 'x': 8745},
+                                        'e': {'op': 'var', 'n': 'k~6054', 'x': 8746},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7721,
@@ -1507,14 +1507,14 @@ RECORDS = {
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:17
                     'op': 'let',
                     'v': 'n~6055',
-                    'e': {'op': 'lit', 'v': 2, 'x': 8746},
+                    'e': {'op': 'lit', 'v': 2, 'x': 8747},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
                     'id': 7723,
                 },
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:17
                     'op': 'let',
                     'v': 'r~6056',
-                    'e': {'op': 'lit', 'v': 'energy', 'x': 8747},
+                    'e': {'op': 'lit', 'v': 'energy', 'x': 8748},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
                     'id': 7724,
                 },
@@ -1524,14 +1524,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6057',
-                            'e': {'op': 'var', 'n': 'n~6055', 'x': 8748},
+                            'e': {'op': 'var', 'n': 'n~6055', 'x': 8749},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7726,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6058',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8749},
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8750},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -1558,7 +1558,7 @@ RECORDS = {
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8750,
+                                'x': 8751,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
@@ -1566,7 +1566,7 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6059',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8751},
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8752},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7729,
                                     },
@@ -1583,7 +1583,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8752,
+                                                    'x': 8753,
                                                 },
                                             },
                                             {
@@ -1628,7 +1628,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8753,
+                                                            'x': 8754,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -1638,15 +1638,15 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6059', 'x': 8754},
+                                                            't': {'op': 'var', 'n': 'taken~6059', 'x': 8755},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6060', 'x': 8755},
+                                                            'e': {'op': 'var', 'n': 'instead~6060', 'x': 8756},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7733,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6060', 'x': 8756},
+                                                            'n': {'op': 'var', 'n': 'instead~6060', 'x': 8757},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
@@ -1655,7 +1655,7 @@ RECORDS = {
                                                                     'of': {'op': 'var', 'n': 'rep~6058'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8757,
+                                                                    'x': 8758,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7735,
@@ -1673,7 +1673,7 @@ RECORDS = {
                                                     'a': [
                                                         {'op': 'var', 'n': 'instead~6060'},
                                                     ],
-                                                    'x': 8758,
+                                                    'x': 8759,
                                                 },
                                             },
                                         ],
@@ -1688,9 +1688,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6057', 'x': 8759},
+                                        't': {'op': 'var', 'n': 'left~6057', 'x': 8760},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6059', 'x': 8760},
+                                        'e': {'op': 'var', 'n': 'taken~6059', 'x': 8761},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7736,
                                     },
@@ -1704,14 +1704,14 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6061',
-                            'e': {'op': 'var', 'n': 'left~6057', 'x': 8761},
+                            'e': {'op': 'var', 'n': 'left~6057', 'x': 8762},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7737,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6062',
-                            'e': {'op': 'var', 'n': 'r~6056', 'x': 8762},
+                            'e': {'op': 'var', 'n': 'r~6056', 'x': 8763},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7738,
                         },
@@ -1766,7 +1766,7 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8763,
+                                        'x': 8764,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
                                     'id': 7740,
@@ -1784,11 +1784,11 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8764,
+                                        'x': 8765,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6063', 'x': 8765},
+                                        't': {'op': 'var', 'n': 'k~6063', 'x': 8766},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1834,7 +1834,7 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8766,
+                                            'x': 8767,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
                                         'id': 7742,
@@ -1853,10 +1853,10 @@ RECORDS = {
                                         },
                                         'k': {'op': 'var', 'n': 'r~6062'},
                                         'd': 0,
-                                        'x': 8767,
+                                        'x': 8768,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6063', 'x': 8768},
+                                    'e': {'op': 'var', 'n': 'k~6063', 'x': 8769},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7743,
@@ -1874,7 +1874,7 @@ RECORDS = {
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8769,
+                                        'x': 8770,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
@@ -1883,10 +1883,10 @@ RECORDS = {
                                             'of': {'op': 'st', 'k': 'supply'},
                                             'k': {'op': 'var', 'n': 'r~6062'},
                                             'd': 0,
-                                            'x': 8770,
+                                            'x': 8771,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6063', 'x': 8771},
+                                        'e': {'op': 'var', 'n': 'k~6063', 'x': 8772},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7745,
@@ -1913,7 +1913,7 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8772,
+                                        'x': 8773,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -1926,10 +1926,10 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8773,
+                                            'x': 8774,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6063', 'x': 8774},
+                                        'e': {'op': 'var', 'n': 'k~6063', 'x': 8775},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7747,

@@ -54,565 +54,547 @@ K = [
 ]
 
 
-def x_8775(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
+def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8775, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * num(((num(GET(ctx, 'pieces', 'nature_reserve', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'nature_reserve', 0))) if (GET(ctx, 'pieces', 'nature_reserve', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6065 for v_x_6065 in items_of(KEY(ctx.state.get('places'), v_s_6064, [])) if (bool((KEY(v_x_6065, 'piece', None) == 'nature_reserve')) and bool((KEY(v_x_6065, 'owner', None) == E.get('you'))))]) for v_s_6064 in items_of(ctx.state.get('places'))])))))
+    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * num(((num(GET(ctx, 'pieces', 'nature_reserve', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'nature_reserve', 0))) if (GET(ctx, 'pieces', 'nature_reserve', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6065 for v_x_6065 in items_of(KEY(ctx.state.get('places'), v_s_6064, [])) if (bool((KEY(v_x_6065, 'piece', None) == 'nature_reserve')) and bool((KEY(v_x_6065, 'owner', None) == E.get('you'))))]) for v_s_6064 in items_of(ctx.state.get('places'))])))))
 
 
-def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
+def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6067 for v_x_6067 in items_of(KEY(ctx.state.get('places'), v_s_6066, [])) if (bool((KEY(v_x_6067, 'piece', None) == 'transformer')) and bool((KEY(v_x_6067, 'owner', None) == E.get('you'))))]) for v_s_6066 in items_of(ctx.state.get('places')) if FN['any'](ctx, None, [(KEY(v_y_6068, 'piece', None) == 'electrical_pole') for v_y_6068 in items_of(KEY(ctx.state.get('places'), v_s_6066, []))])]))))
+    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6067 for v_x_6067 in items_of(KEY(ctx.state.get('places'), v_s_6066, [])) if (bool((KEY(v_x_6067, 'piece', None) == 'transformer')) and bool((KEY(v_x_6067, 'owner', None) == E.get('you'))))]) for v_s_6066 in items_of(ctx.state.get('places')) if FN['any'](ctx, None, [(KEY(v_y_6068, 'piece', None) == 'electrical_pole') for v_y_6068 in items_of(KEY(ctx.state.get('places'), v_s_6066, []))])]))))
 
 
-def x_8783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
     return (lambda v_at_6074: (lambda v_nxt_6075: (AR('+', v_nxt_6075, 1) if (bool((GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6075) >= 0)) and bool((v_nxt_6075 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0))))) else v_nxt_6075))((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) if (bool((num(v_at_6074) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) != None))) else AR('+', v_at_6074, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))
 
 
-def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     return (bool((num(E.get('nxt~6076')) > num((GET(ctx, 'tracks', E.get('t~6072'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6072'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) > 0) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6072')) != None)) and bool((num(E.get('nxt~6076')) > num(FLD(ctx, K[0], E.get('t~6072'))))))) or bool((lambda v_at_6077: (lambda v_built_6080: FN['any'](ctx, None, [(bool((num(v_at_6077) < num(KEY(v_l_6081, 'at', None)))) and bool((num(KEY(v_l_6081, 'at', None)) <= num(E.get('nxt~6076')))) and bool((num(v_built_6080) < num(KEY(v_l_6081, 'towers', None))))) for v_l_6081 in items_of(GET(ctx, 'tracks', E.get('t~6072'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6079 for v_x_6079 in items_of(KEY(ctx.state.get('places'), v_s_6078, [])) if (bool((KEY(v_x_6079, 'piece', None) == 'tower')) and bool((KEY(v_x_6079, 'owner', None) == E.get('you'))))]) for v_s_6078 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))))
 
 
-def x_8787(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~6082'), 'scope', None) == 'game')
 
 
-def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('game_tracks'), E.get('t~6082'), 0)
 
 
-def x_8790(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8791(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'), 0)
 
 
-def x_8796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
-
-
-def x_8799(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6084'))
 
 
 def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('sp~6087'), 'at', None) == E.get('at~6085'))
+    return FLD(ctx, K[1], E.get('t~6084'))
 
 
-def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return (E.get('col~6086') == 'solar')
+    return (KEY(E.get('sp~6087'), 'at', None) == E.get('at~6085'))
 
 
 def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6087'), 'solar', None)
+    return (E.get('col~6086') == 'solar')
 
 
 def x_8803(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6086') == 'energy')
+    return KEY(E.get('sp~6087'), 'solar', None)
 
 
 def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
+    return (E.get('col~6086') == 'energy')
+
+
+def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    if E is None:
+        E = ctx.env()
     return KEY(E.get('sp~6087'), 'energy', None)
 
 
-def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
     return KEY(E.get('sp~6087'), 'effect', None)
 
 
-def x_8806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8808(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
     return (bool((KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 0))) >= num(E.get('at~6085')))))
 
 
-def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
     return (E.get('t~6084') if (num(FN['count'](ctx, None, KEY(FLD(ctx, K[2], E.get('t~6084')), 'bonuses', None))) > 0) else KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None))
 
 
-def x_8811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
-
-
-def x_8814(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
-    if E is None:
-        E = ctx.env()
-    return KEY(FLD(ctx, K[2], E.get('owner~6090')), 'bonuses', None)
 
 
 def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~6091'), 'at', None) == E.get('at~6085'))
+    return KEY(FLD(ctx, K[2], E.get('owner~6090')), 'bonuses', None)
 
 
 def x_8816(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
+    return (KEY(E.get('b~6091'), 'at', None) == E.get('at~6085'))
+
+
+def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+    if E is None:
+        E = ctx.env()
     return KEY(E.get('b~6091'), 'effect', None)
 
 
-def x_8817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8819(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~6084'), 'scope', None) == 'player')
 
 
-def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~6084'))
 
 
-def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
     return (bool((KEY(E.get('rw~6094'), 'at', None) == E.get('at~6085'))) and bool((not IN(E.get('at~6085'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6084'), [])))))
 
 
-def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6084'), [])
 
 
-def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
     return [E.get('at~6085')]
 
 
-def x_8825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8828(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
     return KEY(E.get('rw~6094'), 'effect', None)
 
 
-def x_8829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8831(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'tracks', E.get('t~6084'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6085')) >= num((GET(ctx, 'tracks', E.get('t~6084'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6084'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) > 0) else 1000000))))))
 
 
-def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return ctx.state.get('end_of_turn')
 
 
-def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8834(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
     return [E.get('t~6084')]
 
 
-def x_8834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
+def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
     return CAN(ctx, 7805, {})
 
 
-def x_8837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6098'), 0)) >= num(E.get('n~6097')))
 
 
-def x_8840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6100'), 0)
-
-
-def x_8842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
 
 
 def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
+    return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
 
 
-def x_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
+    return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
 
 
 def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
+    return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
+
+
+def x_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    if E is None:
+        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6102'), 0)) >= num(E.get('n~6101')))
 
 
-def x_8854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6104'), 0)
-
-
-def x_8856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6104'), 'supply', None) != None)
 
 
 def x_8857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6104'), 0)
+    return (GET(ctx, 'resources', E.get('r~6104'), 'supply', None) != None)
 
 
-def x_8859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6104'), 'ledger', None)) and bool((E.get('n~6103') != 0)))
+    return KEY(ctx.state.get('supply'), E.get('r~6104'), 0)
 
 
 def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
+    return (bool(GET(ctx, 'resources', E.get('r~6104'), 'ledger', None)) and bool((E.get('n~6103') != 0)))
+
+
+def x_8861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    if E is None:
+        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6098'), 0)) >= num(E.get('n~6097')))
 
 
-def x_8868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6100'), 0)
 
 
-def x_8870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
 
 
-def x_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
 
 
-def x_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
 
 
-def x_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8879(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6102'), 0)) >= num(E.get('n~6101')))
 
 
-def x_8882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6104'), 0)
 
 
-def x_8884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6104'), 'supply', None) != None)
 
 
-def x_8885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6104'), 0)
 
 
-def x_8887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6104'), 'ledger', None)) and bool((E.get('n~6103') != 0)))
 
 
-def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
+def x_8898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (not (bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= 0)) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num((GET(ctx, 'tracks', E.get('t~6106'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6106'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) > 0) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6106')) != None)) and bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= 0)) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num(FLD(ctx, K[0], E.get('t~6106'))))))) or bool((lambda v_at_6109: (lambda v_built_6112: FN['any'](ctx, None, [(bool((num(v_at_6109) < num(KEY(v_l_6113, 'at', None)))) and bool((num(KEY(v_l_6113, 'at', None)) <= num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= 0)) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))))) and bool((num(v_built_6112) < num(KEY(v_l_6113, 'towers', None))))) for v_l_6113 in items_of(GET(ctx, 'tracks', E.get('t~6106'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6111 for v_x_6111 in items_of(KEY(ctx.state.get('places'), v_s_6110, [])) if (bool((KEY(v_x_6111, 'piece', None) == 'tower')) and bool((KEY(v_x_6111, 'owner', None) == E.get('you'))))]) for v_s_6110 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0))))))
+    return (lambda v_at_6110: (lambda v_nxt_6111: (AR('+', v_nxt_6111, 1) if (bool((GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6111) >= 0)) and bool((v_nxt_6111 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None), 0))))) else v_nxt_6111))((GET(ctx, 'tracks', E.get('t~6108'), 'entry', None) if (bool((num(v_at_6110) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6108'), 'entry', None) != None))) else AR('+', v_at_6110, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6108'), 0) if (GET(ctx, 'tracks', E.get('t~6108'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6108'), 0)))
 
 
-def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
+def x_8899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return RANGE(0, E.get('n~6105'))
+    return (bool((num(E.get('nxt~6112')) > num((GET(ctx, 'tracks', E.get('t~6108'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6108'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6108'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6108'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6108'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6108'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6108'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6108'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6108'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6108'), 'values', [])))) > 0) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6108')) != None)) and bool((num(E.get('nxt~6112')) > num(FLD(ctx, K[0], E.get('t~6108'))))))) or bool((lambda v_at_6113: (lambda v_built_6116: FN['any'](ctx, None, [(bool((num(v_at_6113) < num(KEY(v_l_6117, 'at', None)))) and bool((num(KEY(v_l_6117, 'at', None)) <= num(E.get('nxt~6112')))) and bool((num(v_built_6116) < num(KEY(v_l_6117, 'towers', None))))) for v_l_6117 in items_of(GET(ctx, 'tracks', E.get('t~6108'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6115 for v_x_6115 in items_of(KEY(ctx.state.get('places'), v_s_6114, [])) if (bool((KEY(v_x_6115, 'piece', None) == 'tower')) and bool((KEY(v_x_6115, 'owner', None) == E.get('you'))))]) for v_s_6114 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6108'), 0) if (GET(ctx, 'tracks', E.get('t~6108'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6108'), 0)))))
 
 
-def x_8901(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6120: (lambda v_nxt_6121: (AR('+', v_nxt_6121, 1) if (bool((GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6121) >= 0)) and bool((v_nxt_6121 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0))))) else v_nxt_6121))((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) if (bool((num(v_at_6120) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) != None))) else AR('+', v_at_6120, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))
+    return (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game')
 
 
-def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (bool((num(E.get('nxt~6122')) > num((GET(ctx, 'tracks', E.get('t~6118'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6118'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) > 0) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6118')) != None)) and bool((num(E.get('nxt~6122')) > num(FLD(ctx, K[0], E.get('t~6118'))))))) or bool((lambda v_at_6123: (lambda v_built_6126: FN['any'](ctx, None, [(bool((num(v_at_6123) < num(KEY(v_l_6127, 'at', None)))) and bool((num(KEY(v_l_6127, 'at', None)) <= num(E.get('nxt~6122')))) and bool((num(v_built_6126) < num(KEY(v_l_6127, 'towers', None))))) for v_l_6127 in items_of(GET(ctx, 'tracks', E.get('t~6118'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6125 for v_x_6125 in items_of(KEY(ctx.state.get('places'), v_s_6124, [])) if (bool((KEY(v_x_6125, 'piece', None) == 'tower')) and bool((KEY(v_x_6125, 'owner', None) == E.get('you'))))]) for v_s_6124 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))))
+    return KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0)
 
 
 def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6128'), 'scope', None) == 'game')
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)
 
 
-def x_8906(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
-    if E is None:
-        E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~6128'), 0)
-
-
-def x_8908(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'), 0)
-
-
-def x_8914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6130'))
+    return FLD(ctx, K[1], E.get('t~6120'))
 
 
-def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8915(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('sp~6133'), 'at', None) == E.get('at~6131'))
+    return (KEY(E.get('sp~6123'), 'at', None) == E.get('at~6121'))
+
+
+def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    if E is None:
+        E = ctx.env()
+    return (E.get('col~6122') == 'solar')
+
+
+def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    if E is None:
+        E = ctx.env()
+    return KEY(E.get('sp~6123'), 'solar', None)
+
+
+def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    if E is None:
+        E = ctx.env()
+    return (E.get('col~6122') == 'energy')
 
 
 def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6132') == 'solar')
+    return KEY(E.get('sp~6123'), 'energy', None)
 
 
-def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6133'), 'solar', None)
+    return KEY(E.get('sp~6123'), 'effect', None)
 
 
-def x_8921(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
-    if E is None:
-        E = ctx.env()
-    return (E.get('col~6132') == 'energy')
-
-
-def x_8922(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
-    if E is None:
-        E = ctx.env()
-    return KEY(E.get('sp~6133'), 'energy', None)
-
-
-def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
-    if E is None:
-        E = ctx.env()
-    return KEY(E.get('sp~6133'), 'effect', None)
-
-
-def x_8924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8926(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (bool((KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 0))) >= num(E.get('at~6131')))))
+    return (bool((KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None), 0))) >= num(E.get('at~6121')))))
 
 
-def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6130') if (num(FN['count'](ctx, None, KEY(FLD(ctx, K[2], E.get('t~6130')), 'bonuses', None))) > 0) else KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None))
+    return (E.get('t~6120') if (num(FN['count'](ctx, None, KEY(FLD(ctx, K[2], E.get('t~6120')), 'bonuses', None))) > 0) else KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None))
 
 
-def x_8929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8932(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8929(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return KEY(FLD(ctx, K[2], E.get('owner~6136')), 'bonuses', None)
+    return KEY(FLD(ctx, K[2], E.get('owner~6126')), 'bonuses', None)
 
 
-def x_8933(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8930(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~6137'), 'at', None) == E.get('at~6131'))
+    return (KEY(E.get('b~6127'), 'at', None) == E.get('at~6121'))
 
 
-def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~6137'), 'effect', None)
+    return KEY(E.get('b~6127'), 'effect', None)
 
 
-def x_8935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6130'), 'scope', None) == 'player')
+    return (GET(ctx, 'tracks', E.get('t~6120'), 'scope', None) == 'player')
 
 
-def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~6130'))
+    return FLD(ctx, K[3], E.get('t~6120'))
 
 
-def x_8939(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8936(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('rw~6140'), 'at', None) == E.get('at~6131'))) and bool((not IN(E.get('at~6131'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6130'), [])))))
+    return (bool((KEY(E.get('rw~6130'), 'at', None) == E.get('at~6121'))) and bool((not IN(E.get('at~6121'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6120'), [])))))
 
 
-def x_8940(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6130'), [])
+    return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6120'), [])
 
 
-def x_8941(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~6131')]
+    return [E.get('at~6121')]
 
 
-def x_8943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return KEY(E.get('rw~6140'), 'effect', None)
+    return KEY(E.get('rw~6130'), 'effect', None)
 
 
-def x_8947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8949(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6130'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6131')) >= num((GET(ctx, 'tracks', E.get('t~6130'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6130'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) > 0) else 1000000))))))
+    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6120'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6121')) >= num((GET(ctx, 'tracks', E.get('t~6120'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6120'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6120'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6120'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6120'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6120'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6120'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6120'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6120'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6120'), 'values', [])))) > 0) else 1000000))))))
 
 
-def x_8950(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return ctx.state.get('end_of_turn')
 
 
-def x_8951(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8948(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~6130')]
+    return [E.get('t~6120')]
 
 
-def x_8952(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
-    if E is None:
-        E = ctx.env()
-    return {'amount': E.get('amount~6114')}
-
-
-def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -632,7 +614,7 @@ def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     return t_7751(ctx, r1, s, E)
 
 
-def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -642,7 +624,7 @@ def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -751,7 +733,7 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'nxt~6076', x_8783(ctx, E), True)
+    ctx.put(E, 'nxt~6076', x_8784(ctx, E), True)
     return t_7758(ctx, r1, s, E)
 
 
@@ -761,7 +743,7 @@ def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6076', x_8783(ctx, E), True)
+    ctx.put(E, 'nxt~6076', x_8784(ctx, E), True)
     return True
 
 
@@ -771,7 +753,7 @@ def t_7758(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8784(ctx, E):
+    if x_8785(ctx, E):
         return t_7759(ctx, k, s, E)
     return k()
 
@@ -809,7 +791,7 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8787(ctx, E):
+    if x_8788(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -930,7 +912,7 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6089', x_8796(ctx, E), True)
+    ctx.put(E, 'was~6089', x_8797(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -944,7 +926,7 @@ def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6089', x_8796(ctx, E), True)
+    ctx.put(E, 'was~6089', x_8797(ctx, E), True)
     return True
 
 
@@ -964,7 +946,7 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8799(ctx, E)))
+    items = list(items_of(x_8800(ctx, E)))
     old = E.get('sp~6087', MISSING)
 
     def brk():
@@ -976,7 +958,7 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             item = items[i]
             i += 1
             ctx.put(E, 'sp~6087', item, True)
-            if x_8800(ctx, E):
+            if x_8801(ctx, E):
                 return t_7774(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -989,7 +971,7 @@ def t_7774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8801(ctx, E):
+    if x_8802(ctx, E):
         return t_7775(ctx, k, s, E)
     return t_7776(ctx, k, s, E)
 
@@ -1000,7 +982,7 @@ def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8802(ctx, E), k)
+    return DO(ctx, x_8803(ctx, E), k)
 
 
 def t_7776(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -1009,7 +991,7 @@ def t_7776(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8803(ctx, E):
+    if x_8804(ctx, E):
         return t_7777(ctx, k, s, E)
     return t_7778(ctx, k, s, E)
 
@@ -1020,7 +1002,7 @@ def t_7777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8804(ctx, E), k)
+    return DO(ctx, x_8805(ctx, E), k)
 
 
 def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
@@ -1029,7 +1011,7 @@ def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8805(ctx, E), k)
+    return DO(ctx, x_8806(ctx, E), k)
 
 
 def d_7779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -1048,7 +1030,7 @@ def t_7780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8808(ctx, E):
+    if x_8809(ctx, E):
         return t_7781(ctx, k, s, E)
     return k()
 
@@ -1062,7 +1044,7 @@ def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'owner~6090', x_8809(ctx, E), True)
+    ctx.put(E, 'owner~6090', x_8810(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1076,7 +1058,7 @@ def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'owner~6090', x_8809(ctx, E), True)
+    ctx.put(E, 'owner~6090', x_8810(ctx, E), True)
     return True
 
 
@@ -1106,7 +1088,7 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6093', x_8811(ctx, E), True)
+    ctx.put(E, 'was~6093', x_8812(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1120,7 +1102,7 @@ def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6093', x_8811(ctx, E), True)
+    ctx.put(E, 'was~6093', x_8812(ctx, E), True)
     return True
 
 
@@ -1140,7 +1122,7 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8814(ctx, E)))
+    items = list(items_of(x_8815(ctx, E)))
     old = E.get('b~6091', MISSING)
 
     def brk():
@@ -1152,7 +1134,7 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             item = items[i]
             i += 1
             ctx.put(E, 'b~6091', item, True)
-            if x_8815(ctx, E):
+            if x_8816(ctx, E):
                 return t_7788(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1165,7 +1147,7 @@ def t_7788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8816(ctx, E), k)
+    return DO(ctx, x_8817(ctx, E), k)
 
 
 def d_7789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -1184,7 +1166,7 @@ def t_7790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8819(ctx, E):
+    if x_8820(ctx, E):
         return t_7791(ctx, k, s, E)
     return k()
 
@@ -1195,7 +1177,7 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8820(ctx, E)))
+    items = list(items_of(x_8821(ctx, E)))
     old = E.get('rw~6094', MISSING)
 
     def brk():
@@ -1207,7 +1189,7 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             item = items[i]
             i += 1
             ctx.put(E, 'rw~6094', item, True)
-            if x_8821(ctx, E):
+            if x_8822(ctx, E):
                 return t_7792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -1225,7 +1207,7 @@ def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8823(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1241,7 +1223,7 @@ def d_7793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8823(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
     return True
 
 
@@ -1271,7 +1253,7 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6096', x_8825(ctx, E), True)
+    ctx.put(E, 'was~6096', x_8826(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1285,7 +1267,7 @@ def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6096', x_8825(ctx, E), True)
+    ctx.put(E, 'was~6096', x_8826(ctx, E), True)
     return True
 
 
@@ -1305,7 +1287,7 @@ def t_7798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8828(ctx, E), k)
+    return DO(ctx, x_8829(ctx, E), k)
 
 
 def d_7799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -1324,11 +1306,11 @@ def d_7800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8831(ctx, E):
+    if x_8832(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8833(ctx, E), '+=', True, K[8])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8834(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1338,7 +1320,7 @@ def d_7801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8833(ctx, E), '+=', True, K[8])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8834(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1349,7 +1331,7 @@ def t_7802(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7802, None, [], k)
 
 
-def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1359,7 +1341,7 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~6105', 2, True)
+        ctx.put(E, 'k~6105', 2, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1369,7 +1351,7 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8834(ctx, E):
+    if not x_8835(ctx, E):
         return False
     return t_7832(ctx, r1, s, E)
 
@@ -1380,12 +1362,12 @@ def d_7804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8834(ctx, E):
+    if not x_8835(ctx, E):
         return False
     return True
 
 
-def t_7805(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7805(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1411,7 +1393,7 @@ def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1421,7 +1403,7 @@ def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1440,7 +1422,7 @@ def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8837(ctx, E):
+    if not x_8838(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -1461,7 +1443,7 @@ def d_7810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8837(ctx, E):
+    if not x_8838(ctx, E):
         return False
     return True
 
@@ -1523,7 +1505,7 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8842(ctx, E):
+    if x_8843(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1551,7 +1533,7 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8845(ctx, E):
+    if x_8846(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1592,7 +1574,7 @@ def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1602,7 +1584,7 @@ def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1621,7 +1603,7 @@ def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8851(ctx, E):
+    if not x_8852(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -1642,7 +1624,7 @@ def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8851(ctx, E):
+    if not x_8852(ctx, E):
         return False
     return True
 
@@ -1704,7 +1686,7 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8856(ctx, E):
+    if x_8857(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1732,7 +1714,7 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8859(ctx, E):
+    if x_8860(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1754,7 +1736,7 @@ def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return True
 
 
-def t_7832(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7832(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1780,7 +1762,7 @@ def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7834(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7834(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1790,7 +1772,7 @@ def d_7834(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7835(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7835(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1809,7 +1791,7 @@ def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8865(ctx, E):
+    if not x_8866(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -1830,7 +1812,7 @@ def d_7837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8865(ctx, E):
+    if not x_8866(ctx, E):
         return False
     return True
 
@@ -1892,7 +1874,7 @@ def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8870(ctx, E):
+    if x_8871(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1920,7 +1902,7 @@ def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8873(ctx, E):
+    if x_8874(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -1961,7 +1943,7 @@ def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7847(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7847(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1971,7 +1953,7 @@ def d_7847(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7848(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7848(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1990,7 +1972,7 @@ def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8879(ctx, E):
+    if not x_8880(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -2011,7 +1993,7 @@ def d_7850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8879(ctx, E):
+    if not x_8880(ctx, E):
         return False
     return True
 
@@ -2073,7 +2055,7 @@ def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8884(ctx, E):
+    if x_8885(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2101,7 +2083,7 @@ def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8887(ctx, E):
+    if x_8888(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -2123,17 +2105,17 @@ def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return True
 
 
-def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6105', 2, True)
+    ctx.put(E, 'k~6105', 2, True)
     return True
 
 
-def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2143,7 +2125,7 @@ def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
+def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2152,118 +2134,49 @@ def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8893(ctx, E):
-        return False
-    return t_7863(ctx, k, s, E)
+    ctx.put(E, 'k~6107', E.get('k~6105'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't~6108', E.get('t~6106'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'col~6109', 'effect', True)
+    return t_7865(ctx, k, s, E)
 
 
-def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
+def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8893(ctx, E):
-        return False
+    ctx.put(E, 'k~6107', E.get('k~6105'), True)
     return True
 
 
-def t_7863(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7863, None, [], k)
-
-
-def t_7864(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6115', E.get('amount~6114'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~6116', E.get('t~6106'), True)
-    return t_7867(ctx, k, s, E)
-
-
-def d_7865(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'k~6115', E.get('amount~6114'), True)
+    ctx.put(E, 't~6108', E.get('t~6106'), True)
     return True
 
 
-def d_7866(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
+def d_7864(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6116', E.get('t~6106'), True)
+    ctx.put(E, 'col~6109', 'effect', True)
     return True
 
 
-def t_7867(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6117', E.get('k~6115'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~6118', E.get('t~6116'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'col~6119', 'effect', True)
-    return t_7871(ctx, k, s, E)
-
-
-def d_7868(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'k~6117', E.get('k~6115'), True)
-    return True
-
-
-def d_7869(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 't~6118', E.get('t~6116'), True)
-    return True
-
-
-def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'col~6119', 'effect', True)
-    return True
-
-
-def t_7871(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2272,12 +2185,12 @@ def t_7871(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7872(ctx, lambda: nxt(left - 1), k, E)
+        return t_7866(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~6117')))
+    return nxt(num(E.get('k~6107')))
 
 
-def t_7872(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2287,194 +2200,194 @@ def t_7872(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6128', E.get('t~6118'), True)
+        ctx.put(E, 't~6118', E.get('t~6108'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'pos~6129', E.get('nxt~6122'), True)
-        if not d_7878(ctx, E):
+        ctx.put(E, 'pos~6119', E.get('nxt~6112'), True)
+        if not d_7872(ctx, E):
             return False
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6130', E.get('t~6118'), True)
+        ctx.put(E, 't~6120', E.get('t~6108'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'at~6131', E.get('nxt~6122'), True)
+        ctx.put(E, 'at~6121', E.get('nxt~6112'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'col~6132', E.get('col~6119'), True)
-        return t_7884(ctx, k, s, E)
+        ctx.put(E, 'col~6122', E.get('col~6109'), True)
+        return t_7878(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'nxt~6122', x_8901(ctx, E), True)
-    return t_7874(ctx, r1, s, E)
+    ctx.put(E, 'nxt~6112', x_8898(ctx, E), True)
+    return t_7868(ctx, r1, s, E)
 
 
-def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6122', x_8901(ctx, E), True)
+    ctx.put(E, 'nxt~6112', x_8898(ctx, E), True)
     return True
 
 
-def t_7874(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8902(ctx, E):
-        return t_7875(ctx, k, s, E)
+    if x_8899(ctx, E):
+        return t_7869(ctx, k, s, E)
     return k()
 
 
-def t_7875(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7869(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return k() if s is None else s()
 
 
-def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6128', E.get('t~6118'), True)
+    ctx.put(E, 't~6118', E.get('t~6108'), True)
     return True
 
 
-def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'pos~6129', E.get('nxt~6122'), True)
+    ctx.put(E, 'pos~6119', E.get('nxt~6112'), True)
     return True
 
 
-def d_7878(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8905(ctx, E):
+    if x_8902(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7879, ctx.state.get('game_tracks'), E.get('t~6128'))
+        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6118'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~6129'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~6119'), '=', False, K[4])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7880, PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'))
+        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~6129'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~6119'), '=', False, K[5])
     return True
 
 
-def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7879, ctx.state.get('game_tracks'), E.get('t~6128'))
+    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6118'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~6129'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~6119'), '=', False, K[4])
     return True
 
 
-def d_7880(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7880, PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'))
+    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~6129'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~6119'), '=', False, K[5])
     return True
 
 
-def d_7881(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6130', E.get('t~6118'), True)
+    ctx.put(E, 't~6120', E.get('t~6108'), True)
     return True
 
 
-def d_7882(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~6131', E.get('nxt~6122'), True)
+    ctx.put(E, 'at~6121', E.get('nxt~6112'), True)
     return True
 
 
-def d_7883(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6132', E.get('col~6119'), True)
+    ctx.put(E, 'col~6122', E.get('col~6109'), True)
     return True
 
 
-def t_7884(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7896(ctx, r2, s, E)
+        return t_7890(ctx, r2, s, E)
 
     def r2():
-        return t_7906(ctx, r3, s, E)
+        return t_7900(ctx, r3, s, E)
 
     def r3():
-        if not d_7916(ctx, E):
+        if not d_7910(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6134', E.get('t~6130'), True)
-    return t_7886(ctx, r1, s, E)
+    ctx.put(E, 'label~6124', E.get('t~6120'), True)
+    return t_7880(ctx, r1, s, E)
 
 
-def d_7885(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6134', E.get('t~6130'), True)
+    ctx.put(E, 'label~6124', E.get('t~6120'), True)
     return True
 
 
-def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2484,77 +2397,106 @@ def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6135'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6125'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6135', x_8914(ctx, E), True)
+    ctx.put(E, 'was~6125', x_8911(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6134'), '=', False, K[6])
-    return t_7889(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6124'), '=', False, K[6])
+    return t_7883(ctx, r1, s, E)
 
 
-def d_7887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6135', x_8914(ctx, E), True)
+    ctx.put(E, 'was~6125', x_8911(ctx, E), True)
     return True
 
 
-def d_7888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6134'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6124'), '=', False, K[6])
     return True
 
 
-def t_7889(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8917(ctx, E)))
-    old = E.get('sp~6133', MISSING)
+    items = list(items_of(x_8914(ctx, E)))
+    old = E.get('sp~6123', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~6133', old)
+        UNSET(ctx, E, 'sp~6123', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'sp~6133', item, True)
-            if x_8918(ctx, E):
-                return t_7890(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'sp~6123', item, True)
+            if x_8915(ctx, E):
+                return t_7884(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7884(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8919(ctx, E):
-        return t_7891(ctx, k, s, E)
-    return t_7892(ctx, k, s, E)
+    if x_8916(ctx, E):
+        return t_7885(ctx, k, s, E)
+    return t_7886(ctx, k, s, E)
 
 
-def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_8917(ctx, E), k)
+
+
+def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8918(ctx, E):
+        return t_7887(ctx, k, s, E)
+    return t_7888(ctx, k, s, E)
+
+
+def t_7887(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_8919(ctx, E), k)
+
+
+def t_7888(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2563,94 +2505,65 @@ def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8920(ctx, E), k)
 
 
-def t_7892(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def d_7889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8921(ctx, E):
-        return t_7893(ctx, k, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6125'), '=', False, K[6])
+    return True
+
+
+def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8923(ctx, E):
+        return t_7891(ctx, k, s, E)
+    return k()
+
+
+def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'owner~6126', x_8924(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'label~6128', E.get('owner~6126'), True)
     return t_7894(ctx, k, s, E)
 
 
-def t_7893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def d_7892(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8922(ctx, E), k)
-
-
-def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8923(ctx, E), k)
-
-
-def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6135'), '=', False, K[6])
+    ctx.put(E, 'owner~6126', x_8924(ctx, E), True)
     return True
 
 
-def t_7896(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def d_7893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8926(ctx, E):
-        return t_7897(ctx, k, s, E)
-    return k()
-
-
-def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'owner~6136', x_8927(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6138', E.get('owner~6136'), True)
-    return t_7900(ctx, k, s, E)
-
-
-def d_7898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'owner~6136', x_8927(ctx, E), True)
+    ctx.put(E, 'label~6128', E.get('owner~6126'), True)
     return True
 
 
-def d_7899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'label~6138', E.get('owner~6136'), True)
-    return True
-
-
-def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2660,121 +2573,121 @@ def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6139'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6129'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6139', x_8929(ctx, E), True)
+    ctx.put(E, 'was~6129', x_8926(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6138'), '=', False, K[6])
-    return t_7903(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6128'), '=', False, K[6])
+    return t_7897(ctx, r1, s, E)
 
 
-def d_7901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6139', x_8929(ctx, E), True)
+    ctx.put(E, 'was~6129', x_8926(ctx, E), True)
     return True
 
 
-def d_7902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6138'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6128'), '=', False, K[6])
     return True
 
 
-def t_7903(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8932(ctx, E)))
-    old = E.get('b~6137', MISSING)
+    items = list(items_of(x_8929(ctx, E)))
+    old = E.get('b~6127', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~6137', old)
+        UNSET(ctx, E, 'b~6127', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~6137', item, True)
-            if x_8933(ctx, E):
-                return t_7904(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'b~6127', item, True)
+            if x_8930(ctx, E):
+                return t_7898(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7904(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8934(ctx, E), k)
+    return DO(ctx, x_8931(ctx, E), k)
 
 
-def d_7905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6139'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6129'), '=', False, K[6])
     return True
 
 
-def t_7906(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8937(ctx, E):
-        return t_7907(ctx, k, s, E)
+    if x_8934(ctx, E):
+        return t_7901(ctx, k, s, E)
     return k()
 
 
-def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8938(ctx, E)))
-    old = E.get('rw~6140', MISSING)
+    items = list(items_of(x_8935(ctx, E)))
+    old = E.get('rw~6130', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~6140', old)
+        UNSET(ctx, E, 'rw~6130', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rw~6140', item, True)
-            if x_8939(ctx, E):
-                return t_7908(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rw~6130', item, True)
+            if x_8936(ctx, E):
+                return t_7902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def t_7902(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2783,39 +2696,39 @@ def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6120'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8941(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6141', E.get('t~6130'), True)
-    return t_7911(ctx, k, s, E)
+    ctx.put(E, 'label~6131', E.get('t~6120'), True)
+    return t_7905(ctx, k, s, E)
 
 
-def d_7909(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def d_7903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6120'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8941(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
     return True
 
 
-def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def d_7904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6141', E.get('t~6130'), True)
+    ctx.put(E, 'label~6131', E.get('t~6120'), True)
     return True
 
 
-def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2825,84 +2738,84 @@ def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6142'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6132'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6142', x_8943(ctx, E), True)
+    ctx.put(E, 'was~6132', x_8940(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6141'), '=', False, K[6])
-    return t_7914(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6131'), '=', False, K[6])
+    return t_7908(ctx, r1, s, E)
 
 
-def d_7912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6142', x_8943(ctx, E), True)
+    ctx.put(E, 'was~6132', x_8940(ctx, E), True)
     return True
 
 
-def d_7913(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6141'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6131'), '=', False, K[6])
     return True
 
 
-def t_7914(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8946(ctx, E), k)
+    return DO(ctx, x_8943(ctx, E), k)
 
 
-def d_7915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6142'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6132'), '=', False, K[6])
     return True
 
 
-def d_7916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8949(ctx, E):
+    if x_8946(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8951(ctx, E), '+=', True, K[8])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8948(ctx, E), '+=', True, K[8])
     return True
 
 
-def d_7917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8951(ctx, E), '+=', True, K[8])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8948(ctx, E), '+=', True, K[8])
     return True
 
 
-def d_7918(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
+def d_7912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3025,76 +2938,69 @@ TRIALS = {
     7860: CPS(d_7860),
     7861: t_7861,
     7862: CPS(d_7862),
-    7863: t_7863,
-    7864: t_7864,
-    7865: CPS(d_7865),
-    7866: CPS(d_7866),
-    7867: t_7867,
-    7868: CPS(d_7868),
-    7869: CPS(d_7869),
+    7863: CPS(d_7863),
+    7864: CPS(d_7864),
+    7865: t_7865,
+    7866: t_7866,
+    7867: CPS(d_7867),
+    7868: t_7868,
+    7869: t_7869,
     7870: CPS(d_7870),
-    7871: t_7871,
-    7872: t_7872,
+    7871: CPS(d_7871),
+    7872: CPS(d_7872),
     7873: CPS(d_7873),
-    7874: t_7874,
-    7875: t_7875,
+    7874: CPS(d_7874),
+    7875: CPS(d_7875),
     7876: CPS(d_7876),
     7877: CPS(d_7877),
-    7878: CPS(d_7878),
+    7878: t_7878,
     7879: CPS(d_7879),
-    7880: CPS(d_7880),
+    7880: t_7880,
     7881: CPS(d_7881),
     7882: CPS(d_7882),
-    7883: CPS(d_7883),
+    7883: t_7883,
     7884: t_7884,
-    7885: CPS(d_7885),
+    7885: t_7885,
     7886: t_7886,
-    7887: CPS(d_7887),
-    7888: CPS(d_7888),
-    7889: t_7889,
+    7887: t_7887,
+    7888: t_7888,
+    7889: CPS(d_7889),
     7890: t_7890,
     7891: t_7891,
-    7892: t_7892,
-    7893: t_7893,
+    7892: CPS(d_7892),
+    7893: CPS(d_7893),
     7894: t_7894,
     7895: CPS(d_7895),
-    7896: t_7896,
+    7896: CPS(d_7896),
     7897: t_7897,
-    7898: CPS(d_7898),
+    7898: t_7898,
     7899: CPS(d_7899),
     7900: t_7900,
-    7901: CPS(d_7901),
-    7902: CPS(d_7902),
-    7903: t_7903,
-    7904: t_7904,
-    7905: CPS(d_7905),
-    7906: t_7906,
-    7907: t_7907,
+    7901: t_7901,
+    7902: t_7902,
+    7903: CPS(d_7903),
+    7904: CPS(d_7904),
+    7905: t_7905,
+    7906: CPS(d_7906),
+    7907: CPS(d_7907),
     7908: t_7908,
     7909: CPS(d_7909),
     7910: CPS(d_7910),
-    7911: t_7911,
+    7911: CPS(d_7911),
     7912: CPS(d_7912),
-    7913: CPS(d_7913),
-    7914: t_7914,
-    7915: CPS(d_7915),
-    7916: CPS(d_7916),
-    7917: CPS(d_7917),
-    7918: CPS(d_7918),
 }
 
 
 CODE = {
-    8775: x_8775,
     8776: x_8776,
-    8783: x_8783,
+    8777: x_8777,
     8784: x_8784,
-    8787: x_8787,
+    8785: x_8785,
     8788: x_8788,
-    8790: x_8790,
-    8796: x_8796,
+    8789: x_8789,
+    8791: x_8791,
     8797: x_8797,
-    8799: x_8799,
+    8798: x_8798,
     8800: x_8800,
     8801: x_8801,
     8802: x_8802,
@@ -3102,191 +3008,186 @@ CODE = {
     8804: x_8804,
     8805: x_8805,
     8806: x_8806,
-    8808: x_8808,
+    8807: x_8807,
     8809: x_8809,
-    8811: x_8811,
+    8810: x_8810,
     8812: x_8812,
-    8814: x_8814,
+    8813: x_8813,
     8815: x_8815,
     8816: x_8816,
     8817: x_8817,
-    8819: x_8819,
+    8818: x_8818,
     8820: x_8820,
     8821: x_8821,
     8822: x_8822,
     8823: x_8823,
-    8825: x_8825,
+    8824: x_8824,
     8826: x_8826,
-    8828: x_8828,
+    8827: x_8827,
     8829: x_8829,
-    8831: x_8831,
+    8830: x_8830,
     8832: x_8832,
     8833: x_8833,
     8834: x_8834,
-    8837: x_8837,
-    8840: x_8840,
-    8842: x_8842,
+    8835: x_8835,
+    8838: x_8838,
+    8841: x_8841,
     8843: x_8843,
-    8845: x_8845,
+    8844: x_8844,
     8846: x_8846,
-    8851: x_8851,
-    8854: x_8854,
-    8856: x_8856,
+    8847: x_8847,
+    8852: x_8852,
+    8855: x_8855,
     8857: x_8857,
-    8859: x_8859,
+    8858: x_8858,
     8860: x_8860,
-    8865: x_8865,
-    8868: x_8868,
-    8870: x_8870,
+    8861: x_8861,
+    8866: x_8866,
+    8869: x_8869,
     8871: x_8871,
-    8873: x_8873,
+    8872: x_8872,
     8874: x_8874,
-    8879: x_8879,
-    8882: x_8882,
-    8884: x_8884,
+    8875: x_8875,
+    8880: x_8880,
+    8883: x_8883,
     8885: x_8885,
-    8887: x_8887,
+    8886: x_8886,
     8888: x_8888,
-    8893: x_8893,
-    8894: x_8894,
-    8901: x_8901,
+    8889: x_8889,
+    8898: x_8898,
+    8899: x_8899,
     8902: x_8902,
+    8903: x_8903,
     8905: x_8905,
-    8906: x_8906,
-    8908: x_8908,
+    8911: x_8911,
+    8912: x_8912,
     8914: x_8914,
     8915: x_8915,
+    8916: x_8916,
     8917: x_8917,
     8918: x_8918,
     8919: x_8919,
     8920: x_8920,
     8921: x_8921,
-    8922: x_8922,
     8923: x_8923,
     8924: x_8924,
     8926: x_8926,
     8927: x_8927,
     8929: x_8929,
     8930: x_8930,
+    8931: x_8931,
     8932: x_8932,
-    8933: x_8933,
     8934: x_8934,
     8935: x_8935,
+    8936: x_8936,
     8937: x_8937,
     8938: x_8938,
-    8939: x_8939,
     8940: x_8940,
     8941: x_8941,
     8943: x_8943,
     8944: x_8944,
     8946: x_8946,
     8947: x_8947,
-    8949: x_8949,
-    8950: x_8950,
-    8951: x_8951,
-    8952: x_8952,
+    8948: x_8948,
 }
 AT = {
-    8775: 'rules_data/pampero/modules/nature_items.yaml:5',
-    8776: 'rules_data/pampero/modules/nature_items.yaml:8',
-    8783: 'rules_data/pampero/definitions/tracks.yaml:100',
-    8784: 'rules_data/pampero/definitions/tracks.yaml:101',
-    8787: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8776: 'rules_data/pampero/modules/nature_items.yaml:5',
+    8777: 'rules_data/pampero/modules/nature_items.yaml:8',
+    8784: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8785: 'rules_data/pampero/definitions/tracks.yaml:101',
     8788: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8790: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8796: 'rules_data/pampero/definitions/resources.yaml:15',
-    8797: 'rules_data/pampero/definitions/resources.yaml:16',
-    8799: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8789: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8791: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8797: 'rules_data/pampero/definitions/resources.yaml:15',
+    8798: 'rules_data/pampero/definitions/resources.yaml:16',
     8800: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8801: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8801: 'rules_data/pampero/definitions/tracks.yaml:113',
     8802: 'rules_data/pampero/definitions/tracks.yaml:114',
     8803: 'rules_data/pampero/definitions/tracks.yaml:114',
     8804: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8805: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8806: 'rules_data/pampero/definitions/resources.yaml:18',
-    8808: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8809: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8811: 'rules_data/pampero/definitions/resources.yaml:15',
-    8812: 'rules_data/pampero/definitions/resources.yaml:16',
-    8814: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8805: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8806: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8807: 'rules_data/pampero/definitions/resources.yaml:18',
+    8809: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8810: 'rules_data/pampero/definitions/tracks.yaml:117',
+    8812: 'rules_data/pampero/definitions/resources.yaml:15',
+    8813: 'rules_data/pampero/definitions/resources.yaml:16',
     8815: 'rules_data/pampero/definitions/tracks.yaml:118',
     8816: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8817: 'rules_data/pampero/definitions/resources.yaml:18',
-    8819: 'rules_data/pampero/definitions/tracks.yaml:119',
-    8820: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8817: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8818: 'rules_data/pampero/definitions/resources.yaml:18',
+    8820: 'rules_data/pampero/definitions/tracks.yaml:119',
     8821: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8822: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8822: 'rules_data/pampero/definitions/tracks.yaml:120',
     8823: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8825: 'rules_data/pampero/definitions/resources.yaml:15',
-    8826: 'rules_data/pampero/definitions/resources.yaml:16',
-    8828: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8829: 'rules_data/pampero/definitions/resources.yaml:18',
-    8831: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8824: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8826: 'rules_data/pampero/definitions/resources.yaml:15',
+    8827: 'rules_data/pampero/definitions/resources.yaml:16',
+    8829: 'rules_data/pampero/definitions/tracks.yaml:122',
+    8830: 'rules_data/pampero/definitions/resources.yaml:18',
     8832: 'rules_data/pampero/definitions/tracks.yaml:123',
     8833: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8834: 'rules_data/pampero/definitions/resources.yaml:109',
-    8837: 'rules_data/pampero/definitions/resources.yaml:82',
-    8840: 'rules_data/pampero/definitions/resources.yaml:39',
-    8842: 'rules_data/pampero/definitions/resources.yaml:40',
+    8834: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8835: 'rules_data/pampero/definitions/resources.yaml:109',
+    8838: 'rules_data/pampero/definitions/resources.yaml:82',
+    8841: 'rules_data/pampero/definitions/resources.yaml:39',
     8843: 'rules_data/pampero/definitions/resources.yaml:40',
-    8845: 'rules_data/pampero/definitions/resources.yaml:41',
+    8844: 'rules_data/pampero/definitions/resources.yaml:40',
     8846: 'rules_data/pampero/definitions/resources.yaml:41',
-    8851: 'rules_data/pampero/definitions/resources.yaml:82',
-    8854: 'rules_data/pampero/definitions/resources.yaml:39',
-    8856: 'rules_data/pampero/definitions/resources.yaml:40',
+    8847: 'rules_data/pampero/definitions/resources.yaml:41',
+    8852: 'rules_data/pampero/definitions/resources.yaml:82',
+    8855: 'rules_data/pampero/definitions/resources.yaml:39',
     8857: 'rules_data/pampero/definitions/resources.yaml:40',
-    8859: 'rules_data/pampero/definitions/resources.yaml:41',
+    8858: 'rules_data/pampero/definitions/resources.yaml:40',
     8860: 'rules_data/pampero/definitions/resources.yaml:41',
-    8865: 'rules_data/pampero/definitions/resources.yaml:82',
-    8868: 'rules_data/pampero/definitions/resources.yaml:39',
-    8870: 'rules_data/pampero/definitions/resources.yaml:40',
+    8861: 'rules_data/pampero/definitions/resources.yaml:41',
+    8866: 'rules_data/pampero/definitions/resources.yaml:82',
+    8869: 'rules_data/pampero/definitions/resources.yaml:39',
     8871: 'rules_data/pampero/definitions/resources.yaml:40',
-    8873: 'rules_data/pampero/definitions/resources.yaml:41',
+    8872: 'rules_data/pampero/definitions/resources.yaml:40',
     8874: 'rules_data/pampero/definitions/resources.yaml:41',
-    8879: 'rules_data/pampero/definitions/resources.yaml:82',
-    8882: 'rules_data/pampero/definitions/resources.yaml:39',
-    8884: 'rules_data/pampero/definitions/resources.yaml:40',
+    8875: 'rules_data/pampero/definitions/resources.yaml:41',
+    8880: 'rules_data/pampero/definitions/resources.yaml:82',
+    8883: 'rules_data/pampero/definitions/resources.yaml:39',
     8885: 'rules_data/pampero/definitions/resources.yaml:40',
-    8887: 'rules_data/pampero/definitions/resources.yaml:41',
+    8886: 'rules_data/pampero/definitions/resources.yaml:40',
     8888: 'rules_data/pampero/definitions/resources.yaml:41',
-    8893: 'rules_data/pampero/definitions/tracks.yaml:136',
-    8894: 'rules_data/pampero/definitions/tracks.yaml:137',
-    8901: 'rules_data/pampero/definitions/tracks.yaml:100',
-    8902: 'rules_data/pampero/definitions/tracks.yaml:101',
+    8889: 'rules_data/pampero/definitions/resources.yaml:41',
+    8898: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8899: 'rules_data/pampero/definitions/tracks.yaml:101',
+    8902: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8903: 'rules_data/pampero/definitions/tracks.yaml:20',
     8905: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8906: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8908: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8914: 'rules_data/pampero/definitions/resources.yaml:15',
-    8915: 'rules_data/pampero/definitions/resources.yaml:16',
-    8917: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8918: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8911: 'rules_data/pampero/definitions/resources.yaml:15',
+    8912: 'rules_data/pampero/definitions/resources.yaml:16',
+    8914: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8915: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8916: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8917: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8918: 'rules_data/pampero/definitions/tracks.yaml:114',
     8919: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8920: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8921: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8922: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8923: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8924: 'rules_data/pampero/definitions/resources.yaml:18',
-    8926: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8927: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8929: 'rules_data/pampero/definitions/resources.yaml:15',
-    8930: 'rules_data/pampero/definitions/resources.yaml:16',
-    8932: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8933: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8934: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8935: 'rules_data/pampero/definitions/resources.yaml:18',
-    8937: 'rules_data/pampero/definitions/tracks.yaml:119',
-    8938: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8939: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8940: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8941: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8943: 'rules_data/pampero/definitions/resources.yaml:15',
-    8944: 'rules_data/pampero/definitions/resources.yaml:16',
-    8946: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8947: 'rules_data/pampero/definitions/resources.yaml:18',
-    8949: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8950: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8951: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8952: 'rules_data/pampero/definitions/tracks.yaml:137',
+    8920: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8921: 'rules_data/pampero/definitions/resources.yaml:18',
+    8923: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8924: 'rules_data/pampero/definitions/tracks.yaml:117',
+    8926: 'rules_data/pampero/definitions/resources.yaml:15',
+    8927: 'rules_data/pampero/definitions/resources.yaml:16',
+    8929: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8930: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8931: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8932: 'rules_data/pampero/definitions/resources.yaml:18',
+    8934: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8935: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8936: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8937: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8938: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8940: 'rules_data/pampero/definitions/resources.yaml:15',
+    8941: 'rules_data/pampero/definitions/resources.yaml:16',
+    8943: 'rules_data/pampero/definitions/tracks.yaml:122',
+    8944: 'rules_data/pampero/definitions/resources.yaml:18',
+    8946: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8947: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8948: 'rules_data/pampero/definitions/tracks.yaml:123',
 }
 
 
@@ -3388,7 +3289,7 @@ RECORDS = {
                     ],
                 },
             },
-            'x': 8775,
+            'x': 8776,
         },
         'source': {
             'doc': 'pampero-nature',
@@ -3483,7 +3384,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8776,
+            'x': 8777,
         },
         'source': {
             'doc': 'pampero-nature',
@@ -3495,21 +3396,21 @@ RECORDS = {
         'id': 'nature_reserve_connection_tile',
         'deck': 'connection_tiles_a',
         'module': 'nature_reserve',
-        'effect': {  # rules_data/pampero/modules/nature_items.yaml:12
+        'effect': {  # rules_data/pampero/modules/nature_items.yaml:14
             'op': 'seq',
             'b': [
-                {  # rules_data/pampero/modules/nature_items.yaml:12
+                {  # rules_data/pampero/modules/nature_items.yaml:14
                     'op': 'let',
                     'v': 'k~6069',
-                    'e': {'op': 'lit', 'v': 1, 'x': 8777},
-                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                    'e': {'op': 'lit', 'v': 1, 'x': 8778},
+                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                     'id': 7749,
                 },
-                {  # rules_data/pampero/modules/nature_items.yaml:12
+                {  # rules_data/pampero/modules/nature_items.yaml:14
                     'op': 'let',
                     'v': 't~6070',
-                    'e': {'op': 'lit', 'v': 'nature_income', 'x': 8778},
-                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                    'e': {'op': 'lit', 'v': 'nature_income', 'x': 8779},
+                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                     'id': 7750,
                 },
                 {  # rules_data/pampero/definitions/tracks.yaml:129
@@ -3518,27 +3419,27 @@ RECORDS = {
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
                             'v': 'k~6071',
-                            'e': {'op': 'var', 'n': 'k~6069', 'x': 8779},
+                            'e': {'op': 'var', 'n': 'k~6069', 'x': 8780},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7752,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
                             'v': 't~6072',
-                            'e': {'op': 'var', 'n': 't~6070', 'x': 8780},
+                            'e': {'op': 'var', 'n': 't~6070', 'x': 8781},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7753,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
                             'v': 'col~6073',
-                            'e': {'op': 'lit', 'v': 'effect', 'x': 8781},
+                            'e': {'op': 'lit', 'v': 'effect', 'x': 8782},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7754,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:99
                             'op': 'rep',
-                            'n': {'op': 'var', 'n': 'k~6071', 'x': 8782},
+                            'n': {'op': 'var', 'n': 'k~6071', 'x': 8783},
                             'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                 'op': 'seq',
                                 'b': [
@@ -3709,7 +3610,7 @@ RECORDS = {
                                                     'b': {'op': 'var', 'n': 'nxt~6075'},
                                                 },
                                             },
-                                            'x': 8783,
+                                            'x': 8784,
                                         },
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:100',
                                         'id': 7757,
@@ -4069,7 +3970,7 @@ RECORDS = {
                                                     },
                                                 },
                                             ],
-                                            'x': 8784,
+                                            'x': 8785,
                                         },
                                         't': {  # rules_data/pampero/definitions/tracks.yaml:101
                                             'op': 'stop',
@@ -4082,14 +3983,14 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
                                         'v': 't~6082',
-                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8785},
+                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8786},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7760,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
                                         'v': 'pos~6083',
-                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8786},
+                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8787},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7761,
                                     },
@@ -4106,7 +4007,7 @@ RECORDS = {
                                                 'd': None,
                                             },
                                             'b': {'op': 'lit', 'v': 'game'},
-                                            'x': 8787,
+                                            'x': 8788,
                                         },
                                         't': {  # rules_data/pampero/definitions/tracks.yaml:20
                                             'op': 'set',
@@ -4115,10 +4016,10 @@ RECORDS = {
                                                 'of': {'op': 'st', 'k': 'game_tracks'},
                                                 'k': {'op': 'var', 'n': 't~6082'},
                                                 'd': 0,
-                                                'x': 8788,
+                                                'x': 8789,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8789},
+                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8790},
                                             'bd': ['game', 'game_tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                             'id': 7763,
@@ -4134,10 +4035,10 @@ RECORDS = {
                                                 },
                                                 'k': {'op': 'var', 'n': 't~6082'},
                                                 'd': 0,
-                                                'x': 8790,
+                                                'x': 8791,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8791},
+                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8792},
                                             'bd': ['player', 'tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                             'id': 7764,
@@ -4148,21 +4049,21 @@ RECORDS = {
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
                                         'v': 't~6084',
-                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8792},
+                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8793},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7765,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
                                         'v': 'at~6085',
-                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8793},
+                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8794},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7766,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
                                         'v': 'col~6086',
-                                        'e': {'op': 'var', 'n': 'col~6073', 'x': 8794},
+                                        'e': {'op': 'var', 'n': 'col~6073', 'x': 8795},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7767,
                                     },
@@ -4172,7 +4073,7 @@ RECORDS = {
                                             {  # rules_data/pampero/definitions/tracks.yaml:112
                                                 'op': 'let',
                                                 'v': 'label~6088',
-                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8795},
+                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8796},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                 'id': 7769,
                                             },
@@ -4182,15 +4083,15 @@ RECORDS = {
                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                         'op': 'let',
                                                         'v': 'was~6089',
-                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8796},
+                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8797},
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                         'id': 7771,
                                                     },
                                                     {  # rules_data/pampero/definitions/resources.yaml:16
                                                         'op': 'set',
-                                                        't': {'op': 'st', 'k': 'booking', 'x': 8797},
+                                                        't': {'op': 'st', 'k': 'booking', 'x': 8798},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'label~6088', 'x': 8798},
+                                                        'e': {'op': 'var', 'n': 'label~6088', 'x': 8799},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                         'id': 7772,
@@ -4204,7 +4105,7 @@ RECORDS = {
                                                             'of': {'op': 'var', 'n': 't~6084'},
                                                             'f': 'spaces',
                                                             'd': [],
-                                                            'x': 8799,
+                                                            'x': 8800,
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
@@ -4215,7 +4116,7 @@ RECORDS = {
                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                             },
                                                             'b': {'op': 'var', 'n': 'at~6085'},
-                                                            'x': 8800,
+                                                            'x': 8801,
                                                         },
                                                         'b': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                             'op': 'if',
@@ -4224,7 +4125,7 @@ RECORDS = {
                                                                 'o': '==',
                                                                 'a': {'op': 'var', 'n': 'col~6086'},
                                                                 'b': {'op': 'lit', 'v': 'solar'},
-                                                                'x': 8801,
+                                                                'x': 8802,
                                                             },
                                                             't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                 'op': 'do',
@@ -4232,7 +4133,7 @@ RECORDS = {
                                                                     'op': 'key',
                                                                     'of': {'op': 'var', 'n': 'sp~6087'},
                                                                     'k': {'op': 'lit', 'v': 'solar'},
-                                                                    'x': 8802,
+                                                                    'x': 8803,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                 'id': 7775,
@@ -4244,7 +4145,7 @@ RECORDS = {
                                                                     'o': '==',
                                                                     'a': {'op': 'var', 'n': 'col~6086'},
                                                                     'b': {'op': 'lit', 'v': 'energy'},
-                                                                    'x': 8803,
+                                                                    'x': 8804,
                                                                 },
                                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                     'op': 'do',
@@ -4252,7 +4153,7 @@ RECORDS = {
                                                                         'op': 'key',
                                                                         'of': {'op': 'var', 'n': 'sp~6087'},
                                                                         'k': {'op': 'lit', 'v': 'energy'},
-                                                                        'x': 8804,
+                                                                        'x': 8805,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                     'id': 7777,
@@ -4263,7 +4164,7 @@ RECORDS = {
                                                                         'op': 'key',
                                                                         'of': {'op': 'var', 'n': 'sp~6087'},
                                                                         'k': {'op': 'lit', 'v': 'effect'},
-                                                                        'x': 8805,
+                                                                        'x': 8806,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:115',
                                                                     'id': 7778,
@@ -4279,9 +4180,9 @@ RECORDS = {
                                                     },
                                                     {  # rules_data/pampero/definitions/resources.yaml:18
                                                         'op': 'set',
-                                                        't': {'op': 'st', 'k': 'booking', 'x': 8806},
+                                                        't': {'op': 'st', 'k': 'booking', 'x': 8807},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'was~6089', 'x': 8807},
+                                                        'e': {'op': 'var', 'n': 'was~6089', 'x': 8808},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                         'id': 7779,
@@ -4378,7 +4279,7 @@ RECORDS = {
                                                             'b': {'op': 'var', 'n': 'at~6085'},
                                                         },
                                                     ],
-                                                    'x': 8808,
+                                                    'x': 8809,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:117
                                                     'op': 'seq',
@@ -4422,7 +4323,7 @@ RECORDS = {
                                                                     },
                                                                     'k': {'op': 'lit', 'v': 'pair'},
                                                                 },
-                                                                'x': 8809,
+                                                                'x': 8810,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:117',
                                                             'id': 7782,
@@ -4430,7 +4331,7 @@ RECORDS = {
                                                         {  # rules_data/pampero/definitions/tracks.yaml:118
                                                             'op': 'let',
                                                             'v': 'label~6092',
-                                                            'e': {'op': 'var', 'n': 'owner~6090', 'x': 8810},
+                                                            'e': {'op': 'var', 'n': 'owner~6090', 'x': 8811},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                             'id': 7783,
                                                         },
@@ -4440,15 +4341,15 @@ RECORDS = {
                                                                 {  # rules_data/pampero/definitions/resources.yaml:15
                                                                     'op': 'let',
                                                                     'v': 'was~6093',
-                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8811},
+                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8812},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                     'id': 7785,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:16
                                                                     'op': 'set',
-                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8812},
+                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8813},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'label~6092', 'x': 8813},
+                                                                    'e': {'op': 'var', 'n': 'label~6092', 'x': 8814},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                     'id': 7786,
@@ -4466,7 +4367,7 @@ RECORDS = {
                                                                             'd': {},
                                                                         },
                                                                         'k': {'op': 'lit', 'v': 'bonuses'},
-                                                                        'x': 8814,
+                                                                        'x': 8815,
                                                                     },
                                                                     'w': {
                                                                         'op': 'cmp',
@@ -4477,7 +4378,7 @@ RECORDS = {
                                                                             'k': {'op': 'lit', 'v': 'at'},
                                                                         },
                                                                         'b': {'op': 'var', 'n': 'at~6085'},
-                                                                        'x': 8815,
+                                                                        'x': 8816,
                                                                     },
                                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                         'op': 'do',
@@ -4485,7 +4386,7 @@ RECORDS = {
                                                                             'op': 'key',
                                                                             'of': {'op': 'var', 'n': 'b~6091'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
-                                                                            'x': 8816,
+                                                                            'x': 8817,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                         'id': 7788,
@@ -4495,9 +4396,9 @@ RECORDS = {
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:18
                                                                     'op': 'set',
-                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8817},
+                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8818},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'was~6093', 'x': 8818},
+                                                                    'e': {'op': 'var', 'n': 'was~6093', 'x': 8819},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                     'id': 7789,
@@ -4526,7 +4427,7 @@ RECORDS = {
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': 'player'},
-                                                    'x': 8819,
+                                                    'x': 8820,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                     'op': 'for',
@@ -4537,7 +4438,7 @@ RECORDS = {
                                                         'of': {'op': 'var', 'n': 't~6084'},
                                                         'f': 'rewards',
                                                         'd': [],
-                                                        'x': 8820,
+                                                        'x': 8821,
                                                     },
                                                     'w': {
                                                         'op': 'and',
@@ -4568,7 +4469,7 @@ RECORDS = {
                                                                 'neg': True,
                                                             },
                                                         ],
-                                                        'x': 8821,
+                                                        'x': 8822,
                                                     },
                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:121
                                                         'op': 'seq',
@@ -4584,7 +4485,7 @@ RECORDS = {
                                                                     },
                                                                     'k': {'op': 'var', 'n': 't~6084'},
                                                                     'd': [],
-                                                                    'x': 8822,
+                                                                    'x': 8823,
                                                                 },
                                                                 'o': '+=',
                                                                 'e': {
@@ -4592,7 +4493,7 @@ RECORDS = {
                                                                     'a': [
                                                                         {'op': 'var', 'n': 'at~6085'},
                                                                     ],
-                                                                    'x': 8823,
+                                                                    'x': 8824,
                                                                 },
                                                                 'nn': True,
                                                                 'bd': ['player', 'reached', 'key'],
@@ -4602,7 +4503,7 @@ RECORDS = {
                                                             {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                 'op': 'let',
                                                                 'v': 'label~6095',
-                                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8824},
+                                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8825},
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                 'id': 7794,
                                                             },
@@ -4612,15 +4513,15 @@ RECORDS = {
                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                         'op': 'let',
                                                                         'v': 'was~6096',
-                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8825},
+                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8826},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                         'id': 7796,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:16
                                                                         'op': 'set',
-                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8826},
+                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8827},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'label~6095', 'x': 8827},
+                                                                        'e': {'op': 'var', 'n': 'label~6095', 'x': 8828},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                         'id': 7797,
@@ -4631,16 +4532,16 @@ RECORDS = {
                                                                             'op': 'key',
                                                                             'of': {'op': 'var', 'n': 'rw~6094'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
-                                                                            'x': 8828,
+                                                                            'x': 8829,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                         'id': 7798,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:18
                                                                         'op': 'set',
-                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8829},
+                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8830},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'was~6096', 'x': 8830},
+                                                                        'e': {'op': 'var', 'n': 'was~6096', 'x': 8831},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                         'id': 7799,
@@ -4822,18 +4723,18 @@ RECORDS = {
                                                             },
                                                         },
                                                     ],
-                                                    'x': 8831,
+                                                    'x': 8832,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:123
                                                     'op': 'set',
-                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8832},
+                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8833},
                                                     'o': '+=',
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
                                                             {'op': 'var', 'n': 't~6084'},
                                                         ],
-                                                        'x': 8833,
+                                                        'x': 8834,
                                                     },
                                                     'nn': True,
                                                     'bd': ['game', 'end_of_turn', ''],
@@ -4863,14 +4764,14 @@ RECORDS = {
                     'alts': [
                         {
                             'gens': [],
-                            'b': {  # rules_data/pampero/modules/nature_items.yaml:12
+                            'b': {  # rules_data/pampero/modules/nature_items.yaml:14
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:109
                                         'op': 'req',
                                         'c': {
                                             'op': 'can',
-                                            'b': {  # rules_data/pampero/modules/nature_items.yaml:12
+                                            'b': {  # rules_data/pampero/modules/nature_items.yaml:14
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
@@ -4878,18 +4779,18 @@ RECORDS = {
                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:82
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                                {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
                                                                     'v': 'n~6097',
-                                                                    'e': {'op': 'lit', 'v': 2, 'x': 8835},
-                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                                    'e': {'op': 'lit', 'v': 2, 'x': 8836},
+                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7807,
                                                                 },
-                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                                {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
                                                                     'v': 'r~6098',
-                                                                    'e': {'op': 'lit', 'v': 'energy', 'x': 8836},
-                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                                    'e': {'op': 'lit', 'v': 'energy', 'x': 8837},
+                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7808,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
@@ -4911,7 +4812,7 @@ RECORDS = {
                                                                                     'd': 0,
                                                                                 },
                                                                                 'b': {'op': 'var', 'n': 'n~6097'},
-                                                                                'x': 8837,
+                                                                                'x': 8838,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7810,
@@ -4919,14 +4820,14 @@ RECORDS = {
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
                                                                             'v': 'n~6099',
-                                                                            'e': {'op': 'var', 'n': 'n~6097', 'x': 8838},
+                                                                            'e': {'op': 'var', 'n': 'n~6097', 'x': 8839},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7811,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
                                                                             'v': 'r~6100',
-                                                                            'e': {'op': 'var', 'n': 'r~6098', 'x': 8839},
+                                                                            'e': {'op': 'var', 'n': 'r~6098', 'x': 8840},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7812,
                                                                         },
@@ -4944,10 +4845,10 @@ RECORDS = {
                                                                                         },
                                                                                         'k': {'op': 'var', 'n': 'r~6100'},
                                                                                         'd': 0,
-                                                                                        'x': 8840,
+                                                                                        'x': 8841,
                                                                                     },
                                                                                     'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6099', 'x': 8841},
+                                                                                    'e': {'op': 'var', 'n': 'n~6099', 'x': 8842},
                                                                                     'bd': ['player', 'stock', 'key'],
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7814,
@@ -4965,7 +4866,7 @@ RECORDS = {
                                                                                             'd': None,
                                                                                         },
                                                                                         'b': {'op': 'lit', 'v': None},
-                                                                                        'x': 8842,
+                                                                                        'x': 8843,
                                                                                     },
                                                                                     't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                         'op': 'set',
@@ -4974,10 +4875,10 @@ RECORDS = {
                                                                                             'of': {'op': 'st', 'k': 'supply'},
                                                                                             'k': {'op': 'var', 'n': 'r~6100'},
                                                                                             'd': 0,
-                                                                                            'x': 8843,
+                                                                                            'x': 8844,
                                                                                         },
                                                                                         'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8844},
+                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8845},
                                                                                         'bd': ['game', 'supply', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7816,
@@ -5004,7 +4905,7 @@ RECORDS = {
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                         ],
-                                                                                        'x': 8845,
+                                                                                        'x': 8846,
                                                                                     },
                                                                                     't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                         'op': 'set',
@@ -5017,10 +4918,10 @@ RECORDS = {
                                                                                             },
                                                                                             'k': {'op': 'st', 'k': 'booking'},
                                                                                             'd': 0,
-                                                                                            'x': 8846,
+                                                                                            'x': 8847,
                                                                                         },
                                                                                         'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8847},
+                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8848},
                                                                                         'bd': ['player', 'ledger', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7818,
@@ -5043,7 +4944,7 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'option': 0},
-                                                            'x': 8848,
+                                                            'x': 8849,
                                                         },
                                                     },
                                                     {
@@ -5051,18 +4952,18 @@ RECORDS = {
                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:82
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                                {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
                                                                     'v': 'n~6101',
-                                                                    'e': {'op': 'lit', 'v': 1, 'x': 8849},
-                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                                    'e': {'op': 'lit', 'v': 1, 'x': 8850},
+                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7820,
                                                                 },
-                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                                {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
                                                                     'v': 'r~6102',
-                                                                    'e': {'op': 'lit', 'v': 'batteries', 'x': 8850},
-                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                                    'e': {'op': 'lit', 'v': 'batteries', 'x': 8851},
+                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7821,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
@@ -5084,7 +4985,7 @@ RECORDS = {
                                                                                     'd': 0,
                                                                                 },
                                                                                 'b': {'op': 'var', 'n': 'n~6101'},
-                                                                                'x': 8851,
+                                                                                'x': 8852,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7823,
@@ -5092,14 +4993,14 @@ RECORDS = {
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
                                                                             'v': 'n~6103',
-                                                                            'e': {'op': 'var', 'n': 'n~6101', 'x': 8852},
+                                                                            'e': {'op': 'var', 'n': 'n~6101', 'x': 8853},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7824,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
                                                                             'v': 'r~6104',
-                                                                            'e': {'op': 'var', 'n': 'r~6102', 'x': 8853},
+                                                                            'e': {'op': 'var', 'n': 'r~6102', 'x': 8854},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7825,
                                                                         },
@@ -5117,10 +5018,10 @@ RECORDS = {
                                                                                         },
                                                                                         'k': {'op': 'var', 'n': 'r~6104'},
                                                                                         'd': 0,
-                                                                                        'x': 8854,
+                                                                                        'x': 8855,
                                                                                     },
                                                                                     'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6103', 'x': 8855},
+                                                                                    'e': {'op': 'var', 'n': 'n~6103', 'x': 8856},
                                                                                     'bd': ['player', 'stock', 'key'],
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7827,
@@ -5138,7 +5039,7 @@ RECORDS = {
                                                                                             'd': None,
                                                                                         },
                                                                                         'b': {'op': 'lit', 'v': None},
-                                                                                        'x': 8856,
+                                                                                        'x': 8857,
                                                                                     },
                                                                                     't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                         'op': 'set',
@@ -5147,10 +5048,10 @@ RECORDS = {
                                                                                             'of': {'op': 'st', 'k': 'supply'},
                                                                                             'k': {'op': 'var', 'n': 'r~6104'},
                                                                                             'd': 0,
-                                                                                            'x': 8857,
+                                                                                            'x': 8858,
                                                                                         },
                                                                                         'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8858},
+                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8859},
                                                                                         'bd': ['game', 'supply', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7829,
@@ -5177,7 +5078,7 @@ RECORDS = {
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                         ],
-                                                                                        'x': 8859,
+                                                                                        'x': 8860,
                                                                                     },
                                                                                     't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                         'op': 'set',
@@ -5190,10 +5091,10 @@ RECORDS = {
                                                                                             },
                                                                                             'k': {'op': 'st', 'k': 'booking'},
                                                                                             'd': 0,
-                                                                                            'x': 8860,
+                                                                                            'x': 8861,
                                                                                         },
                                                                                         'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8861},
+                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8862},
                                                                                         'bd': ['player', 'ledger', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7831,
@@ -5216,20 +5117,20 @@ RECORDS = {
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'option': 1},
-                                                            'x': 8862,
+                                                            'x': 8863,
                                                         },
                                                     },
                                                 ],
                                                 'kind': 'choose',
-                                                'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                 'id': 7805,
                                             },
-                                            'x': 8834,
+                                            'x': 8835,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:109',
                                         'id': 7804,
                                     },
-                                    {  # rules_data/pampero/modules/nature_items.yaml:12
+                                    {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -5237,18 +5138,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:82
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                        {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
                                                             'v': 'n~6097',
-                                                            'e': {'op': 'lit', 'v': 2, 'x': 8863},
-                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                            'e': {'op': 'lit', 'v': 2, 'x': 8864},
+                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7834,
                                                         },
-                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                        {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
                                                             'v': 'r~6098',
-                                                            'e': {'op': 'lit', 'v': 'energy', 'x': 8864},
-                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                            'e': {'op': 'lit', 'v': 'energy', 'x': 8865},
+                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7835,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:82
@@ -5270,7 +5171,7 @@ RECORDS = {
                                                                             'd': 0,
                                                                         },
                                                                         'b': {'op': 'var', 'n': 'n~6097'},
-                                                                        'x': 8865,
+                                                                        'x': 8866,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7837,
@@ -5278,14 +5179,14 @@ RECORDS = {
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
                                                                     'v': 'n~6099',
-                                                                    'e': {'op': 'var', 'n': 'n~6097', 'x': 8866},
+                                                                    'e': {'op': 'var', 'n': 'n~6097', 'x': 8867},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7838,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
                                                                     'v': 'r~6100',
-                                                                    'e': {'op': 'var', 'n': 'r~6098', 'x': 8867},
+                                                                    'e': {'op': 'var', 'n': 'r~6098', 'x': 8868},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7839,
                                                                 },
@@ -5303,10 +5204,10 @@ RECORDS = {
                                                                                 },
                                                                                 'k': {'op': 'var', 'n': 'r~6100'},
                                                                                 'd': 0,
-                                                                                'x': 8868,
+                                                                                'x': 8869,
                                                                             },
                                                                             'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6099', 'x': 8869},
+                                                                            'e': {'op': 'var', 'n': 'n~6099', 'x': 8870},
                                                                             'bd': ['player', 'stock', 'key'],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7841,
@@ -5324,7 +5225,7 @@ RECORDS = {
                                                                                     'd': None,
                                                                                 },
                                                                                 'b': {'op': 'lit', 'v': None},
-                                                                                'x': 8870,
+                                                                                'x': 8871,
                                                                             },
                                                                             't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                 'op': 'set',
@@ -5333,10 +5234,10 @@ RECORDS = {
                                                                                     'of': {'op': 'st', 'k': 'supply'},
                                                                                     'k': {'op': 'var', 'n': 'r~6100'},
                                                                                     'd': 0,
-                                                                                    'x': 8871,
+                                                                                    'x': 8872,
                                                                                 },
                                                                                 'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8872},
+                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8873},
                                                                                 'bd': ['game', 'supply', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7843,
@@ -5363,7 +5264,7 @@ RECORDS = {
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                 ],
-                                                                                'x': 8873,
+                                                                                'x': 8874,
                                                                             },
                                                                             't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                 'op': 'set',
@@ -5376,10 +5277,10 @@ RECORDS = {
                                                                                     },
                                                                                     'k': {'op': 'st', 'k': 'booking'},
                                                                                     'd': 0,
-                                                                                    'x': 8874,
+                                                                                    'x': 8875,
                                                                                 },
                                                                                 'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8875},
+                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8876},
                                                                                 'bd': ['player', 'ledger', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7845,
@@ -5402,7 +5303,7 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'option': 0},
-                                                    'x': 8876,
+                                                    'x': 8877,
                                                 },
                                             },
                                             {
@@ -5410,18 +5311,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:82
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                        {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
                                                             'v': 'n~6101',
-                                                            'e': {'op': 'lit', 'v': 1, 'x': 8877},
-                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                            'e': {'op': 'lit', 'v': 1, 'x': 8878},
+                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7847,
                                                         },
-                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                        {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
                                                             'v': 'r~6102',
-                                                            'e': {'op': 'lit', 'v': 'batteries', 'x': 8878},
-                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                            'e': {'op': 'lit', 'v': 'batteries', 'x': 8879},
+                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7848,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:82
@@ -5443,7 +5344,7 @@ RECORDS = {
                                                                             'd': 0,
                                                                         },
                                                                         'b': {'op': 'var', 'n': 'n~6101'},
-                                                                        'x': 8879,
+                                                                        'x': 8880,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7850,
@@ -5451,14 +5352,14 @@ RECORDS = {
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
                                                                     'v': 'n~6103',
-                                                                    'e': {'op': 'var', 'n': 'n~6101', 'x': 8880},
+                                                                    'e': {'op': 'var', 'n': 'n~6101', 'x': 8881},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7851,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
                                                                     'v': 'r~6104',
-                                                                    'e': {'op': 'var', 'n': 'r~6102', 'x': 8881},
+                                                                    'e': {'op': 'var', 'n': 'r~6102', 'x': 8882},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7852,
                                                                 },
@@ -5476,10 +5377,10 @@ RECORDS = {
                                                                                 },
                                                                                 'k': {'op': 'var', 'n': 'r~6104'},
                                                                                 'd': 0,
-                                                                                'x': 8882,
+                                                                                'x': 8883,
                                                                             },
                                                                             'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6103', 'x': 8883},
+                                                                            'e': {'op': 'var', 'n': 'n~6103', 'x': 8884},
                                                                             'bd': ['player', 'stock', 'key'],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7854,
@@ -5497,7 +5398,7 @@ RECORDS = {
                                                                                     'd': None,
                                                                                 },
                                                                                 'b': {'op': 'lit', 'v': None},
-                                                                                'x': 8884,
+                                                                                'x': 8885,
                                                                             },
                                                                             't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                 'op': 'set',
@@ -5506,10 +5407,10 @@ RECORDS = {
                                                                                     'of': {'op': 'st', 'k': 'supply'},
                                                                                     'k': {'op': 'var', 'n': 'r~6104'},
                                                                                     'd': 0,
-                                                                                    'x': 8885,
+                                                                                    'x': 8886,
                                                                                 },
                                                                                 'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8886},
+                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8887},
                                                                                 'bd': ['game', 'supply', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7856,
@@ -5536,7 +5437,7 @@ RECORDS = {
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                 ],
-                                                                                'x': 8887,
+                                                                                'x': 8888,
                                                                             },
                                                                             't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                 'op': 'set',
@@ -5549,10 +5450,10 @@ RECORDS = {
                                                                                     },
                                                                                     'k': {'op': 'st', 'k': 'booking'},
                                                                                     'd': 0,
-                                                                                    'x': 8888,
+                                                                                    'x': 8889,
                                                                                 },
                                                                                 'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8889},
+                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8890},
                                                                                 'bd': ['player', 'ledger', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7858,
@@ -5575,539 +5476,64 @@ RECORDS = {
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'option': 1},
-                                                    'x': 8890,
+                                                    'x': 8891,
                                                 },
                                             },
                                         ],
                                         'kind': 'choose',
-                                        'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                        'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7832,
                                     },
-                                    {  # rules_data/pampero/modules/nature_items.yaml:12
+                                    {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'let',
-                                        'v': 'n~6105',
-                                        'e': {'op': 'lit', 'v': 2, 'x': 8891},
-                                        'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                        'v': 'k~6105',
+                                        'e': {'op': 'lit', 'v': 2, 'x': 8892},
+                                        'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7859,
                                     },
-                                    {  # rules_data/pampero/modules/nature_items.yaml:12
+                                    {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'let',
                                         'v': 't~6106',
-                                        'e': {'op': 'lit', 'v': 'nature_income', 'x': 8892},
-                                        'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                        'e': {'op': 'lit', 'v': 'nature_income', 'x': 8893},
+                                        'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7860,
                                     },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:136
+                                    {  # rules_data/pampero/definitions/tracks.yaml:129
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/tracks.yaml:136
-                                                'op': 'req',
-                                                'c': {
-                                                    'op': 'not',
-                                                    'a': {
-                                                        'op': 'or',
-                                                        'a': [
-                                                            {
-                                                                'op': 'cmp',
-                                                                'o': '>',
-                                                                'a': {
-                                                                    'op': 'letx',
-                                                                    'v': 'at~6107',
-                                                                    'e': {
-                                                                        'op': 'cond',
-                                                                        'c': {
-                                                                            'op': 'cmp',
-                                                                            'o': '==',
-                                                                            'a': {
-                                                                                'op': 'fld',
-                                                                                'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                'f': 'scope',
-                                                                                'd': None,
-                                                                            },
-                                                                            'b': {'op': 'lit', 'v': 'game'},
-                                                                        },
-                                                                        'a': {
-                                                                            'op': 'key',
-                                                                            'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                            'k': {'op': 'var', 'n': 't~6106'},
-                                                                            'd': 0,
-                                                                        },
-                                                                        'b': {
-                                                                            'op': 'key',
-                                                                            'of': {
-                                                                                'op': 'st',
-                                                                                'k': 'tracks',
-                                                                                'p': {'op': 'var', 'n': 'you'},
-                                                                            },
-                                                                            'k': {'op': 'var', 'n': 't~6106'},
-                                                                            'd': 0,
-                                                                        },
-                                                                    },
-                                                                    'b': {
-                                                                        'op': 'letx',
-                                                                        'v': 'nxt~6108',
-                                                                        'e': {
-                                                                            'op': 'cond',
-                                                                            'c': {
-                                                                                'op': 'and',
-                                                                                'a': [
-                                                                                    {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '<',
-                                                                                        'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                        'b': {'op': 'lit', 'v': 0},
-                                                                                    },
-                                                                                    {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '!=',
-                                                                                        'a': {
-                                                                                            'op': 'fld',
-                                                                                            'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                            'f': 'entry',
-                                                                                            'd': None,
-                                                                                        },
-                                                                                        'b': {'op': 'lit', 'v': None},
-                                                                                    },
-                                                                                ],
-                                                                            },
-                                                                            'a': {
-                                                                                'op': 'fld',
-                                                                                'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                'f': 'entry',
-                                                                                'd': None,
-                                                                            },
-                                                                            'b': {
-                                                                                'op': 'ar',
-                                                                                'o': '+',
-                                                                                'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                'b': {'op': 'lit', 'v': 1},
-                                                                            },
-                                                                        },
-                                                                        'b': {
-                                                                            'op': 'cond',
-                                                                            'c': {
-                                                                                'op': 'and',
-                                                                                'a': [
-                                                                                    {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '!=',
-                                                                                        'a': {
-                                                                                            'op': 'fld',
-                                                                                            'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                            'f': 'exclusive_with',
-                                                                                            'd': None,
-                                                                                        },
-                                                                                        'b': {'op': 'lit', 'v': None},
-                                                                                    },
-                                                                                    {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '>=',
-                                                                                        'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                        'b': {'op': 'lit', 'v': 0},
-                                                                                    },
-                                                                                    {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '==',
-                                                                                        'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                        'b': {
-                                                                                            'op': 'cond',
-                                                                                            'c': {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '==',
-                                                                                                'a': {
-                                                                                                    'op': 'fld',
-                                                                                                    'kind': 'tracks',
-                                                                                                    'of': {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                        'f': 'exclusive_with',
-                                                                                                        'd': None,
-                                                                                                    },
-                                                                                                    'f': 'scope',
-                                                                                                    'd': None,
-                                                                                                },
-                                                                                                'b': {'op': 'lit', 'v': 'game'},
-                                                                                            },
-                                                                                            'a': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                'k': {
-                                                                                                    'op': 'fld',
-                                                                                                    'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                    'f': 'exclusive_with',
-                                                                                                    'd': None,
-                                                                                                },
-                                                                                                'd': 0,
-                                                                                            },
-                                                                                            'b': {
-                                                                                                'op': 'key',
-                                                                                                'of': {
-                                                                                                    'op': 'st',
-                                                                                                    'k': 'tracks',
-                                                                                                    'p': {'op': 'var', 'n': 'you'},
-                                                                                                },
-                                                                                                'k': {
-                                                                                                    'op': 'fld',
-                                                                                                    'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                    'f': 'exclusive_with',
-                                                                                                    'd': None,
-                                                                                                },
-                                                                                                'd': 0,
-                                                                                            },
-                                                                                        },
-                                                                                    },
-                                                                                ],
-                                                                            },
-                                                                            'a': {
-                                                                                'op': 'ar',
-                                                                                'o': '+',
-                                                                                'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                'b': {'op': 'lit', 'v': 1},
-                                                                            },
-                                                                            'b': {'op': 'var', 'n': 'nxt~6108'},
-                                                                        },
-                                                                    },
-                                                                },
-                                                                'b': {
-                                                                    'op': 'cond',
-                                                                    'c': {
-                                                                        'op': 'cmp',
-                                                                        'o': '!=',
-                                                                        'a': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                            'f': 'max',
-                                                                            'd': None,
-                                                                        },
-                                                                        'b': {'op': 'lit', 'v': None},
-                                                                    },
-                                                                    'a': {
-                                                                        'op': 'fld',
-                                                                        'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                        'f': 'max',
-                                                                        'd': None,
-                                                                    },
-                                                                    'b': {
-                                                                        'op': 'cond',
-                                                                        'c': {
-                                                                            'op': 'cmp',
-                                                                            'o': '>',
-                                                                            'a': {
-                                                                                'op': 'fn',
-                                                                                'f': 'count',
-                                                                                'a': [
-                                                                                    {
-                                                                                        'op': 'cond',
-                                                                                        'c': {
-                                                                                            'op': 'cmp',
-                                                                                            'o': '>',
-                                                                                            'a': {
-                                                                                                'op': 'fn',
-                                                                                                'f': 'count',
-                                                                                                'a': [
-                                                                                                    {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                        'f': 'sides',
-                                                                                                        'd': [],
-                                                                                                    },
-                                                                                                ],
-                                                                                            },
-                                                                                            'b': {'op': 'lit', 'v': 0},
-                                                                                        },
-                                                                                        'a': {
-                                                                                            'op': 'key',
-                                                                                            'of': {
-                                                                                                'op': 'fld',
-                                                                                                'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                'f': 'sides',
-                                                                                                'd': [],
-                                                                                            },
-                                                                                            'k': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'st', 'k': 'sides'},
-                                                                                                'k': {'op': 'var', 'n': 't~6106'},
-                                                                                                'd': 0,
-                                                                                            },
-                                                                                        },
-                                                                                        'b': {
-                                                                                            'op': 'fld',
-                                                                                            'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                            'f': 'values',
-                                                                                            'd': [],
-                                                                                        },
-                                                                                    },
-                                                                                ],
-                                                                            },
-                                                                            'b': {'op': 'lit', 'v': 0},
-                                                                        },
-                                                                        'a': {
-                                                                            'op': 'ar',
-                                                                            'o': '-',
-                                                                            'a': {
-                                                                                'op': 'fn',
-                                                                                'f': 'count',
-                                                                                'a': [
-                                                                                    {
-                                                                                        'op': 'cond',
-                                                                                        'c': {
-                                                                                            'op': 'cmp',
-                                                                                            'o': '>',
-                                                                                            'a': {
-                                                                                                'op': 'fn',
-                                                                                                'f': 'count',
-                                                                                                'a': [
-                                                                                                    {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                        'f': 'sides',
-                                                                                                        'd': [],
-                                                                                                    },
-                                                                                                ],
-                                                                                            },
-                                                                                            'b': {'op': 'lit', 'v': 0},
-                                                                                        },
-                                                                                        'a': {
-                                                                                            'op': 'key',
-                                                                                            'of': {
-                                                                                                'op': 'fld',
-                                                                                                'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                'f': 'sides',
-                                                                                                'd': [],
-                                                                                            },
-                                                                                            'k': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'st', 'k': 'sides'},
-                                                                                                'k': {'op': 'var', 'n': 't~6106'},
-                                                                                                'd': 0,
-                                                                                            },
-                                                                                        },
-                                                                                        'b': {
-                                                                                            'op': 'fld',
-                                                                                            'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                            'f': 'values',
-                                                                                            'd': [],
-                                                                                        },
-                                                                                    },
-                                                                                ],
-                                                                            },
-                                                                            'b': {'op': 'lit', 'v': 1},
-                                                                        },
-                                                                        'b': {'op': 'lit', 'v': 1000000},
-                                                                    },
-                                                                },
-                                                            },
-                                                            {
-                                                                'op': 'and',
-                                                                'a': [
-                                                                    {
-                                                                        'op': 'cmp',
-                                                                        'o': '!=',
-                                                                        'a': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                            'f': 'limit',
-                                                                            'd': None,
-                                                                        },
-                                                                        'b': {'op': 'lit', 'v': None},
-                                                                    },
-                                                                    {
-                                                                        'op': 'cmp',
-                                                                        'o': '>',
-                                                                        'a': {
-                                                                            'op': 'letx',
-                                                                            'v': 'at~6107',
-                                                                            'e': {
-                                                                                'op': 'cond',
-                                                                                'c': {
-                                                                                    'op': 'cmp',
-                                                                                    'o': '==',
-                                                                                    'a': {
-                                                                                        'op': 'fld',
-                                                                                        'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                        'f': 'scope',
-                                                                                        'd': None,
-                                                                                    },
-                                                                                    'b': {'op': 'lit', 'v': 'game'},
-                                                                                },
-                                                                                'a': {
-                                                                                    'op': 'key',
-                                                                                    'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                    'k': {'op': 'var', 'n': 't~6106'},
-                                                                                    'd': 0,
-                                                                                },
-                                                                                'b': {
-                                                                                    'op': 'key',
-                                                                                    'of': {
-                                                                                        'op': 'st',
-                                                                                        'k': 'tracks',
-                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                    },
-                                                                                    'k': {'op': 'var', 'n': 't~6106'},
-                                                                                    'd': 0,
-                                                                                },
-                                                                            },
-                                                                            'b': {
-                                                                                'op': 'letx',
-                                                                                'v': 'nxt~6108',
-                                                                                'e': {
-                                                                                    'op': 'cond',
-                                                                                    'c': {
-                                                                                        'op': 'and',
-                                                                                        'a': [
-                                                                                            {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '<',
-                                                                                                'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                            },
-                                                                                            {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '!=',
-                                                                                                'a': {
-                                                                                                    'op': 'fld',
-                                                                                                    'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                    'f': 'entry',
-                                                                                                    'd': None,
-                                                                                                },
-                                                                                                'b': {'op': 'lit', 'v': None},
-                                                                                            },
-                                                                                        ],
-                                                                                    },
-                                                                                    'a': {
-                                                                                        'op': 'fld',
-                                                                                        'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                        'f': 'entry',
-                                                                                        'd': None,
-                                                                                    },
-                                                                                    'b': {
-                                                                                        'op': 'ar',
-                                                                                        'o': '+',
-                                                                                        'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                        'b': {'op': 'lit', 'v': 1},
-                                                                                    },
-                                                                                },
-                                                                                'b': {
-                                                                                    'op': 'cond',
-                                                                                    'c': {
-                                                                                        'op': 'and',
-                                                                                        'a': [
-                                                                                            {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '!=',
-                                                                                                'a': {
-                                                                                                    'op': 'fld',
-                                                                                                    'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                    'f': 'exclusive_with',
-                                                                                                    'd': None,
-                                                                                                },
-                                                                                                'b': {'op': 'lit', 'v': None},
-                                                                                            },
-                                                                                            {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '>=',
-                                                                                                'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                            },
-                                                                                            {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '==',
-                                                                                                'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                'b': {
-                                                                                                    'op': 'cond',
-                                                                                                    'c': {
-                                                                                                        'op': 'cmp',
-                                                                                                        'o': '==',
-                                                                                                        'a': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {
-                                                                                                                'op': 'fld',
-                                                                                                                'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                'f': 'exclusive_with',
-                                                                                                                'd': None,
-                                                                                                            },
-                                                                                                            'f': 'scope',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'b': {'op': 'lit', 'v': 'game'},
-                                                                                                    },
-                                                                                                    'a': {
-                                                                                                        'op': 'key',
-                                                                                                        'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                        'k': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                            'f': 'exclusive_with',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'd': 0,
-                                                                                                    },
-                                                                                                    'b': {
-                                                                                                        'op': 'key',
-                                                                                                        'of': {
-                                                                                                            'op': 'st',
-                                                                                                            'k': 'tracks',
-                                                                                                            'p': {'op': 'var', 'n': 'you'},
-                                                                                                        },
-                                                                                                        'k': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                            'f': 'exclusive_with',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'd': 0,
-                                                                                                    },
-                                                                                                },
-                                                                                            },
-                                                                                        ],
-                                                                                    },
-                                                                                    'a': {
-                                                                                        'op': 'ar',
-                                                                                        'o': '+',
-                                                                                        'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                        'b': {'op': 'lit', 'v': 1},
-                                                                                    },
-                                                                                    'b': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                },
-                                                                            },
-                                                                        },
-                                                                        'b': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                            'f': 'limit',
-                                                                            'd': None,
-                                                                        },
-                                                                    },
-                                                                ],
-                                                            },
-                                                            {
+                                            {  # rules_data/pampero/definitions/tracks.yaml:129
+                                                'op': 'let',
+                                                'v': 'k~6107',
+                                                'e': {'op': 'var', 'n': 'k~6105', 'x': 8894},
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:129',
+                                                'id': 7862,
+                                            },
+                                            {  # rules_data/pampero/definitions/tracks.yaml:129
+                                                'op': 'let',
+                                                'v': 't~6108',
+                                                'e': {'op': 'var', 'n': 't~6106', 'x': 8895},
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:129',
+                                                'id': 7863,
+                                            },
+                                            {  # rules_data/pampero/definitions/tracks.yaml:129
+                                                'op': 'let',
+                                                'v': 'col~6109',
+                                                'e': {'op': 'lit', 'v': 'effect', 'x': 8896},
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:129',
+                                                'id': 7864,
+                                            },
+                                            {  # rules_data/pampero/definitions/tracks.yaml:99
+                                                'op': 'rep',
+                                                'n': {'op': 'var', 'n': 'k~6107', 'x': 8897},
+                                                'b': {  # rules_data/pampero/definitions/tracks.yaml:100
+                                                    'op': 'seq',
+                                                    'b': [
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:100
+                                                            'op': 'let',
+                                                            'v': 'nxt~6112',
+                                                            'e': {
                                                                 'op': 'letx',
-                                                                'v': 'at~6109',
+                                                                'v': 'at~6110',
                                                                 'e': {
                                                                     'op': 'cond',
                                                                     'c': {
@@ -6116,7 +5542,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6106'},
+                                                                            'of': {'op': 'var', 'n': 't~6108'},
                                                                             'f': 'scope',
                                                                             'd': None,
                                                                         },
@@ -6125,7 +5551,7 @@ RECORDS = {
                                                                     'a': {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                        'k': {'op': 'var', 'n': 't~6106'},
+                                                                        'k': {'op': 'var', 'n': 't~6108'},
                                                                         'd': 0,
                                                                     },
                                                                     'b': {
@@ -6135,1740 +5561,1297 @@ RECORDS = {
                                                                             'k': 'tracks',
                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                         },
-                                                                        'k': {'op': 'var', 'n': 't~6106'},
+                                                                        'k': {'op': 'var', 'n': 't~6108'},
                                                                         'd': 0,
                                                                     },
                                                                 },
                                                                 'b': {
                                                                     'op': 'letx',
-                                                                    'v': 'built~6112',
+                                                                    'v': 'nxt~6111',
                                                                     'e': {
                                                                         'op': 'cond',
                                                                         'c': {
-                                                                            'op': 'cmp',
-                                                                            'o': '!=',
-                                                                            'a': {
-                                                                                'op': 'fld',
-                                                                                'kind': 'pieces',
-                                                                                'of': {'op': 'lit', 'v': 'tower'},
-                                                                                'f': 'per_player',
-                                                                                'd': None,
-                                                                            },
-                                                                            'b': {'op': 'lit', 'v': None},
-                                                                        },
-                                                                        'a': {
-                                                                            'op': 'ar',
-                                                                            'o': '-',
-                                                                            'a': {
-                                                                                'op': 'fld',
-                                                                                'kind': 'pieces',
-                                                                                'of': {'op': 'lit', 'v': 'tower'},
-                                                                                'f': 'per_player',
-                                                                                'd': None,
-                                                                            },
-                                                                            'b': {
-                                                                                'op': 'key',
-                                                                                'of': {
-                                                                                    'op': 'st',
-                                                                                    'k': 'pieces',
-                                                                                    'p': {'op': 'var', 'n': 'you'},
-                                                                                },
-                                                                                'k': {'op': 'lit', 'v': 'tower'},
-                                                                                'd': 0,
-                                                                            },
-                                                                        },
-                                                                        'b': {
-                                                                            'op': 'fn',
-                                                                            'f': 'sum',
+                                                                            'op': 'and',
                                                                             'a': [
                                                                                 {
-                                                                                    'op': 'mapc',
-                                                                                    'v': 's~6110',
-                                                                                    'src': {'op': 'st', 'k': 'places'},
-                                                                                    'e': {
-                                                                                        'op': 'fn',
-                                                                                        'f': 'count',
-                                                                                        'a': [
-                                                                                            {
-                                                                                                'op': 'filt',
-                                                                                                'v': 'x~6111',
-                                                                                                'src': {
-                                                                                                    'op': 'key',
-                                                                                                    'of': {'op': 'st', 'k': 'places'},
-                                                                                                    'k': {'op': 'var', 'n': 's~6110'},
-                                                                                                    'd': [],
-                                                                                                },
-                                                                                                'w': {
-                                                                                                    'op': 'and',
-                                                                                                    'a': [
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '==',
-                                                                                                            'a': {
-                                                                                                                'op': 'key',
-                                                                                                                'of': {'op': 'var', 'n': 'x~6111'},
-                                                                                                                'k': {'op': 'lit', 'v': 'piece'},
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': 'tower'},
-                                                                                                        },
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '==',
-                                                                                                            'a': {
-                                                                                                                'op': 'key',
-                                                                                                                'of': {'op': 'var', 'n': 'x~6111'},
-                                                                                                                'k': {'op': 'lit', 'v': 'owner'},
-                                                                                                            },
-                                                                                                            'b': {'op': 'var', 'n': 'you'},
-                                                                                                        },
-                                                                                                    ],
-                                                                                                },
-                                                                                            },
-                                                                                        ],
+                                                                                    'op': 'cmp',
+                                                                                    'o': '<',
+                                                                                    'a': {'op': 'var', 'n': 'at~6110'},
+                                                                                    'b': {'op': 'lit', 'v': 0},
+                                                                                },
+                                                                                {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '!=',
+                                                                                    'a': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tracks',
+                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                        'f': 'entry',
+                                                                                        'd': None,
                                                                                     },
+                                                                                    'b': {'op': 'lit', 'v': None},
                                                                                 },
                                                                             ],
                                                                         },
+                                                                        'a': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tracks',
+                                                                            'of': {'op': 'var', 'n': 't~6108'},
+                                                                            'f': 'entry',
+                                                                            'd': None,
+                                                                        },
+                                                                        'b': {
+                                                                            'op': 'ar',
+                                                                            'o': '+',
+                                                                            'a': {'op': 'var', 'n': 'at~6110'},
+                                                                            'b': {'op': 'lit', 'v': 1},
+                                                                        },
                                                                     },
                                                                     'b': {
-                                                                        'op': 'fn',
-                                                                        'f': 'any',
-                                                                        'a': [
-                                                                            {
-                                                                                'op': 'mapc',
-                                                                                'v': 'l~6113',
-                                                                                'src': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                    'f': 'locks',
-                                                                                    'd': [],
+                                                                        'op': 'cond',
+                                                                        'c': {
+                                                                            'op': 'and',
+                                                                            'a': [
+                                                                                {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '!=',
+                                                                                    'a': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tracks',
+                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                        'f': 'exclusive_with',
+                                                                                        'd': None,
+                                                                                    },
+                                                                                    'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'e': {
-                                                                                    'op': 'and',
-                                                                                    'a': [
-                                                                                        {
-                                                                                            'op': 'cmp',
-                                                                                            'o': '<',
-                                                                                            'a': {'op': 'var', 'n': 'at~6109'},
-                                                                                            'b': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'l~6113'},
-                                                                                                'k': {'op': 'lit', 'v': 'at'},
-                                                                                            },
-                                                                                        },
-                                                                                        {
-                                                                                            'op': 'cmp',
-                                                                                            'o': '<=',
-                                                                                            'a': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'l~6113'},
-                                                                                                'k': {'op': 'lit', 'v': 'at'},
-                                                                                            },
-                                                                                            'b': {
-                                                                                                'op': 'letx',
-                                                                                                'v': 'at~6107',
-                                                                                                'e': {
-                                                                                                    'op': 'cond',
-                                                                                                    'c': {
-                                                                                                        'op': 'cmp',
-                                                                                                        'o': '==',
-                                                                                                        'a': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                            'f': 'scope',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'b': {'op': 'lit', 'v': 'game'},
-                                                                                                    },
-                                                                                                    'a': {
-                                                                                                        'op': 'key',
-                                                                                                        'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                        'k': {'op': 'var', 'n': 't~6106'},
-                                                                                                        'd': 0,
-                                                                                                    },
-                                                                                                    'b': {
-                                                                                                        'op': 'key',
-                                                                                                        'of': {
-                                                                                                            'op': 'st',
-                                                                                                            'k': 'tracks',
-                                                                                                            'p': {'op': 'var', 'n': 'you'},
-                                                                                                        },
-                                                                                                        'k': {'op': 'var', 'n': 't~6106'},
-                                                                                                        'd': 0,
-                                                                                                    },
-                                                                                                },
-                                                                                                'b': {
-                                                                                                    'op': 'letx',
-                                                                                                    'v': 'nxt~6108',
-                                                                                                    'e': {
-                                                                                                        'op': 'cond',
-                                                                                                        'c': {
-                                                                                                            'op': 'and',
-                                                                                                            'a': [
-                                                                                                                {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '<',
-                                                                                                                    'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                                                    'b': {'op': 'lit', 'v': 0},
-                                                                                                                },
-                                                                                                                {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '!=',
-                                                                                                                    'a': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                        'f': 'entry',
-                                                                                                                        'd': None,
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': None},
-                                                                                                                },
-                                                                                                            ],
-                                                                                                        },
-                                                                                                        'a': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                            'f': 'entry',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'b': {
-                                                                                                            'op': 'ar',
-                                                                                                            'o': '+',
-                                                                                                            'a': {'op': 'var', 'n': 'at~6107'},
-                                                                                                            'b': {'op': 'lit', 'v': 1},
-                                                                                                        },
-                                                                                                    },
-                                                                                                    'b': {
-                                                                                                        'op': 'cond',
-                                                                                                        'c': {
-                                                                                                            'op': 'and',
-                                                                                                            'a': [
-                                                                                                                {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '!=',
-                                                                                                                    'a': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                        'f': 'exclusive_with',
-                                                                                                                        'd': None,
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': None},
-                                                                                                                },
-                                                                                                                {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '>=',
-                                                                                                                    'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                                    'b': {'op': 'lit', 'v': 0},
-                                                                                                                },
-                                                                                                                {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '==',
-                                                                                                                    'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                                    'b': {
-                                                                                                                        'op': 'cond',
-                                                                                                                        'c': {
-                                                                                                                            'op': 'cmp',
-                                                                                                                            'o': '==',
-                                                                                                                            'a': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {
-                                                                                                                                    'op': 'fld',
-                                                                                                                                    'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                                    'f': 'exclusive_with',
-                                                                                                                                    'd': None,
-                                                                                                                                },
-                                                                                                                                'f': 'scope',
-                                                                                                                                'd': None,
-                                                                                                                            },
-                                                                                                                            'b': {'op': 'lit', 'v': 'game'},
-                                                                                                                        },
-                                                                                                                        'a': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                                            'k': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                                'f': 'exclusive_with',
-                                                                                                                                'd': None,
-                                                                                                                            },
-                                                                                                                            'd': 0,
-                                                                                                                        },
-                                                                                                                        'b': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {
-                                                                                                                                'op': 'st',
-                                                                                                                                'k': 'tracks',
-                                                                                                                                'p': {'op': 'var', 'n': 'you'},
-                                                                                                                            },
-                                                                                                                            'k': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6106'},
-                                                                                                                                'f': 'exclusive_with',
-                                                                                                                                'd': None,
-                                                                                                                            },
-                                                                                                                            'd': 0,
-                                                                                                                        },
-                                                                                                                    },
-                                                                                                                },
-                                                                                                            ],
-                                                                                                        },
-                                                                                                        'a': {
-                                                                                                            'op': 'ar',
-                                                                                                            'o': '+',
-                                                                                                            'a': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                            'b': {'op': 'lit', 'v': 1},
-                                                                                                        },
-                                                                                                        'b': {'op': 'var', 'n': 'nxt~6108'},
-                                                                                                    },
-                                                                                                },
-                                                                                            },
-                                                                                        },
-                                                                                        {
-                                                                                            'op': 'cmp',
-                                                                                            'o': '<',
-                                                                                            'a': {'op': 'var', 'n': 'built~6112'},
-                                                                                            'b': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'l~6113'},
-                                                                                                'k': {'op': 'lit', 'v': 'towers'},
-                                                                                            },
-                                                                                        },
-                                                                                    ],
+                                                                                {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '>=',
+                                                                                    'a': {'op': 'var', 'n': 'nxt~6111'},
+                                                                                    'b': {'op': 'lit', 'v': 0},
                                                                                 },
-                                                                            },
-                                                                        ],
-                                                                    },
-                                                                },
-                                                            },
-                                                        ],
-                                                    },
-                                                    'x': 8893,
-                                                },
-                                                'at': 'rules_data/pampero/definitions/tracks.yaml:136',
-                                                'id': 7862,
-                                            },
-                                            {  # rules_data/pampero/definitions/tracks.yaml:137
-                                                'op': 'choose',
-                                                'alts': [
-                                                    {
-                                                        'gens': [
-                                                            {
-                                                                'v': 'amount~6114',
-                                                                'src': {
-                                                                    'op': 'range',
-                                                                    'a': {'op': 'lit', 'v': 0},
-                                                                    'b': {'op': 'var', 'n': 'n~6105'},
-                                                                    'x': 8894,
-                                                                },
-                                                                'label': 'amount',
-                                                            },
-                                                        ],
-                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:129
-                                                            'op': 'seq',
-                                                            'b': [
-                                                                {  # rules_data/pampero/definitions/tracks.yaml:137
-                                                                    'op': 'let',
-                                                                    'v': 'k~6115',
-                                                                    'e': {'op': 'var', 'n': 'amount~6114', 'x': 8895},
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:137',
-                                                                    'id': 7865,
-                                                                },
-                                                                {  # rules_data/pampero/definitions/tracks.yaml:137
-                                                                    'op': 'let',
-                                                                    'v': 't~6116',
-                                                                    'e': {'op': 'var', 'n': 't~6106', 'x': 8896},
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:137',
-                                                                    'id': 7866,
-                                                                },
-                                                                {  # rules_data/pampero/definitions/tracks.yaml:129
-                                                                    'op': 'seq',
-                                                                    'b': [
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:129
-                                                                            'op': 'let',
-                                                                            'v': 'k~6117',
-                                                                            'e': {'op': 'var', 'n': 'k~6115', 'x': 8897},
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                                            'id': 7868,
-                                                                        },
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:129
-                                                                            'op': 'let',
-                                                                            'v': 't~6118',
-                                                                            'e': {'op': 'var', 'n': 't~6116', 'x': 8898},
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                                            'id': 7869,
-                                                                        },
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:129
-                                                                            'op': 'let',
-                                                                            'v': 'col~6119',
-                                                                            'e': {'op': 'lit', 'v': 'effect', 'x': 8899},
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                                            'id': 7870,
-                                                                        },
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:99
-                                                                            'op': 'rep',
-                                                                            'n': {'op': 'var', 'n': 'k~6117', 'x': 8900},
-                                                                            'b': {  # rules_data/pampero/definitions/tracks.yaml:100
-                                                                                'op': 'seq',
-                                                                                'b': [
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:100
-                                                                                        'op': 'let',
-                                                                                        'v': 'nxt~6122',
-                                                                                        'e': {
-                                                                                            'op': 'letx',
-                                                                                            'v': 'at~6120',
-                                                                                            'e': {
-                                                                                                'op': 'cond',
-                                                                                                'c': {
-                                                                                                    'op': 'cmp',
-                                                                                                    'o': '==',
-                                                                                                    'a': {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                        'f': 'scope',
-                                                                                                        'd': None,
-                                                                                                    },
-                                                                                                    'b': {'op': 'lit', 'v': 'game'},
-                                                                                                },
-                                                                                                'a': {
-                                                                                                    'op': 'key',
-                                                                                                    'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                    'd': 0,
-                                                                                                },
-                                                                                                'b': {
-                                                                                                    'op': 'key',
-                                                                                                    'of': {
-                                                                                                        'op': 'st',
-                                                                                                        'k': 'tracks',
-                                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                                    },
-                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                    'd': 0,
-                                                                                                },
-                                                                                            },
-                                                                                            'b': {
-                                                                                                'op': 'letx',
-                                                                                                'v': 'nxt~6121',
-                                                                                                'e': {
-                                                                                                    'op': 'cond',
-                                                                                                    'c': {
-                                                                                                        'op': 'and',
-                                                                                                        'a': [
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '<',
-                                                                                                                'a': {'op': 'var', 'n': 'at~6120'},
-                                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                                            },
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '!=',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                    'f': 'entry',
-                                                                                                                    'd': None,
-                                                                                                                },
-                                                                                                                'b': {'op': 'lit', 'v': None},
-                                                                                                            },
-                                                                                                        ],
-                                                                                                    },
-                                                                                                    'a': {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                        'f': 'entry',
-                                                                                                        'd': None,
-                                                                                                    },
-                                                                                                    'b': {
-                                                                                                        'op': 'ar',
-                                                                                                        'o': '+',
-                                                                                                        'a': {'op': 'var', 'n': 'at~6120'},
-                                                                                                        'b': {'op': 'lit', 'v': 1},
-                                                                                                    },
-                                                                                                },
-                                                                                                'b': {
-                                                                                                    'op': 'cond',
-                                                                                                    'c': {
-                                                                                                        'op': 'and',
-                                                                                                        'a': [
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '!=',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                    'f': 'exclusive_with',
-                                                                                                                    'd': None,
-                                                                                                                },
-                                                                                                                'b': {'op': 'lit', 'v': None},
-                                                                                                            },
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '>=',
-                                                                                                                'a': {'op': 'var', 'n': 'nxt~6121'},
-                                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                                            },
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '==',
-                                                                                                                'a': {'op': 'var', 'n': 'nxt~6121'},
-                                                                                                                'b': {
-                                                                                                                    'op': 'cond',
-                                                                                                                    'c': {
-                                                                                                                        'op': 'cmp',
-                                                                                                                        'o': '==',
-                                                                                                                        'a': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                'f': 'exclusive_with',
-                                                                                                                                'd': None,
-                                                                                                                            },
-                                                                                                                            'f': 'scope',
-                                                                                                                            'd': None,
-                                                                                                                        },
-                                                                                                                        'b': {'op': 'lit', 'v': 'game'},
-                                                                                                                    },
-                                                                                                                    'a': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                                        'k': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                            'f': 'exclusive_with',
-                                                                                                                            'd': None,
-                                                                                                                        },
-                                                                                                                        'd': 0,
-                                                                                                                    },
-                                                                                                                    'b': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {
-                                                                                                                            'op': 'st',
-                                                                                                                            'k': 'tracks',
-                                                                                                                            'p': {'op': 'var', 'n': 'you'},
-                                                                                                                        },
-                                                                                                                        'k': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                            'f': 'exclusive_with',
-                                                                                                                            'd': None,
-                                                                                                                        },
-                                                                                                                        'd': 0,
-                                                                                                                    },
-                                                                                                                },
-                                                                                                            },
-                                                                                                        ],
-                                                                                                    },
-                                                                                                    'a': {
-                                                                                                        'op': 'ar',
-                                                                                                        'o': '+',
-                                                                                                        'a': {'op': 'var', 'n': 'nxt~6121'},
-                                                                                                        'b': {'op': 'lit', 'v': 1},
-                                                                                                    },
-                                                                                                    'b': {'op': 'var', 'n': 'nxt~6121'},
-                                                                                                },
-                                                                                            },
-                                                                                            'x': 8901,
-                                                                                        },
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:100',
-                                                                                        'id': 7873,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:101
-                                                                                        'op': 'if',
-                                                                                        'c': {
-                                                                                            'op': 'or',
-                                                                                            'a': [
-                                                                                                {
-                                                                                                    'op': 'cmp',
-                                                                                                    'o': '>',
-                                                                                                    'a': {'op': 'var', 'n': 'nxt~6122'},
-                                                                                                    'b': {
-                                                                                                        'op': 'cond',
-                                                                                                        'c': {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '!=',
-                                                                                                            'a': {
-                                                                                                                'op': 'fld',
-                                                                                                                'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                'f': 'max',
-                                                                                                                'd': None,
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': None},
-                                                                                                        },
-                                                                                                        'a': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                            'f': 'max',
-                                                                                                            'd': None,
-                                                                                                        },
-                                                                                                        'b': {
-                                                                                                            'op': 'cond',
-                                                                                                            'c': {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '>',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fn',
-                                                                                                                    'f': 'count',
-                                                                                                                    'a': [
-                                                                                                                        {
-                                                                                                                            'op': 'cond',
-                                                                                                                            'c': {
-                                                                                                                                'op': 'cmp',
-                                                                                                                                'o': '>',
-                                                                                                                                'a': {
-                                                                                                                                    'op': 'fn',
-                                                                                                                                    'f': 'count',
-                                                                                                                                    'a': [
-                                                                                                                                        {
-                                                                                                                                            'op': 'fld',
-                                                                                                                                            'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                            'f': 'sides',
-                                                                                                                                            'd': [],
-                                                                                                                                        },
-                                                                                                                                    ],
-                                                                                                                                },
-                                                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                                                            },
-                                                                                                                            'a': {
-                                                                                                                                'op': 'key',
-                                                                                                                                'of': {
-                                                                                                                                    'op': 'fld',
-                                                                                                                                    'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                    'f': 'sides',
-                                                                                                                                    'd': [],
-                                                                                                                                },
-                                                                                                                                'k': {
-                                                                                                                                    'op': 'key',
-                                                                                                                                    'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                    'd': 0,
-                                                                                                                                },
-                                                                                                                            },
-                                                                                                                            'b': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                'f': 'values',
-                                                                                                                                'd': [],
-                                                                                                                            },
-                                                                                                                        },
-                                                                                                                    ],
-                                                                                                                },
-                                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                                            },
-                                                                                                            'a': {
-                                                                                                                'op': 'ar',
-                                                                                                                'o': '-',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fn',
-                                                                                                                    'f': 'count',
-                                                                                                                    'a': [
-                                                                                                                        {
-                                                                                                                            'op': 'cond',
-                                                                                                                            'c': {
-                                                                                                                                'op': 'cmp',
-                                                                                                                                'o': '>',
-                                                                                                                                'a': {
-                                                                                                                                    'op': 'fn',
-                                                                                                                                    'f': 'count',
-                                                                                                                                    'a': [
-                                                                                                                                        {
-                                                                                                                                            'op': 'fld',
-                                                                                                                                            'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                            'f': 'sides',
-                                                                                                                                            'd': [],
-                                                                                                                                        },
-                                                                                                                                    ],
-                                                                                                                                },
-                                                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                                                            },
-                                                                                                                            'a': {
-                                                                                                                                'op': 'key',
-                                                                                                                                'of': {
-                                                                                                                                    'op': 'fld',
-                                                                                                                                    'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                    'f': 'sides',
-                                                                                                                                    'd': [],
-                                                                                                                                },
-                                                                                                                                'k': {
-                                                                                                                                    'op': 'key',
-                                                                                                                                    'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                    'd': 0,
-                                                                                                                                },
-                                                                                                                            },
-                                                                                                                            'b': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                                'f': 'values',
-                                                                                                                                'd': [],
-                                                                                                                            },
-                                                                                                                        },
-                                                                                                                    ],
-                                                                                                                },
-                                                                                                                'b': {'op': 'lit', 'v': 1},
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': 1000000},
-                                                                                                        },
-                                                                                                    },
-                                                                                                },
-                                                                                                {
-                                                                                                    'op': 'and',
-                                                                                                    'a': [
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '!=',
-                                                                                                            'a': {
-                                                                                                                'op': 'fld',
-                                                                                                                'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                'f': 'limit',
-                                                                                                                'd': None,
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': None},
-                                                                                                        },
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '>',
-                                                                                                            'a': {'op': 'var', 'n': 'nxt~6122'},
-                                                                                                            'b': {
-                                                                                                                'op': 'fld',
-                                                                                                                'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                'f': 'limit',
-                                                                                                                'd': None,
-                                                                                                            },
-                                                                                                        },
-                                                                                                    ],
-                                                                                                },
-                                                                                                {
-                                                                                                    'op': 'letx',
-                                                                                                    'v': 'at~6123',
-                                                                                                    'e': {
-                                                                                                        'op': 'cond',
-                                                                                                        'c': {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '==',
-                                                                                                            'a': {
-                                                                                                                'op': 'fld',
-                                                                                                                'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                'f': 'scope',
-                                                                                                                'd': None,
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': 'game'},
-                                                                                                        },
-                                                                                                        'a': {
-                                                                                                            'op': 'key',
-                                                                                                            'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                            'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                            'd': 0,
-                                                                                                        },
-                                                                                                        'b': {
-                                                                                                            'op': 'key',
-                                                                                                            'of': {
-                                                                                                                'op': 'st',
-                                                                                                                'k': 'tracks',
-                                                                                                                'p': {'op': 'var', 'n': 'you'},
-                                                                                                            },
-                                                                                                            'k': {'op': 'var', 'n': 't~6118'},
-                                                                                                            'd': 0,
-                                                                                                        },
-                                                                                                    },
-                                                                                                    'b': {
-                                                                                                        'op': 'letx',
-                                                                                                        'v': 'built~6126',
-                                                                                                        'e': {
-                                                                                                            'op': 'cond',
-                                                                                                            'c': {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '!=',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'pieces',
-                                                                                                                    'of': {'op': 'lit', 'v': 'tower'},
-                                                                                                                    'f': 'per_player',
-                                                                                                                    'd': None,
-                                                                                                                },
-                                                                                                                'b': {'op': 'lit', 'v': None},
-                                                                                                            },
-                                                                                                            'a': {
-                                                                                                                'op': 'ar',
-                                                                                                                'o': '-',
-                                                                                                                'a': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'pieces',
-                                                                                                                    'of': {'op': 'lit', 'v': 'tower'},
-                                                                                                                    'f': 'per_player',
-                                                                                                                    'd': None,
-                                                                                                                },
-                                                                                                                'b': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {
-                                                                                                                        'op': 'st',
-                                                                                                                        'k': 'pieces',
-                                                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                                                    },
-                                                                                                                    'k': {'op': 'lit', 'v': 'tower'},
-                                                                                                                    'd': 0,
-                                                                                                                },
-                                                                                                            },
-                                                                                                            'b': {
-                                                                                                                'op': 'fn',
-                                                                                                                'f': 'sum',
-                                                                                                                'a': [
-                                                                                                                    {
-                                                                                                                        'op': 'mapc',
-                                                                                                                        'v': 's~6124',
-                                                                                                                        'src': {'op': 'st', 'k': 'places'},
-                                                                                                                        'e': {
-                                                                                                                            'op': 'fn',
-                                                                                                                            'f': 'count',
-                                                                                                                            'a': [
-                                                                                                                                {
-                                                                                                                                    'op': 'filt',
-                                                                                                                                    'v': 'x~6125',
-                                                                                                                                    'src': {
-                                                                                                                                        'op': 'key',
-                                                                                                                                        'of': {'op': 'st', 'k': 'places'},
-                                                                                                                                        'k': {'op': 'var', 'n': 's~6124'},
-                                                                                                                                        'd': [],
-                                                                                                                                    },
-                                                                                                                                    'w': {
-                                                                                                                                        'op': 'and',
-                                                                                                                                        'a': [
-                                                                                                                                            {
-                                                                                                                                                'op': 'cmp',
-                                                                                                                                                'o': '==',
-                                                                                                                                                'a': {
-                                                                                                                                                    'op': 'key',
-                                                                                                                                                    'of': {'op': 'var', 'n': 'x~6125'},
-                                                                                                                                                    'k': {'op': 'lit', 'v': 'piece'},
-                                                                                                                                                },
-                                                                                                                                                'b': {'op': 'lit', 'v': 'tower'},
-                                                                                                                                            },
-                                                                                                                                            {
-                                                                                                                                                'op': 'cmp',
-                                                                                                                                                'o': '==',
-                                                                                                                                                'a': {
-                                                                                                                                                    'op': 'key',
-                                                                                                                                                    'of': {'op': 'var', 'n': 'x~6125'},
-                                                                                                                                                    'k': {'op': 'lit', 'v': 'owner'},
-                                                                                                                                                },
-                                                                                                                                                'b': {'op': 'var', 'n': 'you'},
-                                                                                                                                            },
-                                                                                                                                        ],
-                                                                                                                                    },
-                                                                                                                                },
-                                                                                                                            ],
-                                                                                                                        },
-                                                                                                                    },
-                                                                                                                ],
-                                                                                                            },
-                                                                                                        },
-                                                                                                        'b': {
-                                                                                                            'op': 'fn',
-                                                                                                            'f': 'any',
-                                                                                                            'a': [
-                                                                                                                {
-                                                                                                                    'op': 'mapc',
-                                                                                                                    'v': 'l~6127',
-                                                                                                                    'src': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6118'},
-                                                                                                                        'f': 'locks',
-                                                                                                                        'd': [],
-                                                                                                                    },
-                                                                                                                    'e': {
-                                                                                                                        'op': 'and',
-                                                                                                                        'a': [
-                                                                                                                            {
-                                                                                                                                'op': 'cmp',
-                                                                                                                                'o': '<',
-                                                                                                                                'a': {'op': 'var', 'n': 'at~6123'},
-                                                                                                                                'b': {
-                                                                                                                                    'op': 'key',
-                                                                                                                                    'of': {'op': 'var', 'n': 'l~6127'},
-                                                                                                                                    'k': {'op': 'lit', 'v': 'at'},
-                                                                                                                                },
-                                                                                                                            },
-                                                                                                                            {
-                                                                                                                                'op': 'cmp',
-                                                                                                                                'o': '<=',
-                                                                                                                                'a': {
-                                                                                                                                    'op': 'key',
-                                                                                                                                    'of': {'op': 'var', 'n': 'l~6127'},
-                                                                                                                                    'k': {'op': 'lit', 'v': 'at'},
-                                                                                                                                },
-                                                                                                                                'b': {'op': 'var', 'n': 'nxt~6122'},
-                                                                                                                            },
-                                                                                                                            {
-                                                                                                                                'op': 'cmp',
-                                                                                                                                'o': '<',
-                                                                                                                                'a': {'op': 'var', 'n': 'built~6126'},
-                                                                                                                                'b': {
-                                                                                                                                    'op': 'key',
-                                                                                                                                    'of': {'op': 'var', 'n': 'l~6127'},
-                                                                                                                                    'k': {'op': 'lit', 'v': 'towers'},
-                                                                                                                                },
-                                                                                                                            },
-                                                                                                                        ],
-                                                                                                                    },
-                                                                                                                },
-                                                                                                            ],
-                                                                                                        },
-                                                                                                    },
-                                                                                                },
-                                                                                            ],
-                                                                                            'x': 8902,
-                                                                                        },
-                                                                                        't': {  # rules_data/pampero/definitions/tracks.yaml:101
-                                                                                            'op': 'stop',
-                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:101',
-                                                                                            'id': 7875,
-                                                                                        },
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:101',
-                                                                                        'id': 7874,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:102
-                                                                                        'op': 'let',
-                                                                                        'v': 't~6128',
-                                                                                        'e': {'op': 'var', 'n': 't~6118', 'x': 8903},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
-                                                                                        'id': 7876,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:102
-                                                                                        'op': 'let',
-                                                                                        'v': 'pos~6129',
-                                                                                        'e': {'op': 'var', 'n': 'nxt~6122', 'x': 8904},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
-                                                                                        'id': 7877,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:20
-                                                                                        'op': 'if',
+                                                                                {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '==',
+                                                                                    'a': {'op': 'var', 'n': 'nxt~6111'},
+                                                                                    'b': {
+                                                                                        'op': 'cond',
                                                                                         'c': {
                                                                                             'op': 'cmp',
                                                                                             'o': '==',
                                                                                             'a': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6128'},
+                                                                                                'of': {
+                                                                                                    'op': 'fld',
+                                                                                                    'kind': 'tracks',
+                                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                    'f': 'exclusive_with',
+                                                                                                    'd': None,
+                                                                                                },
                                                                                                 'f': 'scope',
                                                                                                 'd': None,
                                                                                             },
                                                                                             'b': {'op': 'lit', 'v': 'game'},
-                                                                                            'x': 8905,
                                                                                         },
-                                                                                        't': {  # rules_data/pampero/definitions/tracks.yaml:20
-                                                                                            'op': 'set',
-                                                                                            't': {
-                                                                                                'op': 'key',
-                                                                                                'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                'k': {'op': 'var', 'n': 't~6128'},
-                                                                                                'd': 0,
-                                                                                                'x': 8906,
+                                                                                        'a': {
+                                                                                            'op': 'key',
+                                                                                            'of': {'op': 'st', 'k': 'game_tracks'},
+                                                                                            'k': {
+                                                                                                'op': 'fld',
+                                                                                                'kind': 'tracks',
+                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                'f': 'exclusive_with',
+                                                                                                'd': None,
                                                                                             },
-                                                                                            'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'pos~6129', 'x': 8907},
-                                                                                            'bd': ['game', 'game_tracks', 'key'],
-                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                                                                            'id': 7879,
+                                                                                            'd': 0,
                                                                                         },
-                                                                                        'e': {  # rules_data/pampero/definitions/tracks.yaml:20
-                                                                                            'op': 'set',
-                                                                                            't': {
-                                                                                                'op': 'key',
-                                                                                                'of': {
-                                                                                                    'op': 'st',
-                                                                                                    'k': 'tracks',
-                                                                                                    'p': {'op': 'var', 'n': 'you'},
-                                                                                                },
-                                                                                                'k': {'op': 'var', 'n': 't~6128'},
-                                                                                                'd': 0,
-                                                                                                'x': 8908,
+                                                                                        'b': {
+                                                                                            'op': 'key',
+                                                                                            'of': {
+                                                                                                'op': 'st',
+                                                                                                'k': 'tracks',
+                                                                                                'p': {'op': 'var', 'n': 'you'},
                                                                                             },
-                                                                                            'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'pos~6129', 'x': 8909},
-                                                                                            'bd': ['player', 'tracks', 'key'],
-                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                                                                            'id': 7880,
+                                                                                            'k': {
+                                                                                                'op': 'fld',
+                                                                                                'kind': 'tracks',
+                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                'f': 'exclusive_with',
+                                                                                                'd': None,
+                                                                                            },
+                                                                                            'd': 0,
                                                                                         },
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                                                                        'id': 7878,
                                                                                     },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:103
-                                                                                        'op': 'let',
-                                                                                        'v': 't~6130',
-                                                                                        'e': {'op': 'var', 'n': 't~6118', 'x': 8910},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
-                                                                                        'id': 7881,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:103
-                                                                                        'op': 'let',
-                                                                                        'v': 'at~6131',
-                                                                                        'e': {'op': 'var', 'n': 'nxt~6122', 'x': 8911},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
-                                                                                        'id': 7882,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:103
-                                                                                        'op': 'let',
-                                                                                        'v': 'col~6132',
-                                                                                        'e': {'op': 'var', 'n': 'col~6119', 'x': 8912},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
-                                                                                        'id': 7883,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:112
-                                                                                        'op': 'seq',
-                                                                                        'b': [
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:112
-                                                                                                'op': 'let',
-                                                                                                'v': 'label~6134',
-                                                                                                'e': {'op': 'var', 'n': 't~6130', 'x': 8913},
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:112',
-                                                                                                'id': 7885,
-                                                                                            },
-                                                                                            {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                'op': 'seq',
-                                                                                                'b': [
-                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                        'op': 'let',
-                                                                                                        'v': 'was~6135',
-                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8914},
-                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                        'id': 7887,
-                                                                                                    },
-                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:16
-                                                                                                        'op': 'set',
-                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8915},
-                                                                                                        'o': '=',
-                                                                                                        'e': {'op': 'var', 'n': 'label~6134', 'x': 8916},
-                                                                                                        'bd': ['game', 'booking', ''],
-                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                                        'id': 7888,
-                                                                                                    },
-                                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:113
-                                                                                                        'op': 'for',
-                                                                                                        'v': 'sp~6133',
-                                                                                                        'src': {
-                                                                                                            'op': 'fld',
-                                                                                                            'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                            'f': 'spaces',
-                                                                                                            'd': [],
-                                                                                                            'x': 8917,
-                                                                                                        },
-                                                                                                        'w': {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '==',
-                                                                                                            'a': {
-                                                                                                                'op': 'key',
-                                                                                                                'of': {'op': 'var', 'n': 'sp~6133'},
-                                                                                                                'k': {'op': 'lit', 'v': 'at'},
-                                                                                                            },
-                                                                                                            'b': {'op': 'var', 'n': 'at~6131'},
-                                                                                                            'x': 8918,
-                                                                                                        },
-                                                                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:114
-                                                                                                            'op': 'if',
-                                                                                                            'c': {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '==',
-                                                                                                                'a': {'op': 'var', 'n': 'col~6132'},
-                                                                                                                'b': {'op': 'lit', 'v': 'solar'},
-                                                                                                                'x': 8919,
-                                                                                                            },
-                                                                                                            't': {  # rules_data/pampero/definitions/tracks.yaml:114
-                                                                                                                'op': 'do',
-                                                                                                                'e': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {'op': 'var', 'n': 'sp~6133'},
-                                                                                                                    'k': {'op': 'lit', 'v': 'solar'},
-                                                                                                                    'x': 8920,
-                                                                                                                },
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                                'id': 7891,
-                                                                                                            },
-                                                                                                            'e': {  # rules_data/pampero/definitions/tracks.yaml:114
-                                                                                                                'op': 'if',
-                                                                                                                'c': {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '==',
-                                                                                                                    'a': {'op': 'var', 'n': 'col~6132'},
-                                                                                                                    'b': {'op': 'lit', 'v': 'energy'},
-                                                                                                                    'x': 8921,
-                                                                                                                },
-                                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:114
-                                                                                                                    'op': 'do',
-                                                                                                                    'e': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'sp~6133'},
-                                                                                                                        'k': {'op': 'lit', 'v': 'energy'},
-                                                                                                                        'x': 8922,
-                                                                                                                    },
-                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                                    'id': 7893,
-                                                                                                                },
-                                                                                                                'e': {  # rules_data/pampero/definitions/tracks.yaml:115
-                                                                                                                    'op': 'do',
-                                                                                                                    'e': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'sp~6133'},
-                                                                                                                        'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                        'x': 8923,
-                                                                                                                    },
-                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:115',
-                                                                                                                    'id': 7894,
-                                                                                                                },
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                                'id': 7892,
-                                                                                                            },
-                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                            'id': 7890,
-                                                                                                        },
-                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:113',
-                                                                                                        'id': 7889,
-                                                                                                    },
-                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:18
-                                                                                                        'op': 'set',
-                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8924},
-                                                                                                        'o': '=',
-                                                                                                        'e': {'op': 'var', 'n': 'was~6135', 'x': 8925},
-                                                                                                        'bd': ['game', 'booking', ''],
-                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                                        'id': 7895,
-                                                                                                    },
-                                                                                                ],
-                                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                'id': 7886,
-                                                                                            },
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:116
-                                                                                                'op': 'if',
-                                                                                                'c': {
-                                                                                                    'op': 'and',
-                                                                                                    'a': [
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '!=',
-                                                                                                            'a': {
-                                                                                                                'op': 'key',
-                                                                                                                'of': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                    'f': 'fill',
-                                                                                                                    'd': {},
-                                                                                                                },
-                                                                                                                'k': {'op': 'lit', 'v': 'pair'},
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': None},
-                                                                                                        },
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '>=',
-                                                                                                            'a': {
-                                                                                                                'op': 'cond',
-                                                                                                                'c': {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '==',
-                                                                                                                    'a': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {
-                                                                                                                                'op': 'fld',
-                                                                                                                                'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                'f': 'fill',
-                                                                                                                                'd': {},
-                                                                                                                            },
-                                                                                                                            'k': {'op': 'lit', 'v': 'pair'},
-                                                                                                                        },
-                                                                                                                        'f': 'scope',
-                                                                                                                        'd': None,
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': 'game'},
-                                                                                                                },
-                                                                                                                'a': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                                    'k': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                            'f': 'fill',
-                                                                                                                            'd': {},
-                                                                                                                        },
-                                                                                                                        'k': {'op': 'lit', 'v': 'pair'},
-                                                                                                                    },
-                                                                                                                    'd': 0,
-                                                                                                                },
-                                                                                                                'b': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {
-                                                                                                                        'op': 'st',
-                                                                                                                        'k': 'tracks',
-                                                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                                                    },
-                                                                                                                    'k': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                            'f': 'fill',
-                                                                                                                            'd': {},
-                                                                                                                        },
-                                                                                                                        'k': {'op': 'lit', 'v': 'pair'},
-                                                                                                                    },
-                                                                                                                    'd': 0,
-                                                                                                                },
-                                                                                                            },
-                                                                                                            'b': {'op': 'var', 'n': 'at~6131'},
-                                                                                                        },
-                                                                                                    ],
-                                                                                                    'x': 8926,
-                                                                                                },
-                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:117
-                                                                                                    'op': 'seq',
-                                                                                                    'b': [
-                                                                                                        {  # rules_data/pampero/definitions/tracks.yaml:117
-                                                                                                            'op': 'let',
-                                                                                                            'v': 'owner~6136',
-                                                                                                            'e': {
-                                                                                                                'op': 'cond',
-                                                                                                                'c': {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '>',
-                                                                                                                    'a': {
-                                                                                                                        'op': 'fn',
-                                                                                                                        'f': 'count',
-                                                                                                                        'a': [
-                                                                                                                            {
-                                                                                                                                'op': 'key',
-                                                                                                                                'of': {
-                                                                                                                                    'op': 'fld',
-                                                                                                                                    'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                    'f': 'fill',
-                                                                                                                                    'd': {},
-                                                                                                                                },
-                                                                                                                                'k': {'op': 'lit', 'v': 'bonuses'},
-                                                                                                                            },
-                                                                                                                        ],
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': 0},
-                                                                                                                },
-                                                                                                                'a': {'op': 'var', 'n': 't~6130'},
-                                                                                                                'b': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                        'f': 'fill',
-                                                                                                                        'd': {},
-                                                                                                                    },
-                                                                                                                    'k': {'op': 'lit', 'v': 'pair'},
-                                                                                                                },
-                                                                                                                'x': 8927,
-                                                                                                            },
-                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:117',
-                                                                                                            'id': 7898,
-                                                                                                        },
-                                                                                                        {  # rules_data/pampero/definitions/tracks.yaml:118
-                                                                                                            'op': 'let',
-                                                                                                            'v': 'label~6138',
-                                                                                                            'e': {'op': 'var', 'n': 'owner~6136', 'x': 8928},
-                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                                                                            'id': 7899,
-                                                                                                        },
-                                                                                                        {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                            'op': 'seq',
-                                                                                                            'b': [
-                                                                                                                {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                                    'op': 'let',
-                                                                                                                    'v': 'was~6139',
-                                                                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8929},
-                                                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                                    'id': 7901,
-                                                                                                                },
-                                                                                                                {  # rules_data/pampero/definitions/resources.yaml:16
-                                                                                                                    'op': 'set',
-                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8930},
-                                                                                                                    'o': '=',
-                                                                                                                    'e': {'op': 'var', 'n': 'label~6138', 'x': 8931},
-                                                                                                                    'bd': ['game', 'booking', ''],
-                                                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                                                    'id': 7902,
-                                                                                                                },
-                                                                                                                {  # rules_data/pampero/definitions/tracks.yaml:118
-                                                                                                                    'op': 'for',
-                                                                                                                    'v': 'b~6137',
-                                                                                                                    'src': {
-                                                                                                                        'op': 'key',
-                                                                                                                        'of': {
-                                                                                                                            'op': 'fld',
-                                                                                                                            'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 'owner~6136'},
-                                                                                                                            'f': 'fill',
-                                                                                                                            'd': {},
-                                                                                                                        },
-                                                                                                                        'k': {'op': 'lit', 'v': 'bonuses'},
-                                                                                                                        'x': 8932,
-                                                                                                                    },
-                                                                                                                    'w': {
-                                                                                                                        'op': 'cmp',
-                                                                                                                        'o': '==',
-                                                                                                                        'a': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {'op': 'var', 'n': 'b~6137'},
-                                                                                                                            'k': {'op': 'lit', 'v': 'at'},
-                                                                                                                        },
-                                                                                                                        'b': {'op': 'var', 'n': 'at~6131'},
-                                                                                                                        'x': 8933,
-                                                                                                                    },
-                                                                                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:118
-                                                                                                                        'op': 'do',
-                                                                                                                        'e': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {'op': 'var', 'n': 'b~6137'},
-                                                                                                                            'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                            'x': 8934,
-                                                                                                                        },
-                                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                                                                                        'id': 7904,
-                                                                                                                    },
-                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                                                                                    'id': 7903,
-                                                                                                                },
-                                                                                                                {  # rules_data/pampero/definitions/resources.yaml:18
-                                                                                                                    'op': 'set',
-                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8935},
-                                                                                                                    'o': '=',
-                                                                                                                    'e': {'op': 'var', 'n': 'was~6139', 'x': 8936},
-                                                                                                                    'bd': ['game', 'booking', ''],
-                                                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                                                    'id': 7905,
-                                                                                                                },
-                                                                                                            ],
-                                                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                            'id': 7900,
-                                                                                                        },
-                                                                                                    ],
-                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:117',
-                                                                                                    'id': 7897,
-                                                                                                },
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:116',
-                                                                                                'id': 7896,
-                                                                                            },
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:119
-                                                                                                'op': 'if',
+                                                                                },
+                                                                            ],
+                                                                        },
+                                                                        'a': {
+                                                                            'op': 'ar',
+                                                                            'o': '+',
+                                                                            'a': {'op': 'var', 'n': 'nxt~6111'},
+                                                                            'b': {'op': 'lit', 'v': 1},
+                                                                        },
+                                                                        'b': {'op': 'var', 'n': 'nxt~6111'},
+                                                                    },
+                                                                },
+                                                                'x': 8898,
+                                                            },
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:100',
+                                                            'id': 7867,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:101
+                                                            'op': 'if',
+                                                            'c': {
+                                                                'op': 'or',
+                                                                'a': [
+                                                                    {
+                                                                        'op': 'cmp',
+                                                                        'o': '>',
+                                                                        'a': {'op': 'var', 'n': 'nxt~6112'},
+                                                                        'b': {
+                                                                            'op': 'cond',
+                                                                            'c': {
+                                                                                'op': 'cmp',
+                                                                                'o': '!=',
+                                                                                'a': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tracks',
+                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'f': 'max',
+                                                                                    'd': None,
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': None},
+                                                                            },
+                                                                            'a': {
+                                                                                'op': 'fld',
+                                                                                'kind': 'tracks',
+                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                'f': 'max',
+                                                                                'd': None,
+                                                                            },
+                                                                            'b': {
+                                                                                'op': 'cond',
+                                                                                'c': {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '>',
+                                                                                    'a': {
+                                                                                        'op': 'fn',
+                                                                                        'f': 'count',
+                                                                                        'a': [
+                                                                                            {
+                                                                                                'op': 'cond',
                                                                                                 'c': {
                                                                                                     'op': 'cmp',
-                                                                                                    'o': '==',
+                                                                                                    'o': '>',
                                                                                                     'a': {
-                                                                                                        'op': 'fld',
-                                                                                                        'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                        'f': 'scope',
-                                                                                                        'd': None,
+                                                                                                        'op': 'fn',
+                                                                                                        'f': 'count',
+                                                                                                        'a': [
+                                                                                                            {
+                                                                                                                'op': 'fld',
+                                                                                                                'kind': 'tracks',
+                                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                                'f': 'sides',
+                                                                                                                'd': [],
+                                                                                                            },
+                                                                                                        ],
                                                                                                     },
-                                                                                                    'b': {'op': 'lit', 'v': 'player'},
-                                                                                                    'x': 8937,
+                                                                                                    'b': {'op': 'lit', 'v': 0},
                                                                                                 },
-                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:120
-                                                                                                    'op': 'for',
-                                                                                                    'v': 'rw~6140',
-                                                                                                    'src': {
+                                                                                                'a': {
+                                                                                                    'op': 'key',
+                                                                                                    'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                        'f': 'rewards',
+                                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'f': 'sides',
                                                                                                         'd': [],
-                                                                                                        'x': 8938,
                                                                                                     },
-                                                                                                    'w': {
-                                                                                                        'op': 'and',
-                                                                                                        'a': [
-                                                                                                            {
-                                                                                                                'op': 'cmp',
-                                                                                                                'o': '==',
-                                                                                                                'a': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {'op': 'var', 'n': 'rw~6140'},
-                                                                                                                    'k': {'op': 'lit', 'v': 'at'},
-                                                                                                                },
-                                                                                                                'b': {'op': 'var', 'n': 'at~6131'},
-                                                                                                            },
-                                                                                                            {
-                                                                                                                'op': 'in',
-                                                                                                                'a': {'op': 'var', 'n': 'at~6131'},
-                                                                                                                'b': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {
-                                                                                                                        'op': 'st',
-                                                                                                                        'k': 'reached',
-                                                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                                                    },
-                                                                                                                    'k': {'op': 'var', 'n': 't~6130'},
-                                                                                                                    'd': [],
-                                                                                                                },
-                                                                                                                'neg': True,
-                                                                                                            },
-                                                                                                        ],
-                                                                                                        'x': 8939,
+                                                                                                    'k': {
+                                                                                                        'op': 'key',
+                                                                                                        'of': {'op': 'st', 'k': 'sides'},
+                                                                                                        'k': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'd': 0,
                                                                                                     },
-                                                                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:121
-                                                                                                        'op': 'seq',
-                                                                                                        'b': [
-                                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:121
-                                                                                                                'op': 'set',
-                                                                                                                't': {
-                                                                                                                    'op': 'key',
-                                                                                                                    'of': {
-                                                                                                                        'op': 'st',
-                                                                                                                        'k': 'reached',
-                                                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                                                    },
-                                                                                                                    'k': {'op': 'var', 'n': 't~6130'},
-                                                                                                                    'd': [],
-                                                                                                                    'x': 8940,
-                                                                                                                },
-                                                                                                                'o': '+=',
-                                                                                                                'e': {
-                                                                                                                    'op': 'list',
-                                                                                                                    'a': [
-                                                                                                                        {'op': 'var', 'n': 'at~6131'},
-                                                                                                                    ],
-                                                                                                                    'x': 8941,
-                                                                                                                },
-                                                                                                                'nn': True,
-                                                                                                                'bd': ['player', 'reached', 'key'],
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:121',
-                                                                                                                'id': 7909,
-                                                                                                            },
-                                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:122
-                                                                                                                'op': 'let',
-                                                                                                                'v': 'label~6141',
-                                                                                                                'e': {'op': 'var', 'n': 't~6130', 'x': 8942},
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:122',
-                                                                                                                'id': 7910,
-                                                                                                            },
-                                                                                                            {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                                'op': 'seq',
-                                                                                                                'b': [
-                                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                                                        'op': 'let',
-                                                                                                                        'v': 'was~6142',
-                                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8943},
-                                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                                        'id': 7912,
-                                                                                                                    },
-                                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:16
-                                                                                                                        'op': 'set',
-                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8944},
-                                                                                                                        'o': '=',
-                                                                                                                        'e': {'op': 'var', 'n': 'label~6141', 'x': 8945},
-                                                                                                                        'bd': ['game', 'booking', ''],
-                                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                                                        'id': 7913,
-                                                                                                                    },
-                                                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:122
-                                                                                                                        'op': 'do',
-                                                                                                                        'e': {
-                                                                                                                            'op': 'key',
-                                                                                                                            'of': {'op': 'var', 'n': 'rw~6140'},
-                                                                                                                            'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                            'x': 8946,
-                                                                                                                        },
-                                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:122',
-                                                                                                                        'id': 7914,
-                                                                                                                    },
-                                                                                                                    {  # rules_data/pampero/definitions/resources.yaml:18
-                                                                                                                        'op': 'set',
-                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8947},
-                                                                                                                        'o': '=',
-                                                                                                                        'e': {'op': 'var', 'n': 'was~6142', 'x': 8948},
-                                                                                                                        'bd': ['game', 'booking', ''],
-                                                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                                                        'id': 7915,
-                                                                                                                    },
-                                                                                                                ],
-                                                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                                'id': 7911,
-                                                                                                            },
-                                                                                                        ],
-                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:121',
-                                                                                                        'id': 7908,
-                                                                                                    },
-                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:120',
-                                                                                                    'id': 7907,
                                                                                                 },
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:119',
-                                                                                                'id': 7906,
-                                                                                            },
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:123
-                                                                                                'op': 'if',
-                                                                                                'c': {
-                                                                                                    'op': 'and',
-                                                                                                    'a': [
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '!=',
-                                                                                                            'a': {
-                                                                                                                'op': 'key',
-                                                                                                                'of': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                    'f': 'top',
-                                                                                                                    'd': {},
-                                                                                                                },
-                                                                                                                'k': {'op': 'lit', 'v': 'pile'},
-                                                                                                            },
-                                                                                                            'b': {'op': 'lit', 'v': None},
-                                                                                                        },
-                                                                                                        {
-                                                                                                            'op': 'cmp',
-                                                                                                            'o': '>=',
-                                                                                                            'a': {'op': 'var', 'n': 'at~6131'},
-                                                                                                            'b': {
-                                                                                                                'op': 'cond',
-                                                                                                                'c': {
-                                                                                                                    'op': 'cmp',
-                                                                                                                    'o': '!=',
-                                                                                                                    'a': {
-                                                                                                                        'op': 'fld',
-                                                                                                                        'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                        'f': 'max',
-                                                                                                                        'd': None,
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': None},
-                                                                                                                },
-                                                                                                                'a': {
-                                                                                                                    'op': 'fld',
-                                                                                                                    'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                    'f': 'max',
-                                                                                                                    'd': None,
-                                                                                                                },
-                                                                                                                'b': {
-                                                                                                                    'op': 'cond',
-                                                                                                                    'c': {
-                                                                                                                        'op': 'cmp',
-                                                                                                                        'o': '>',
-                                                                                                                        'a': {
-                                                                                                                            'op': 'fn',
-                                                                                                                            'f': 'count',
-                                                                                                                            'a': [
-                                                                                                                                {
-                                                                                                                                    'op': 'cond',
-                                                                                                                                    'c': {
-                                                                                                                                        'op': 'cmp',
-                                                                                                                                        'o': '>',
-                                                                                                                                        'a': {
-                                                                                                                                            'op': 'fn',
-                                                                                                                                            'f': 'count',
-                                                                                                                                            'a': [
-                                                                                                                                                {
-                                                                                                                                                    'op': 'fld',
-                                                                                                                                                    'kind': 'tracks',
-                                                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                                    'f': 'sides',
-                                                                                                                                                    'd': [],
-                                                                                                                                                },
-                                                                                                                                            ],
-                                                                                                                                        },
-                                                                                                                                        'b': {'op': 'lit', 'v': 0},
-                                                                                                                                    },
-                                                                                                                                    'a': {
-                                                                                                                                        'op': 'key',
-                                                                                                                                        'of': {
-                                                                                                                                            'op': 'fld',
-                                                                                                                                            'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                            'f': 'sides',
-                                                                                                                                            'd': [],
-                                                                                                                                        },
-                                                                                                                                        'k': {
-                                                                                                                                            'op': 'key',
-                                                                                                                                            'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                            'k': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                            'd': 0,
-                                                                                                                                        },
-                                                                                                                                    },
-                                                                                                                                    'b': {
-                                                                                                                                        'op': 'fld',
-                                                                                                                                        'kind': 'tracks',
-                                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                        'f': 'values',
-                                                                                                                                        'd': [],
-                                                                                                                                    },
-                                                                                                                                },
-                                                                                                                            ],
-                                                                                                                        },
-                                                                                                                        'b': {'op': 'lit', 'v': 0},
-                                                                                                                    },
-                                                                                                                    'a': {
-                                                                                                                        'op': 'ar',
-                                                                                                                        'o': '-',
-                                                                                                                        'a': {
-                                                                                                                            'op': 'fn',
-                                                                                                                            'f': 'count',
-                                                                                                                            'a': [
-                                                                                                                                {
-                                                                                                                                    'op': 'cond',
-                                                                                                                                    'c': {
-                                                                                                                                        'op': 'cmp',
-                                                                                                                                        'o': '>',
-                                                                                                                                        'a': {
-                                                                                                                                            'op': 'fn',
-                                                                                                                                            'f': 'count',
-                                                                                                                                            'a': [
-                                                                                                                                                {
-                                                                                                                                                    'op': 'fld',
-                                                                                                                                                    'kind': 'tracks',
-                                                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                                    'f': 'sides',
-                                                                                                                                                    'd': [],
-                                                                                                                                                },
-                                                                                                                                            ],
-                                                                                                                                        },
-                                                                                                                                        'b': {'op': 'lit', 'v': 0},
-                                                                                                                                    },
-                                                                                                                                    'a': {
-                                                                                                                                        'op': 'key',
-                                                                                                                                        'of': {
-                                                                                                                                            'op': 'fld',
-                                                                                                                                            'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                            'f': 'sides',
-                                                                                                                                            'd': [],
-                                                                                                                                        },
-                                                                                                                                        'k': {
-                                                                                                                                            'op': 'key',
-                                                                                                                                            'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                            'k': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                            'd': 0,
-                                                                                                                                        },
-                                                                                                                                    },
-                                                                                                                                    'b': {
-                                                                                                                                        'op': 'fld',
-                                                                                                                                        'kind': 'tracks',
-                                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
-                                                                                                                                        'f': 'values',
-                                                                                                                                        'd': [],
-                                                                                                                                    },
-                                                                                                                                },
-                                                                                                                            ],
-                                                                                                                        },
-                                                                                                                        'b': {'op': 'lit', 'v': 1},
-                                                                                                                    },
-                                                                                                                    'b': {'op': 'lit', 'v': 1000000},
-                                                                                                                },
-                                                                                                            },
-                                                                                                        },
-                                                                                                    ],
-                                                                                                    'x': 8949,
+                                                                                                'b': {
+                                                                                                    'op': 'fld',
+                                                                                                    'kind': 'tracks',
+                                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                    'f': 'values',
+                                                                                                    'd': [],
                                                                                                 },
-                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:123
-                                                                                                    'op': 'set',
-                                                                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8950},
-                                                                                                    'o': '+=',
-                                                                                                    'e': {
-                                                                                                        'op': 'list',
-                                                                                                        'a': [
-                                                                                                            {'op': 'var', 'n': 't~6130'},
-                                                                                                        ],
-                                                                                                        'x': 8951,
-                                                                                                    },
-                                                                                                    'nn': True,
-                                                                                                    'bd': ['game', 'end_of_turn', ''],
-                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:123',
-                                                                                                    'id': 7917,
-                                                                                                },
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:123',
-                                                                                                'id': 7916,
                                                                                             },
                                                                                         ],
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:112',
-                                                                                        'id': 7884,
+                                                                                    },
+                                                                                    'b': {'op': 'lit', 'v': 0},
+                                                                                },
+                                                                                'a': {
+                                                                                    'op': 'ar',
+                                                                                    'o': '-',
+                                                                                    'a': {
+                                                                                        'op': 'fn',
+                                                                                        'f': 'count',
+                                                                                        'a': [
+                                                                                            {
+                                                                                                'op': 'cond',
+                                                                                                'c': {
+                                                                                                    'op': 'cmp',
+                                                                                                    'o': '>',
+                                                                                                    'a': {
+                                                                                                        'op': 'fn',
+                                                                                                        'f': 'count',
+                                                                                                        'a': [
+                                                                                                            {
+                                                                                                                'op': 'fld',
+                                                                                                                'kind': 'tracks',
+                                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                                'f': 'sides',
+                                                                                                                'd': [],
+                                                                                                            },
+                                                                                                        ],
+                                                                                                    },
+                                                                                                    'b': {'op': 'lit', 'v': 0},
+                                                                                                },
+                                                                                                'a': {
+                                                                                                    'op': 'key',
+                                                                                                    'of': {
+                                                                                                        'op': 'fld',
+                                                                                                        'kind': 'tracks',
+                                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'f': 'sides',
+                                                                                                        'd': [],
+                                                                                                    },
+                                                                                                    'k': {
+                                                                                                        'op': 'key',
+                                                                                                        'of': {'op': 'st', 'k': 'sides'},
+                                                                                                        'k': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'd': 0,
+                                                                                                    },
+                                                                                                },
+                                                                                                'b': {
+                                                                                                    'op': 'fld',
+                                                                                                    'kind': 'tracks',
+                                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                    'f': 'values',
+                                                                                                    'd': [],
+                                                                                                },
+                                                                                            },
+                                                                                        ],
+                                                                                    },
+                                                                                    'b': {'op': 'lit', 'v': 1},
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': 1000000},
+                                                                            },
+                                                                        },
+                                                                    },
+                                                                    {
+                                                                        'op': 'and',
+                                                                        'a': [
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '!=',
+                                                                                'a': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tracks',
+                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'f': 'limit',
+                                                                                    'd': None,
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': None},
+                                                                            },
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '>',
+                                                                                'a': {'op': 'var', 'n': 'nxt~6112'},
+                                                                                'b': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tracks',
+                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'f': 'limit',
+                                                                                    'd': None,
+                                                                                },
+                                                                            },
+                                                                        ],
+                                                                    },
+                                                                    {
+                                                                        'op': 'letx',
+                                                                        'v': 'at~6113',
+                                                                        'e': {
+                                                                            'op': 'cond',
+                                                                            'c': {
+                                                                                'op': 'cmp',
+                                                                                'o': '==',
+                                                                                'a': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tracks',
+                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'f': 'scope',
+                                                                                    'd': None,
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': 'game'},
+                                                                            },
+                                                                            'a': {
+                                                                                'op': 'key',
+                                                                                'of': {'op': 'st', 'k': 'game_tracks'},
+                                                                                'k': {'op': 'var', 'n': 't~6108'},
+                                                                                'd': 0,
+                                                                            },
+                                                                            'b': {
+                                                                                'op': 'key',
+                                                                                'of': {
+                                                                                    'op': 'st',
+                                                                                    'k': 'tracks',
+                                                                                    'p': {'op': 'var', 'n': 'you'},
+                                                                                },
+                                                                                'k': {'op': 'var', 'n': 't~6108'},
+                                                                                'd': 0,
+                                                                            },
+                                                                        },
+                                                                        'b': {
+                                                                            'op': 'letx',
+                                                                            'v': 'built~6116',
+                                                                            'e': {
+                                                                                'op': 'cond',
+                                                                                'c': {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '!=',
+                                                                                    'a': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'pieces',
+                                                                                        'of': {'op': 'lit', 'v': 'tower'},
+                                                                                        'f': 'per_player',
+                                                                                        'd': None,
+                                                                                    },
+                                                                                    'b': {'op': 'lit', 'v': None},
+                                                                                },
+                                                                                'a': {
+                                                                                    'op': 'ar',
+                                                                                    'o': '-',
+                                                                                    'a': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'pieces',
+                                                                                        'of': {'op': 'lit', 'v': 'tower'},
+                                                                                        'f': 'per_player',
+                                                                                        'd': None,
+                                                                                    },
+                                                                                    'b': {
+                                                                                        'op': 'key',
+                                                                                        'of': {
+                                                                                            'op': 'st',
+                                                                                            'k': 'pieces',
+                                                                                            'p': {'op': 'var', 'n': 'you'},
+                                                                                        },
+                                                                                        'k': {'op': 'lit', 'v': 'tower'},
+                                                                                        'd': 0,
+                                                                                    },
+                                                                                },
+                                                                                'b': {
+                                                                                    'op': 'fn',
+                                                                                    'f': 'sum',
+                                                                                    'a': [
+                                                                                        {
+                                                                                            'op': 'mapc',
+                                                                                            'v': 's~6114',
+                                                                                            'src': {'op': 'st', 'k': 'places'},
+                                                                                            'e': {
+                                                                                                'op': 'fn',
+                                                                                                'f': 'count',
+                                                                                                'a': [
+                                                                                                    {
+                                                                                                        'op': 'filt',
+                                                                                                        'v': 'x~6115',
+                                                                                                        'src': {
+                                                                                                            'op': 'key',
+                                                                                                            'of': {'op': 'st', 'k': 'places'},
+                                                                                                            'k': {'op': 'var', 'n': 's~6114'},
+                                                                                                            'd': [],
+                                                                                                        },
+                                                                                                        'w': {
+                                                                                                            'op': 'and',
+                                                                                                            'a': [
+                                                                                                                {
+                                                                                                                    'op': 'cmp',
+                                                                                                                    'o': '==',
+                                                                                                                    'a': {
+                                                                                                                        'op': 'key',
+                                                                                                                        'of': {'op': 'var', 'n': 'x~6115'},
+                                                                                                                        'k': {'op': 'lit', 'v': 'piece'},
+                                                                                                                    },
+                                                                                                                    'b': {'op': 'lit', 'v': 'tower'},
+                                                                                                                },
+                                                                                                                {
+                                                                                                                    'op': 'cmp',
+                                                                                                                    'o': '==',
+                                                                                                                    'a': {
+                                                                                                                        'op': 'key',
+                                                                                                                        'of': {'op': 'var', 'n': 'x~6115'},
+                                                                                                                        'k': {'op': 'lit', 'v': 'owner'},
+                                                                                                                    },
+                                                                                                                    'b': {'op': 'var', 'n': 'you'},
+                                                                                                                },
+                                                                                                            ],
+                                                                                                        },
+                                                                                                    },
+                                                                                                ],
+                                                                                            },
+                                                                                        },
+                                                                                    ],
+                                                                                },
+                                                                            },
+                                                                            'b': {
+                                                                                'op': 'fn',
+                                                                                'f': 'any',
+                                                                                'a': [
+                                                                                    {
+                                                                                        'op': 'mapc',
+                                                                                        'v': 'l~6117',
+                                                                                        'src': {
+                                                                                            'op': 'fld',
+                                                                                            'kind': 'tracks',
+                                                                                            'of': {'op': 'var', 'n': 't~6108'},
+                                                                                            'f': 'locks',
+                                                                                            'd': [],
+                                                                                        },
+                                                                                        'e': {
+                                                                                            'op': 'and',
+                                                                                            'a': [
+                                                                                                {
+                                                                                                    'op': 'cmp',
+                                                                                                    'o': '<',
+                                                                                                    'a': {'op': 'var', 'n': 'at~6113'},
+                                                                                                    'b': {
+                                                                                                        'op': 'key',
+                                                                                                        'of': {'op': 'var', 'n': 'l~6117'},
+                                                                                                        'k': {'op': 'lit', 'v': 'at'},
+                                                                                                    },
+                                                                                                },
+                                                                                                {
+                                                                                                    'op': 'cmp',
+                                                                                                    'o': '<=',
+                                                                                                    'a': {
+                                                                                                        'op': 'key',
+                                                                                                        'of': {'op': 'var', 'n': 'l~6117'},
+                                                                                                        'k': {'op': 'lit', 'v': 'at'},
+                                                                                                    },
+                                                                                                    'b': {'op': 'var', 'n': 'nxt~6112'},
+                                                                                                },
+                                                                                                {
+                                                                                                    'op': 'cmp',
+                                                                                                    'o': '<',
+                                                                                                    'a': {'op': 'var', 'n': 'built~6116'},
+                                                                                                    'b': {
+                                                                                                        'op': 'key',
+                                                                                                        'of': {'op': 'var', 'n': 'l~6117'},
+                                                                                                        'k': {'op': 'lit', 'v': 'towers'},
+                                                                                                    },
+                                                                                                },
+                                                                                            ],
+                                                                                        },
                                                                                     },
                                                                                 ],
-                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:100',
-                                                                                'id': 7872,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:99',
-                                                                            'id': 7871,
+                                                                        },
+                                                                    },
+                                                                ],
+                                                                'x': 8899,
+                                                            },
+                                                            't': {  # rules_data/pampero/definitions/tracks.yaml:101
+                                                                'op': 'stop',
+                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:101',
+                                                                'id': 7869,
+                                                            },
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:101',
+                                                            'id': 7868,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:102
+                                                            'op': 'let',
+                                                            'v': 't~6118',
+                                                            'e': {'op': 'var', 'n': 't~6108', 'x': 8900},
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:102',
+                                                            'id': 7870,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:102
+                                                            'op': 'let',
+                                                            'v': 'pos~6119',
+                                                            'e': {'op': 'var', 'n': 'nxt~6112', 'x': 8901},
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:102',
+                                                            'id': 7871,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:20
+                                                            'op': 'if',
+                                                            'c': {
+                                                                'op': 'cmp',
+                                                                'o': '==',
+                                                                'a': {
+                                                                    'op': 'fld',
+                                                                    'kind': 'tracks',
+                                                                    'of': {'op': 'var', 'n': 't~6118'},
+                                                                    'f': 'scope',
+                                                                    'd': None,
+                                                                },
+                                                                'b': {'op': 'lit', 'v': 'game'},
+                                                                'x': 8902,
+                                                            },
+                                                            't': {  # rules_data/pampero/definitions/tracks.yaml:20
+                                                                'op': 'set',
+                                                                't': {
+                                                                    'op': 'key',
+                                                                    'of': {'op': 'st', 'k': 'game_tracks'},
+                                                                    'k': {'op': 'var', 'n': 't~6118'},
+                                                                    'd': 0,
+                                                                    'x': 8903,
+                                                                },
+                                                                'o': '=',
+                                                                'e': {'op': 'var', 'n': 'pos~6119', 'x': 8904},
+                                                                'bd': ['game', 'game_tracks', 'key'],
+                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:20',
+                                                                'id': 7873,
+                                                            },
+                                                            'e': {  # rules_data/pampero/definitions/tracks.yaml:20
+                                                                'op': 'set',
+                                                                't': {
+                                                                    'op': 'key',
+                                                                    'of': {
+                                                                        'op': 'st',
+                                                                        'k': 'tracks',
+                                                                        'p': {'op': 'var', 'n': 'you'},
+                                                                    },
+                                                                    'k': {'op': 'var', 'n': 't~6118'},
+                                                                    'd': 0,
+                                                                    'x': 8905,
+                                                                },
+                                                                'o': '=',
+                                                                'e': {'op': 'var', 'n': 'pos~6119', 'x': 8906},
+                                                                'bd': ['player', 'tracks', 'key'],
+                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:20',
+                                                                'id': 7874,
+                                                            },
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:20',
+                                                            'id': 7872,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:103
+                                                            'op': 'let',
+                                                            'v': 't~6120',
+                                                            'e': {'op': 'var', 'n': 't~6108', 'x': 8907},
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:103',
+                                                            'id': 7875,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:103
+                                                            'op': 'let',
+                                                            'v': 'at~6121',
+                                                            'e': {'op': 'var', 'n': 'nxt~6112', 'x': 8908},
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:103',
+                                                            'id': 7876,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:103
+                                                            'op': 'let',
+                                                            'v': 'col~6122',
+                                                            'e': {'op': 'var', 'n': 'col~6109', 'x': 8909},
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:103',
+                                                            'id': 7877,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:112
+                                                            'op': 'seq',
+                                                            'b': [
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:112
+                                                                    'op': 'let',
+                                                                    'v': 'label~6124',
+                                                                    'e': {'op': 'var', 'n': 't~6120', 'x': 8910},
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:112',
+                                                                    'id': 7879,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                    'op': 'seq',
+                                                                    'b': [
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                            'op': 'let',
+                                                                            'v': 'was~6125',
+                                                                            'e': {'op': 'st', 'k': 'booking', 'x': 8911},
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                            'id': 7881,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:16
+                                                                            'op': 'set',
+                                                                            't': {'op': 'st', 'k': 'booking', 'x': 8912},
+                                                                            'o': '=',
+                                                                            'e': {'op': 'var', 'n': 'label~6124', 'x': 8913},
+                                                                            'bd': ['game', 'booking', ''],
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:16',
+                                                                            'id': 7882,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/tracks.yaml:113
+                                                                            'op': 'for',
+                                                                            'v': 'sp~6123',
+                                                                            'src': {
+                                                                                'op': 'fld',
+                                                                                'kind': 'tracks',
+                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                'f': 'spaces',
+                                                                                'd': [],
+                                                                                'x': 8914,
+                                                                            },
+                                                                            'w': {
+                                                                                'op': 'cmp',
+                                                                                'o': '==',
+                                                                                'a': {
+                                                                                    'op': 'key',
+                                                                                    'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                    'k': {'op': 'lit', 'v': 'at'},
+                                                                                },
+                                                                                'b': {'op': 'var', 'n': 'at~6121'},
+                                                                                'x': 8915,
+                                                                            },
+                                                                            'b': {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                                                'op': 'if',
+                                                                                'c': {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '==',
+                                                                                    'a': {'op': 'var', 'n': 'col~6122'},
+                                                                                    'b': {'op': 'lit', 'v': 'solar'},
+                                                                                    'x': 8916,
+                                                                                },
+                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                                                    'op': 'do',
+                                                                                    'e': {
+                                                                                        'op': 'key',
+                                                                                        'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                        'k': {'op': 'lit', 'v': 'solar'},
+                                                                                        'x': 8917,
+                                                                                    },
+                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                                                    'id': 7885,
+                                                                                },
+                                                                                'e': {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                                                    'op': 'if',
+                                                                                    'c': {
+                                                                                        'op': 'cmp',
+                                                                                        'o': '==',
+                                                                                        'a': {'op': 'var', 'n': 'col~6122'},
+                                                                                        'b': {'op': 'lit', 'v': 'energy'},
+                                                                                        'x': 8918,
+                                                                                    },
+                                                                                    't': {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                                                        'op': 'do',
+                                                                                        'e': {
+                                                                                            'op': 'key',
+                                                                                            'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                            'k': {'op': 'lit', 'v': 'energy'},
+                                                                                            'x': 8919,
+                                                                                        },
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                                                        'id': 7887,
+                                                                                    },
+                                                                                    'e': {  # rules_data/pampero/definitions/tracks.yaml:115
+                                                                                        'op': 'do',
+                                                                                        'e': {
+                                                                                            'op': 'key',
+                                                                                            'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                            'k': {'op': 'lit', 'v': 'effect'},
+                                                                                            'x': 8920,
+                                                                                        },
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:115',
+                                                                                        'id': 7888,
+                                                                                    },
+                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                                                    'id': 7886,
+                                                                                },
+                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                                                'id': 7884,
+                                                                            },
+                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:113',
+                                                                            'id': 7883,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:18
+                                                                            'op': 'set',
+                                                                            't': {'op': 'st', 'k': 'booking', 'x': 8921},
+                                                                            'o': '=',
+                                                                            'e': {'op': 'var', 'n': 'was~6125', 'x': 8922},
+                                                                            'bd': ['game', 'booking', ''],
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:18',
+                                                                            'id': 7889,
                                                                         },
                                                                     ],
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                                    'id': 7867,
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                    'id': 7880,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:116
+                                                                    'op': 'if',
+                                                                    'c': {
+                                                                        'op': 'and',
+                                                                        'a': [
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '!=',
+                                                                                'a': {
+                                                                                    'op': 'key',
+                                                                                    'of': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tracks',
+                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                        'f': 'fill',
+                                                                                        'd': {},
+                                                                                    },
+                                                                                    'k': {'op': 'lit', 'v': 'pair'},
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': None},
+                                                                            },
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '>=',
+                                                                                'a': {
+                                                                                    'op': 'cond',
+                                                                                    'c': {
+                                                                                        'op': 'cmp',
+                                                                                        'o': '==',
+                                                                                        'a': {
+                                                                                            'op': 'fld',
+                                                                                            'kind': 'tracks',
+                                                                                            'of': {
+                                                                                                'op': 'key',
+                                                                                                'of': {
+                                                                                                    'op': 'fld',
+                                                                                                    'kind': 'tracks',
+                                                                                                    'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                    'f': 'fill',
+                                                                                                    'd': {},
+                                                                                                },
+                                                                                                'k': {'op': 'lit', 'v': 'pair'},
+                                                                                            },
+                                                                                            'f': 'scope',
+                                                                                            'd': None,
+                                                                                        },
+                                                                                        'b': {'op': 'lit', 'v': 'game'},
+                                                                                    },
+                                                                                    'a': {
+                                                                                        'op': 'key',
+                                                                                        'of': {'op': 'st', 'k': 'game_tracks'},
+                                                                                        'k': {
+                                                                                            'op': 'key',
+                                                                                            'of': {
+                                                                                                'op': 'fld',
+                                                                                                'kind': 'tracks',
+                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                'f': 'fill',
+                                                                                                'd': {},
+                                                                                            },
+                                                                                            'k': {'op': 'lit', 'v': 'pair'},
+                                                                                        },
+                                                                                        'd': 0,
+                                                                                    },
+                                                                                    'b': {
+                                                                                        'op': 'key',
+                                                                                        'of': {
+                                                                                            'op': 'st',
+                                                                                            'k': 'tracks',
+                                                                                            'p': {'op': 'var', 'n': 'you'},
+                                                                                        },
+                                                                                        'k': {
+                                                                                            'op': 'key',
+                                                                                            'of': {
+                                                                                                'op': 'fld',
+                                                                                                'kind': 'tracks',
+                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                'f': 'fill',
+                                                                                                'd': {},
+                                                                                            },
+                                                                                            'k': {'op': 'lit', 'v': 'pair'},
+                                                                                        },
+                                                                                        'd': 0,
+                                                                                    },
+                                                                                },
+                                                                                'b': {'op': 'var', 'n': 'at~6121'},
+                                                                            },
+                                                                        ],
+                                                                        'x': 8923,
+                                                                    },
+                                                                    't': {  # rules_data/pampero/definitions/tracks.yaml:117
+                                                                        'op': 'seq',
+                                                                        'b': [
+                                                                            {  # rules_data/pampero/definitions/tracks.yaml:117
+                                                                                'op': 'let',
+                                                                                'v': 'owner~6126',
+                                                                                'e': {
+                                                                                    'op': 'cond',
+                                                                                    'c': {
+                                                                                        'op': 'cmp',
+                                                                                        'o': '>',
+                                                                                        'a': {
+                                                                                            'op': 'fn',
+                                                                                            'f': 'count',
+                                                                                            'a': [
+                                                                                                {
+                                                                                                    'op': 'key',
+                                                                                                    'of': {
+                                                                                                        'op': 'fld',
+                                                                                                        'kind': 'tracks',
+                                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                        'f': 'fill',
+                                                                                                        'd': {},
+                                                                                                    },
+                                                                                                    'k': {'op': 'lit', 'v': 'bonuses'},
+                                                                                                },
+                                                                                            ],
+                                                                                        },
+                                                                                        'b': {'op': 'lit', 'v': 0},
+                                                                                    },
+                                                                                    'a': {'op': 'var', 'n': 't~6120'},
+                                                                                    'b': {
+                                                                                        'op': 'key',
+                                                                                        'of': {
+                                                                                            'op': 'fld',
+                                                                                            'kind': 'tracks',
+                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                            'f': 'fill',
+                                                                                            'd': {},
+                                                                                        },
+                                                                                        'k': {'op': 'lit', 'v': 'pair'},
+                                                                                    },
+                                                                                    'x': 8924,
+                                                                                },
+                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:117',
+                                                                                'id': 7892,
+                                                                            },
+                                                                            {  # rules_data/pampero/definitions/tracks.yaml:118
+                                                                                'op': 'let',
+                                                                                'v': 'label~6128',
+                                                                                'e': {'op': 'var', 'n': 'owner~6126', 'x': 8925},
+                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:118',
+                                                                                'id': 7893,
+                                                                            },
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                                'op': 'seq',
+                                                                                'b': [
+                                                                                    {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                                        'op': 'let',
+                                                                                        'v': 'was~6129',
+                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8926},
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                                        'id': 7895,
+                                                                                    },
+                                                                                    {  # rules_data/pampero/definitions/resources.yaml:16
+                                                                                        'op': 'set',
+                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8927},
+                                                                                        'o': '=',
+                                                                                        'e': {'op': 'var', 'n': 'label~6128', 'x': 8928},
+                                                                                        'bd': ['game', 'booking', ''],
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:16',
+                                                                                        'id': 7896,
+                                                                                    },
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:118
+                                                                                        'op': 'for',
+                                                                                        'v': 'b~6127',
+                                                                                        'src': {
+                                                                                            'op': 'key',
+                                                                                            'of': {
+                                                                                                'op': 'fld',
+                                                                                                'kind': 'tracks',
+                                                                                                'of': {'op': 'var', 'n': 'owner~6126'},
+                                                                                                'f': 'fill',
+                                                                                                'd': {},
+                                                                                            },
+                                                                                            'k': {'op': 'lit', 'v': 'bonuses'},
+                                                                                            'x': 8929,
+                                                                                        },
+                                                                                        'w': {
+                                                                                            'op': 'cmp',
+                                                                                            'o': '==',
+                                                                                            'a': {
+                                                                                                'op': 'key',
+                                                                                                'of': {'op': 'var', 'n': 'b~6127'},
+                                                                                                'k': {'op': 'lit', 'v': 'at'},
+                                                                                            },
+                                                                                            'b': {'op': 'var', 'n': 'at~6121'},
+                                                                                            'x': 8930,
+                                                                                        },
+                                                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:118
+                                                                                            'op': 'do',
+                                                                                            'e': {
+                                                                                                'op': 'key',
+                                                                                                'of': {'op': 'var', 'n': 'b~6127'},
+                                                                                                'k': {'op': 'lit', 'v': 'effect'},
+                                                                                                'x': 8931,
+                                                                                            },
+                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:118',
+                                                                                            'id': 7898,
+                                                                                        },
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:118',
+                                                                                        'id': 7897,
+                                                                                    },
+                                                                                    {  # rules_data/pampero/definitions/resources.yaml:18
+                                                                                        'op': 'set',
+                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8932},
+                                                                                        'o': '=',
+                                                                                        'e': {'op': 'var', 'n': 'was~6129', 'x': 8933},
+                                                                                        'bd': ['game', 'booking', ''],
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:18',
+                                                                                        'id': 7899,
+                                                                                    },
+                                                                                ],
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                                'id': 7894,
+                                                                            },
+                                                                        ],
+                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:117',
+                                                                        'id': 7891,
+                                                                    },
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:116',
+                                                                    'id': 7890,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:119
+                                                                    'op': 'if',
+                                                                    'c': {
+                                                                        'op': 'cmp',
+                                                                        'o': '==',
+                                                                        'a': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tracks',
+                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                            'f': 'scope',
+                                                                            'd': None,
+                                                                        },
+                                                                        'b': {'op': 'lit', 'v': 'player'},
+                                                                        'x': 8934,
+                                                                    },
+                                                                    't': {  # rules_data/pampero/definitions/tracks.yaml:120
+                                                                        'op': 'for',
+                                                                        'v': 'rw~6130',
+                                                                        'src': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tracks',
+                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                            'f': 'rewards',
+                                                                            'd': [],
+                                                                            'x': 8935,
+                                                                        },
+                                                                        'w': {
+                                                                            'op': 'and',
+                                                                            'a': [
+                                                                                {
+                                                                                    'op': 'cmp',
+                                                                                    'o': '==',
+                                                                                    'a': {
+                                                                                        'op': 'key',
+                                                                                        'of': {'op': 'var', 'n': 'rw~6130'},
+                                                                                        'k': {'op': 'lit', 'v': 'at'},
+                                                                                    },
+                                                                                    'b': {'op': 'var', 'n': 'at~6121'},
+                                                                                },
+                                                                                {
+                                                                                    'op': 'in',
+                                                                                    'a': {'op': 'var', 'n': 'at~6121'},
+                                                                                    'b': {
+                                                                                        'op': 'key',
+                                                                                        'of': {
+                                                                                            'op': 'st',
+                                                                                            'k': 'reached',
+                                                                                            'p': {'op': 'var', 'n': 'you'},
+                                                                                        },
+                                                                                        'k': {'op': 'var', 'n': 't~6120'},
+                                                                                        'd': [],
+                                                                                    },
+                                                                                    'neg': True,
+                                                                                },
+                                                                            ],
+                                                                            'x': 8936,
+                                                                        },
+                                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:121
+                                                                            'op': 'seq',
+                                                                            'b': [
+                                                                                {  # rules_data/pampero/definitions/tracks.yaml:121
+                                                                                    'op': 'set',
+                                                                                    't': {
+                                                                                        'op': 'key',
+                                                                                        'of': {
+                                                                                            'op': 'st',
+                                                                                            'k': 'reached',
+                                                                                            'p': {'op': 'var', 'n': 'you'},
+                                                                                        },
+                                                                                        'k': {'op': 'var', 'n': 't~6120'},
+                                                                                        'd': [],
+                                                                                        'x': 8937,
+                                                                                    },
+                                                                                    'o': '+=',
+                                                                                    'e': {
+                                                                                        'op': 'list',
+                                                                                        'a': [
+                                                                                            {'op': 'var', 'n': 'at~6121'},
+                                                                                        ],
+                                                                                        'x': 8938,
+                                                                                    },
+                                                                                    'nn': True,
+                                                                                    'bd': ['player', 'reached', 'key'],
+                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:121',
+                                                                                    'id': 7903,
+                                                                                },
+                                                                                {  # rules_data/pampero/definitions/tracks.yaml:122
+                                                                                    'op': 'let',
+                                                                                    'v': 'label~6131',
+                                                                                    'e': {'op': 'var', 'n': 't~6120', 'x': 8939},
+                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:122',
+                                                                                    'id': 7904,
+                                                                                },
+                                                                                {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                                    'op': 'seq',
+                                                                                    'b': [
+                                                                                        {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                                            'op': 'let',
+                                                                                            'v': 'was~6132',
+                                                                                            'e': {'op': 'st', 'k': 'booking', 'x': 8940},
+                                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                                            'id': 7906,
+                                                                                        },
+                                                                                        {  # rules_data/pampero/definitions/resources.yaml:16
+                                                                                            'op': 'set',
+                                                                                            't': {'op': 'st', 'k': 'booking', 'x': 8941},
+                                                                                            'o': '=',
+                                                                                            'e': {'op': 'var', 'n': 'label~6131', 'x': 8942},
+                                                                                            'bd': ['game', 'booking', ''],
+                                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:16',
+                                                                                            'id': 7907,
+                                                                                        },
+                                                                                        {  # rules_data/pampero/definitions/tracks.yaml:122
+                                                                                            'op': 'do',
+                                                                                            'e': {
+                                                                                                'op': 'key',
+                                                                                                'of': {'op': 'var', 'n': 'rw~6130'},
+                                                                                                'k': {'op': 'lit', 'v': 'effect'},
+                                                                                                'x': 8943,
+                                                                                            },
+                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:122',
+                                                                                            'id': 7908,
+                                                                                        },
+                                                                                        {  # rules_data/pampero/definitions/resources.yaml:18
+                                                                                            'op': 'set',
+                                                                                            't': {'op': 'st', 'k': 'booking', 'x': 8944},
+                                                                                            'o': '=',
+                                                                                            'e': {'op': 'var', 'n': 'was~6132', 'x': 8945},
+                                                                                            'bd': ['game', 'booking', ''],
+                                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:18',
+                                                                                            'id': 7909,
+                                                                                        },
+                                                                                    ],
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                                    'id': 7905,
+                                                                                },
+                                                                            ],
+                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:121',
+                                                                            'id': 7902,
+                                                                        },
+                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:120',
+                                                                        'id': 7901,
+                                                                    },
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:119',
+                                                                    'id': 7900,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:123
+                                                                    'op': 'if',
+                                                                    'c': {
+                                                                        'op': 'and',
+                                                                        'a': [
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '!=',
+                                                                                'a': {
+                                                                                    'op': 'key',
+                                                                                    'of': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tracks',
+                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                        'f': 'top',
+                                                                                        'd': {},
+                                                                                    },
+                                                                                    'k': {'op': 'lit', 'v': 'pile'},
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': None},
+                                                                            },
+                                                                            {
+                                                                                'op': 'cmp',
+                                                                                'o': '>=',
+                                                                                'a': {'op': 'var', 'n': 'at~6121'},
+                                                                                'b': {
+                                                                                    'op': 'cond',
+                                                                                    'c': {
+                                                                                        'op': 'cmp',
+                                                                                        'o': '!=',
+                                                                                        'a': {
+                                                                                            'op': 'fld',
+                                                                                            'kind': 'tracks',
+                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                            'f': 'max',
+                                                                                            'd': None,
+                                                                                        },
+                                                                                        'b': {'op': 'lit', 'v': None},
+                                                                                    },
+                                                                                    'a': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tracks',
+                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                        'f': 'max',
+                                                                                        'd': None,
+                                                                                    },
+                                                                                    'b': {
+                                                                                        'op': 'cond',
+                                                                                        'c': {
+                                                                                            'op': 'cmp',
+                                                                                            'o': '>',
+                                                                                            'a': {
+                                                                                                'op': 'fn',
+                                                                                                'f': 'count',
+                                                                                                'a': [
+                                                                                                    {
+                                                                                                        'op': 'cond',
+                                                                                                        'c': {
+                                                                                                            'op': 'cmp',
+                                                                                                            'o': '>',
+                                                                                                            'a': {
+                                                                                                                'op': 'fn',
+                                                                                                                'f': 'count',
+                                                                                                                'a': [
+                                                                                                                    {
+                                                                                                                        'op': 'fld',
+                                                                                                                        'kind': 'tracks',
+                                                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                        'f': 'sides',
+                                                                                                                        'd': [],
+                                                                                                                    },
+                                                                                                                ],
+                                                                                                            },
+                                                                                                            'b': {'op': 'lit', 'v': 0},
+                                                                                                        },
+                                                                                                        'a': {
+                                                                                                            'op': 'key',
+                                                                                                            'of': {
+                                                                                                                'op': 'fld',
+                                                                                                                'kind': 'tracks',
+                                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'f': 'sides',
+                                                                                                                'd': [],
+                                                                                                            },
+                                                                                                            'k': {
+                                                                                                                'op': 'key',
+                                                                                                                'of': {'op': 'st', 'k': 'sides'},
+                                                                                                                'k': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'd': 0,
+                                                                                                            },
+                                                                                                        },
+                                                                                                        'b': {
+                                                                                                            'op': 'fld',
+                                                                                                            'kind': 'tracks',
+                                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                            'f': 'values',
+                                                                                                            'd': [],
+                                                                                                        },
+                                                                                                    },
+                                                                                                ],
+                                                                                            },
+                                                                                            'b': {'op': 'lit', 'v': 0},
+                                                                                        },
+                                                                                        'a': {
+                                                                                            'op': 'ar',
+                                                                                            'o': '-',
+                                                                                            'a': {
+                                                                                                'op': 'fn',
+                                                                                                'f': 'count',
+                                                                                                'a': [
+                                                                                                    {
+                                                                                                        'op': 'cond',
+                                                                                                        'c': {
+                                                                                                            'op': 'cmp',
+                                                                                                            'o': '>',
+                                                                                                            'a': {
+                                                                                                                'op': 'fn',
+                                                                                                                'f': 'count',
+                                                                                                                'a': [
+                                                                                                                    {
+                                                                                                                        'op': 'fld',
+                                                                                                                        'kind': 'tracks',
+                                                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                        'f': 'sides',
+                                                                                                                        'd': [],
+                                                                                                                    },
+                                                                                                                ],
+                                                                                                            },
+                                                                                                            'b': {'op': 'lit', 'v': 0},
+                                                                                                        },
+                                                                                                        'a': {
+                                                                                                            'op': 'key',
+                                                                                                            'of': {
+                                                                                                                'op': 'fld',
+                                                                                                                'kind': 'tracks',
+                                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'f': 'sides',
+                                                                                                                'd': [],
+                                                                                                            },
+                                                                                                            'k': {
+                                                                                                                'op': 'key',
+                                                                                                                'of': {'op': 'st', 'k': 'sides'},
+                                                                                                                'k': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'd': 0,
+                                                                                                            },
+                                                                                                        },
+                                                                                                        'b': {
+                                                                                                            'op': 'fld',
+                                                                                                            'kind': 'tracks',
+                                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                            'f': 'values',
+                                                                                                            'd': [],
+                                                                                                        },
+                                                                                                    },
+                                                                                                ],
+                                                                                            },
+                                                                                            'b': {'op': 'lit', 'v': 1},
+                                                                                        },
+                                                                                        'b': {'op': 'lit', 'v': 1000000},
+                                                                                    },
+                                                                                },
+                                                                            },
+                                                                        ],
+                                                                        'x': 8946,
+                                                                    },
+                                                                    't': {  # rules_data/pampero/definitions/tracks.yaml:123
+                                                                        'op': 'set',
+                                                                        't': {'op': 'st', 'k': 'end_of_turn', 'x': 8947},
+                                                                        'o': '+=',
+                                                                        'e': {
+                                                                            'op': 'list',
+                                                                            'a': [
+                                                                                {'op': 'var', 'n': 't~6120'},
+                                                                            ],
+                                                                            'x': 8948,
+                                                                        },
+                                                                        'nn': True,
+                                                                        'bd': ['game', 'end_of_turn', ''],
+                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:123',
+                                                                        'id': 7911,
+                                                                    },
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:123',
+                                                                    'id': 7910,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                            'id': 7864,
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:112',
+                                                            'id': 7878,
                                                         },
-                                                        'label': {
-                                                            'op': 'obj',
-                                                            'k': ['amount'],
-                                                            'a': [
-                                                                {'op': 'var', 'n': 'amount~6114'},
-                                                            ],
-                                                            'x': 8952,
-                                                        },
-                                                    },
-                                                ],
-                                                'kind': 'amount',
-                                                'prompt': {
-                                                    'def': 'advance_up_to',
-                                                    'args': {'n': 2, 't': 'nature_income'},
-                                                    'kinds': {'t': 'tracks'},
+                                                    ],
+                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:100',
+                                                    'id': 7866,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/tracks.yaml:137',
-                                                'id': 7863,
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:99',
+                                                'id': 7865,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:136',
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                         'id': 7861,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                 'id': 7803,
                             },
                             'label': {
                                 'op': 'lit',
                                 'v': {'may': True},
-                                'x': 8953,
+                                'x': 8949,
                             },
                         },
                         {
@@ -7876,12 +6859,12 @@ RECORDS = {
                             'b': {  # rules_data/pampero/definitions/resources.yaml:116
                                 'op': 'skip',
                                 'at': 'rules_data/pampero/definitions/resources.yaml:116',
-                                'id': 7918,
+                                'id': 7912,
                             },
                             'label': {
                                 'op': 'lit',
                                 'v': {'may': False},
-                                'x': 8954,
+                                'x': 8950,
                             },
                         },
                     ],
@@ -7890,15 +6873,15 @@ RECORDS = {
                         'def': 'may',
                         'args': {'e': None},
                         'text': {
-                            'en': 'you may choose one: pay 2 energy, or pay 1 battery and advance the nature reserve income up to 2 spaces',
-                            'it': 'puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito riserva naturale fino a 2 caselle',
+                            'en': 'you may choose one: pay 2 energy, or pay 1 battery and advance the nature reserve income 2 spaces',
+                            'it': 'puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito riserva naturale di 2 caselle',
                         },
                     },
                     'at': 'rules_data/pampero/definitions/resources.yaml:116',
                     'id': 7802,
                 },
             ],
-            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+            'at': 'rules_data/pampero/modules/nature_items.yaml:14',
             'id': 7748,
         },
         'numbers': {'energy': 1},

@@ -55,281 +55,281 @@ K = [
 ]
 
 
-def x_10757(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def x_10753(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return (num(AR('+', FN['count'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6996'), [])), FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6996'), [])))) > 0)
+    return (num(AR('+', FN['count'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6986'), [])), FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6986'), [])))) > 0)
 
 
-def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def x_10754(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6996'), []))
+    return FN['distinct'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6986'), []))
 
 
-def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def x_10755(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('display'), E.get('d~6996'), [])
+    return KEY(ctx.state.get('display'), E.get('d~6986'), [])
 
 
-def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def x_10756(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return [E.get('item~6997')]
+    return [E.get('item~6987')]
 
 
-def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'decks', E.get('d~6998'), 'display', None) != None)) and bool((num(FN['count'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6998'), []))) < num(GET(ctx, 'decks', E.get('d~6998'), 'display', None)))) and bool((num(FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))) > 0)))
+    return (bool((GET(ctx, 'decks', E.get('d~6988'), 'display', None) != None)) and bool((num(FN['count'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6988'), []))) < num(GET(ctx, 'decks', E.get('d~6988'), 'display', None)))) and bool((num(FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6988'), []))) > 0)))
 
 
-def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))
+    return FN['first'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6988'), []))
 
 
-def x_10764(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('display'), E.get('d~6998'), [])
+    return KEY(ctx.state.get('display'), E.get('d~6988'), [])
 
 
-def x_10765(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return [E.get('top~6999')]
+    return [E.get('top~6989')]
 
 
-def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
+def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('piles'), E.get('d~6998'), [])
+    return KEY(ctx.state.get('piles'), E.get('d~6988'), [])
 
 
-def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
+def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return [E.get('top~6999')]
+    return [E.get('top~6989')]
 
 
-def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'decks', E.get('d~7001'), 'to', None) == 'hand')
+    return (GET(ctx, 'decks', E.get('d~6991'), 'to', None) == 'hand')
 
 
-def x_10771(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_10772(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    if E is None:
-        E = ctx.env()
-    return [E.get('item~7000')]
-
-
-def x_10773(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('held')
-
-
-def x_10774(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    if E is None:
-        E = ctx.env()
-    return [E.get('item~7000')]
-
-
-def x_10775(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
-    if E is None:
-        E = ctx.env()
-    return (bool((GET(ctx, 'deck_items', E.get('item~7000'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7000'), 'use', None) == 'now')))
-
-
-def x_10777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_10778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
-
-
-def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~7000'))
-
-
-def x_10781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
-
-
-def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
-    if E is None:
-        E = ctx.env()
-    return {'item': E.get('item~6997')}
-
-
-def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
-    if E is None:
-        E = ctx.env()
-    return (K[1] if (num(FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))) > 0) else K[2])
-
-
-def x_10785(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
-    if E is None:
-        E = ctx.env()
-    return FN['first'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))
-
-
-def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
-    if E is None:
-        E = ctx.env()
-    return KEY(ctx.state.get('piles'), E.get('d~6996'), [])
-
-
-def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
-    if E is None:
-        E = ctx.env()
-    return [E.get('item~7005')]
-
-
-def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    if E is None:
-        E = ctx.env()
-    return (GET(ctx, 'decks', E.get('d~7007'), 'to', None) == 'hand')
-
-
-def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_10792(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('item~7006')]
+    return [E.get('item~6990')]
 
 
-def x_10793(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_10794(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
-    return [E.get('item~7006')]
+    return [E.get('item~6990')]
 
 
-def x_10795(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10771(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'deck_items', E.get('item~7006'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7006'), 'use', None) == 'now')))
+    return (bool((GET(ctx, 'deck_items', E.get('item~6990'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~6990'), 'use', None) == 'now')))
 
 
-def x_10797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_10773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_10798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_10774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_10800(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~7006'))
+    return FLD(ctx, K[0], E.get('item~6990'))
 
 
-def x_10801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_10777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_10807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+    if E is None:
+        E = ctx.env()
+    return {'item': E.get('item~6987')}
+
+
+def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+    if E is None:
+        E = ctx.env()
+    return (K[1] if (num(FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6986'), []))) > 0) else K[2])
+
+
+def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+    if E is None:
+        E = ctx.env()
+    return FN['first'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6986'), []))
+
+
+def x_10782(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+    if E is None:
+        E = ctx.env()
+    return KEY(ctx.state.get('piles'), E.get('d~6986'), [])
+
+
+def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+    if E is None:
+        E = ctx.env()
+    return [E.get('item~6995')]
+
+
+def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'decks', E.get('d~6997'), 'to', None) == 'hand')
+
+
+def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+    if E is None:
+        E = ctx.env()
+    return [E.get('item~6996')]
+
+
+def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('held')
+
+
+def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+    if E is None:
+        E = ctx.env()
+    return [E.get('item~6996')]
+
+
+def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+    if E is None:
+        E = ctx.env()
+    return (bool((GET(ctx, 'deck_items', E.get('item~6996'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~6996'), 'use', None) == 'now')))
+
+
+def x_10793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    return ctx.state.get('booking')
+
+
+def x_10794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+    return ctx.state.get('booking')
+
+
+def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[0], E.get('item~6996'))
+
+
+def x_10797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+    return ctx.state.get('booking')
+
+
+def x_10803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7013'), 'instead_of', {}), 'gain', None) == E.get('r~7011'))) and bool((num(E.get('left~7012')) > 0)))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7003'), 'instead_of', {}), 'gain', None) == E.get('r~7001'))) and bool((num(E.get('left~7002')) > 0)))
 
 
-def x_10811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7012'), (E.get('left~7012') if (FLD(ctx, K[3], E.get('rep~7013')) == None) else FLD(ctx, K[3], E.get('rep~7013')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7002'), (E.get('left~7002') if (FLD(ctx, K[3], E.get('rep~7003')) == None) else FLD(ctx, K[3], E.get('rep~7003')))]))
 
 
-def x_10815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], E.get('rep~7013'))
+    return FLD(ctx, K[4], E.get('rep~7003'))
 
 
-def x_10816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7015')}
+    return {'instead': E.get('instead~7005')}
 
 
-def x_10821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7016') if (GET(ctx, 'resources', E.get('r~7017'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7016'), KEY(ctx.state.get('supply'), E.get('r~7017'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7006') if (GET(ctx, 'resources', E.get('r~7007'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7006'), KEY(ctx.state.get('supply'), E.get('r~7007'), 0)]))])
 
 
-def x_10822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7017'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7007'), 'max', None) != None)
 
 
-def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7018'), (num(GET(ctx, 'resources', E.get('r~7017'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7017'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7008'), (num(GET(ctx, 'resources', E.get('r~7007'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7007'), 0)))])])
 
 
-def x_10825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7017'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7007'), 0)
 
 
-def x_10827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7017'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7007'), 'supply', None) != None)
 
 
-def x_10828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7017'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7007'), 0)
 
 
-def x_10830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7017'), 'ledger', None)) and bool((E.get('k~7018') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7007'), 'ledger', None)) and bool((E.get('k~7008') != 0)))
 
 
-def x_10831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def t_9467(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -338,35 +338,35 @@ def t_9467(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6995', 1, True)
+    ctx.put(E, 'n~6985', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'd~6996', 'extra_connection_tiles', True)
-    return t_9470(ctx, k, s, E)
+    ctx.put(E, 'd~6986', 'extra_connection_tiles', True)
+    return t_9464(ctx, k, s, E)
 
 
-def d_9468(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def d_9462(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6995', 1, True)
+    ctx.put(E, 'n~6985', 1, True)
     return True
 
 
-def d_9469(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def d_9463(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~6996', 'extra_connection_tiles', True)
+    ctx.put(E, 'd~6986', 'extra_connection_tiles', True)
     return True
 
 
-def t_9470(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:122
+def t_9464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -375,30 +375,30 @@ def t_9470(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9471(ctx, lambda: nxt(left - 1), k, E)
+        return t_9465(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~6995')))
+    return nxt(num(E.get('n~6985')))
 
 
-def t_9471(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def t_9465(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10757(ctx, E):
-        return t_9472(ctx, k, s, E)
+    if x_10753(ctx, E):
+        return t_9466(ctx, k, s, E)
     return k()
 
 
-def t_9472(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def t_9466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9472, None, [], k)
+    return CHOOSE(ctx, 9466, None, [], k)
 
 
-def t_9473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def t_9467(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -407,61 +407,61 @@ def t_9473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('display'), E.get('d~6996'))
+    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~6986'))
     if c is not None:
-        SET(ctx, 'display', c, key, x_10760(ctx, E), '-=', True, K[5])
+        SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'd~6998', E.get('d~6996'), True)
-    if not d_9476(ctx, E):
+    ctx.put(E, 'd~6988', E.get('d~6986'), True)
+    if not d_9470(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'item~7000', E.get('item~6997'), True)
+    ctx.put(E, 'item~6990', E.get('item~6987'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'd~7001', E.get('d~6996'), True)
-    return t_9483(ctx, k, s, E)
+    ctx.put(E, 'd~6991', E.get('d~6986'), True)
+    return t_9477(ctx, k, s, E)
 
 
-def d_9474(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def d_9468(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('display'), E.get('d~6996'))
+    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~6986'))
     if c is not None:
-        SET(ctx, 'display', c, key, x_10760(ctx, E), '-=', True, K[5])
+        SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[5])
     return True
 
 
-def d_9475(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
+def d_9469(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~6998', E.get('d~6996'), True)
+    ctx.put(E, 'd~6988', E.get('d~6986'), True)
     return True
 
 
-def d_9476(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def d_9470(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    while x_10762(ctx, E):
-        if not d_9477(ctx, E):
+    while x_10758(ctx, E):
+        if not d_9471(ctx, E):
             return False
     return True
 
 
-def d_9477(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9471(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -470,88 +470,88 @@ def d_9477(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'top~6999', x_10763(ctx, E), True)
+    ctx.put(E, 'top~6989', x_10759(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9479, ctx.state.get('display'), E.get('d~6998'))
+    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~6988'))
     if c is not None:
-        SET(ctx, 'display', c, key, x_10765(ctx, E), '+=', True, K[5])
+        SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9480, ctx.state.get('piles'), E.get('d~6998'))
+    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~6988'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10767(ctx, E), '-=', True, K[6])
+        SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[6])
     return True
 
 
-def d_9478(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9472(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'top~6999', x_10763(ctx, E), True)
+    ctx.put(E, 'top~6989', x_10759(ctx, E), True)
     return True
 
 
-def d_9479(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def d_9473(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9479, ctx.state.get('display'), E.get('d~6998'))
+    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~6988'))
     if c is not None:
-        SET(ctx, 'display', c, key, x_10765(ctx, E), '+=', True, K[5])
+        SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[5])
     return True
 
 
-def d_9480(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
+def d_9474(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9480, ctx.state.get('piles'), E.get('d~6998'))
+    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~6988'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10767(ctx, E), '-=', True, K[6])
+        SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[6])
     return True
 
 
-def d_9481(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9475(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'item~7000', E.get('item~6997'), True)
+    ctx.put(E, 'item~6990', E.get('item~6987'), True)
     return True
 
 
-def d_9482(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9476(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~7001', E.get('d~6996'), True)
+    ctx.put(E, 'd~6991', E.get('d~6986'), True)
     return True
 
 
-def t_9483(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def t_9477(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10770(ctx, E):
-        return d_9484(ctx, E) and k()
-    return t_9485(ctx, k, s, E)
+    if x_10766(ctx, E):
+        return d_9478(ctx, E) and k()
+    return t_9479(ctx, k, s, E)
 
 
-def d_9484(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def d_9478(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -559,11 +559,11 @@ def d_9484(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_10772(ctx, E), '+=', True, K[7])
+        SET(ctx, 'hand', c, key, x_10768(ctx, E), '+=', True, K[7])
     return True
 
 
-def t_9485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def t_9479(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -574,11 +574,11 @@ def t_9485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10774(ctx, E), '+=', True, K[8])
-    return t_9487(ctx, k, s, E)
+        SET(ctx, 'held', c, key, x_10770(ctx, E), '+=', True, K[8])
+    return t_9481(ctx, k, s, E)
 
 
-def d_9486(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def d_9480(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -586,7 +586,85 @@ def d_9486(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10774(ctx, E), '+=', True, K[8])
+        SET(ctx, 'held', c, key, x_10770(ctx, E), '+=', True, K[8])
+    return True
+
+
+def t_9481(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10771(ctx, E):
+        return t_9482(ctx, k, s, E)
+    return k()
+
+
+def t_9482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'label~6992', E.get('d~6991'), True)
+    return t_9484(ctx, k, s, E)
+
+
+def d_9483(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'label~6992', E.get('d~6991'), True)
+    return True
+
+
+def t_9484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6993'), '=', False, K[9])
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'was~6993', x_10773(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6992'), '=', False, K[9])
+    return t_9487(ctx, r1, s, E)
+
+
+def d_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'was~6993', x_10773(ctx, E), True)
+    return True
+
+
+def d_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6992'), '=', False, K[9])
     return True
 
 
@@ -596,35 +674,173 @@ def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10775(ctx, E):
-        return t_9488(ctx, k, s, E)
-    return k()
+    return DO(ctx, x_10776(ctx, E), k)
 
 
-def t_9488(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_9488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~7002', E.get('d~7001'), True)
-    return t_9490(ctx, k, s, E)
-
-
-def d_9489(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'label~7002', E.get('d~7001'), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6993'), '=', False, K[9])
     return True
 
 
-def t_9490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'item~6995', x_10781(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~6986'))
+    if c is not None:
+        SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[6])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'item~6996', E.get('item~6995'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'd~6997', E.get('d~6986'), True)
+    return t_9494(ctx, k, s, E)
+
+
+def d_9490(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'item~6995', x_10781(ctx, E), True)
+    return True
+
+
+def d_9491(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~6986'))
+    if c is not None:
+        SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[6])
+    return True
+
+
+def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'item~6996', E.get('item~6995'), True)
+    return True
+
+
+def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'd~6997', E.get('d~6986'), True)
+    return True
+
+
+def t_9494(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10786(ctx, E):
+        return d_9495(ctx, E) and k()
+    return t_9496(ctx, k, s, E)
+
+
+def d_9495(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, x_10788(ctx, E), '+=', True, K[7])
+    return True
+
+
+def t_9496(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = SEAT(ctx, E.get('you')), 'held'
+    if c is not None:
+        SET(ctx, 'held', c, key, x_10790(ctx, E), '+=', True, K[8])
+    return t_9498(ctx, k, s, E)
+
+
+def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'held'
+    if c is not None:
+        SET(ctx, 'held', c, key, x_10790(ctx, E), '+=', True, K[8])
+    return True
+
+
+def t_9498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10791(ctx, E):
+        return t_9499(ctx, k, s, E)
+    return k()
+
+
+def t_9499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'label~6998', E.get('d~6997'), True)
+    return t_9501(ctx, k, s, E)
+
+
+def d_9500(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'label~6998', E.get('d~6997'), True)
+    return True
+
+
+def t_9501(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -634,175 +850,37 @@ def t_9490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7003'), '=', False, K[9])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6999'), '=', False, K[9])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~7003', x_10777(ctx, E), True)
+    ctx.put(E, 'was~6999', x_10793(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~7002'), '=', False, K[9])
-    return t_9493(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6998'), '=', False, K[9])
+    return t_9504(ctx, r1, s, E)
 
 
-def d_9491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_9502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~7003', x_10777(ctx, E), True)
+    ctx.put(E, 'was~6999', x_10793(ctx, E), True)
     return True
 
 
-def d_9492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~7002'), '=', False, K[9])
-    return True
-
-
-def t_9493(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10780(ctx, E), k)
-
-
-def d_9494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7003'), '=', False, K[9])
-    return True
-
-
-def t_9495(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:130
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'item~7005', x_10785(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9497, ctx.state.get('piles'), E.get('d~6996'))
-    if c is not None:
-        SET(ctx, 'piles', c, key, x_10787(ctx, E), '-=', True, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'item~7006', E.get('item~7005'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'd~7007', E.get('d~6996'), True)
-    return t_9500(ctx, k, s, E)
-
-
-def d_9496(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'item~7005', x_10785(ctx, E), True)
-    return True
-
-
-def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9497, ctx.state.get('piles'), E.get('d~6996'))
-    if c is not None:
-        SET(ctx, 'piles', c, key, x_10787(ctx, E), '-=', True, K[6])
-    return True
-
-
-def d_9498(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'item~7006', E.get('item~7005'), True)
-    return True
-
-
-def d_9499(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'd~7007', E.get('d~6996'), True)
-    return True
-
-
-def t_9500(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10790(ctx, E):
-        return d_9501(ctx, E) and k()
-    return t_9502(ctx, k, s, E)
-
-
-def d_9501(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_10792(ctx, E), '+=', True, K[7])
-    return True
-
-
-def t_9502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = SEAT(ctx, E.get('you')), 'held'
-    if c is not None:
-        SET(ctx, 'held', c, key, x_10794(ctx, E), '+=', True, K[8])
-    return t_9504(ctx, k, s, E)
-
-
-def d_9503(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'held'
-    if c is not None:
-        SET(ctx, 'held', c, key, x_10794(ctx, E), '+=', True, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6998'), '=', False, K[9])
     return True
 
 
@@ -812,35 +890,57 @@ def t_9504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10795(ctx, E):
-        return t_9505(ctx, k, s, E)
-    return k()
+    return DO(ctx, x_10796(ctx, E), k)
 
 
-def t_9505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_9505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~7008', E.get('d~7007'), True)
-    return t_9507(ctx, k, s, E)
-
-
-def d_9506(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'label~7008', E.get('d~7007'), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6999'), '=', False, K[9])
     return True
 
 
-def t_9507(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9506(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~7000', 2, True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~7001', 'money', True)
+    return t_9509(ctx, k, s, E)
+
+
+def d_9507(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~7000', 2, True)
+    return True
+
+
+def d_9508(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7001', 'money', True)
+    return True
+
+
+def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -850,158 +950,58 @@ def t_9507(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7009'), '=', False, K[9])
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~7009', x_10797(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~7008'), '=', False, K[9])
-    return t_9510(ctx, r1, s, E)
-
-
-def d_9508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'was~7009', x_10797(ctx, E), True)
-    return True
-
-
-def d_9509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~7008'), '=', False, K[9])
-    return True
-
-
-def t_9510(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10800(ctx, E), k)
-
-
-def d_9511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7009'), '=', False, K[9])
-    return True
-
-
-def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7010', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7011', 'money', True)
-    return t_9515(ctx, k, s, E)
-
-
-def d_9513(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7010', 2, True)
-    return True
-
-
-def d_9514(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7011', 'money', True)
-    return True
-
-
-def t_9515(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
+        ctx.put(E, 'n~7006', E.get('left~7002'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7016', E.get('left~7012'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7017', E.get('r~7011'), True)
-        if not d_9529(ctx, E):
+        ctx.put(E, 'r~7007', E.get('r~7001'), True)
+        if not d_9523(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7012', E.get('n~7010'), True)
-    return t_9517(ctx, r1, s, E)
+    ctx.put(E, 'left~7002', E.get('n~7000'), True)
+    return t_9511(ctx, r1, s, E)
 
 
-def d_9516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7012', E.get('n~7010'), True)
+    ctx.put(E, 'left~7002', E.get('n~7000'), True)
     return True
 
 
-def t_9517(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10807(ctx, E)))
-    old = E.get('rep~7013', MISSING)
+    items = list(items_of(x_10803(ctx, E)))
+    old = E.get('rep~7003', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7013', old)
+        UNSET(ctx, E, 'rep~7003', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7013', item, True)
-            if x_10808(ctx, E):
-                return t_9518(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7003', item, True)
+            if x_10804(ctx, E):
+                return t_9512(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9518(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1011,41 +1011,41 @@ def t_9518(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9526, E, 'left~7012', E.get('taken~7014'))
+        ASSIGN(ctx, 9520, E, 'left~7002', E.get('taken~7004'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7014', 0, True)
-    return t_9520(ctx, r1, s, E)
+    ctx.put(E, 'taken~7004', 0, True)
+    return t_9514(ctx, r1, s, E)
 
 
-def d_9519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7014', 0, True)
+    ctx.put(E, 'taken~7004', 0, True)
     return True
 
 
-def t_9520(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9520, None, [], k)
+    return CHOOSE(ctx, 9514, None, [], k)
 
 
-def d_9521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9522(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9516(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1054,21 +1054,21 @@ def t_9522(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7014', E.get('instead~7015'))
-    return t_9524(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~7004', E.get('instead~7005'))
+    return t_9518(ctx, k, s, E)
 
 
-def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7014', E.get('instead~7015'))
+    LOCAL(ctx, E, 'taken~7004', E.get('instead~7005'))
     return True
 
 
-def t_9524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9518(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1077,51 +1077,51 @@ def t_9524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9525(ctx, lambda: nxt(left - 1), k, E)
+        return t_9519(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7015')))
+    return nxt(num(E.get('instead~7005')))
 
 
-def t_9525(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9519(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10815(ctx, E), k)
+    return DO(ctx, x_10811(ctx, E), k)
 
 
-def d_9526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9526, E, 'left~7012', E.get('taken~7014'))
+    ASSIGN(ctx, 9520, E, 'left~7002', E.get('taken~7004'))
     return True
 
 
-def d_9527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7016', E.get('left~7012'), True)
+    ctx.put(E, 'n~7006', E.get('left~7002'), True)
     return True
 
 
-def d_9528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7017', E.get('r~7011'), True)
+    ctx.put(E, 'r~7007', E.get('r~7001'), True)
     return True
 
 
-def d_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1130,298 +1130,298 @@ def d_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7018', x_10821(ctx, E), True)
-    if not d_9531(ctx, E):
+    ctx.put(E, 'k~7008', x_10817(ctx, E), True)
+    if not d_9525(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9533, PL(ctx, E.get('you')).get('stock'), E.get('r~7017'))
+    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~7007'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7018'), '+=', False, K[10])
-    if not d_9534(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~7008'), '+=', False, K[10])
+    if not d_9528(ctx, E):
         return False
-    if not d_9536(ctx, E):
+    if not d_9530(ctx, E):
         return False
     return True
 
 
-def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7018', x_10821(ctx, E), True)
+    ctx.put(E, 'k~7008', x_10817(ctx, E), True)
     return True
 
 
-def d_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10822(ctx, E):
+    if x_10818(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7018', x_10824(ctx, E))
+        LOCAL(ctx, E, 'k~7008', x_10820(ctx, E))
     return True
 
 
-def d_9532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7018', x_10824(ctx, E))
+    LOCAL(ctx, E, 'k~7008', x_10820(ctx, E))
     return True
 
 
-def d_9533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9533, PL(ctx, E.get('you')).get('stock'), E.get('r~7017'))
+    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~7007'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7018'), '+=', False, K[10])
+        SET(ctx, 'stock', c, key, E.get('k~7008'), '+=', False, K[10])
     return True
 
 
-def d_9534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10827(ctx, E):
+    if x_10823(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9535, ctx.state.get('supply'), E.get('r~7017'))
+        c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~7007'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7018'), '-=', False, K[11])
+            SET(ctx, 'supply', c, key, E.get('k~7008'), '-=', False, K[11])
     return True
 
 
-def d_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9535, ctx.state.get('supply'), E.get('r~7017'))
+    c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~7007'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7018'), '-=', False, K[11])
+        SET(ctx, 'supply', c, key, E.get('k~7008'), '-=', False, K[11])
     return True
 
 
-def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10830(ctx, E):
+    if x_10826(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9537, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7018'), '+=', False, K[12])
+            SET(ctx, 'ledger', c, key, E.get('k~7008'), '+=', False, K[12])
     return True
 
 
-def d_9537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9537, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7018'), '+=', False, K[12])
+        SET(ctx, 'ledger', c, key, E.get('k~7008'), '+=', False, K[12])
     return True
 
 
 TRIALS = {
+    9461: t_9461,
+    9462: CPS(d_9462),
+    9463: CPS(d_9463),
+    9464: t_9464,
+    9465: t_9465,
+    9466: t_9466,
     9467: t_9467,
     9468: CPS(d_9468),
     9469: CPS(d_9469),
-    9470: t_9470,
-    9471: t_9471,
-    9472: t_9472,
-    9473: t_9473,
+    9470: CPS(d_9470),
+    9471: CPS(d_9471),
+    9472: CPS(d_9472),
+    9473: CPS(d_9473),
     9474: CPS(d_9474),
     9475: CPS(d_9475),
     9476: CPS(d_9476),
-    9477: CPS(d_9477),
+    9477: t_9477,
     9478: CPS(d_9478),
-    9479: CPS(d_9479),
+    9479: t_9479,
     9480: CPS(d_9480),
-    9481: CPS(d_9481),
-    9482: CPS(d_9482),
-    9483: t_9483,
-    9484: CPS(d_9484),
-    9485: t_9485,
+    9481: t_9481,
+    9482: t_9482,
+    9483: CPS(d_9483),
+    9484: t_9484,
+    9485: CPS(d_9485),
     9486: CPS(d_9486),
     9487: t_9487,
-    9488: t_9488,
-    9489: CPS(d_9489),
-    9490: t_9490,
+    9488: CPS(d_9488),
+    9489: t_9489,
+    9490: CPS(d_9490),
     9491: CPS(d_9491),
     9492: CPS(d_9492),
-    9493: t_9493,
-    9494: CPS(d_9494),
-    9495: t_9495,
-    9496: CPS(d_9496),
+    9493: CPS(d_9493),
+    9494: t_9494,
+    9495: CPS(d_9495),
+    9496: t_9496,
     9497: CPS(d_9497),
-    9498: CPS(d_9498),
-    9499: CPS(d_9499),
-    9500: t_9500,
-    9501: CPS(d_9501),
-    9502: t_9502,
+    9498: t_9498,
+    9499: t_9499,
+    9500: CPS(d_9500),
+    9501: t_9501,
+    9502: CPS(d_9502),
     9503: CPS(d_9503),
     9504: t_9504,
-    9505: t_9505,
-    9506: CPS(d_9506),
-    9507: t_9507,
+    9505: CPS(d_9505),
+    9506: t_9506,
+    9507: CPS(d_9507),
     9508: CPS(d_9508),
-    9509: CPS(d_9509),
-    9510: t_9510,
-    9511: CPS(d_9511),
+    9509: t_9509,
+    9510: CPS(d_9510),
+    9511: t_9511,
     9512: t_9512,
     9513: CPS(d_9513),
-    9514: CPS(d_9514),
-    9515: t_9515,
-    9516: CPS(d_9516),
-    9517: t_9517,
+    9514: t_9514,
+    9515: CPS(d_9515),
+    9516: t_9516,
+    9517: CPS(d_9517),
     9518: t_9518,
-    9519: CPS(d_9519),
-    9520: t_9520,
+    9519: t_9519,
+    9520: CPS(d_9520),
     9521: CPS(d_9521),
-    9522: t_9522,
+    9522: CPS(d_9522),
     9523: CPS(d_9523),
-    9524: t_9524,
-    9525: t_9525,
+    9524: CPS(d_9524),
+    9525: CPS(d_9525),
     9526: CPS(d_9526),
     9527: CPS(d_9527),
     9528: CPS(d_9528),
     9529: CPS(d_9529),
     9530: CPS(d_9530),
     9531: CPS(d_9531),
-    9532: CPS(d_9532),
-    9533: CPS(d_9533),
-    9534: CPS(d_9534),
-    9535: CPS(d_9535),
-    9536: CPS(d_9536),
-    9537: CPS(d_9537),
 }
 
 
 CODE = {
-    10757: x_10757,
+    10753: x_10753,
+    10754: x_10754,
+    10755: x_10755,
+    10756: x_10756,
     10758: x_10758,
     10759: x_10759,
     10760: x_10760,
+    10761: x_10761,
     10762: x_10762,
     10763: x_10763,
-    10764: x_10764,
-    10765: x_10765,
     10766: x_10766,
     10767: x_10767,
+    10768: x_10768,
+    10769: x_10769,
     10770: x_10770,
     10771: x_10771,
-    10772: x_10772,
     10773: x_10773,
     10774: x_10774,
-    10775: x_10775,
+    10776: x_10776,
     10777: x_10777,
-    10778: x_10778,
+    10779: x_10779,
     10780: x_10780,
     10781: x_10781,
+    10782: x_10782,
     10783: x_10783,
-    10784: x_10784,
-    10785: x_10785,
     10786: x_10786,
     10787: x_10787,
+    10788: x_10788,
+    10789: x_10789,
     10790: x_10790,
     10791: x_10791,
-    10792: x_10792,
     10793: x_10793,
     10794: x_10794,
-    10795: x_10795,
+    10796: x_10796,
     10797: x_10797,
-    10798: x_10798,
-    10800: x_10800,
-    10801: x_10801,
+    10803: x_10803,
+    10804: x_10804,
     10807: x_10807,
-    10808: x_10808,
     10811: x_10811,
-    10815: x_10815,
-    10816: x_10816,
+    10812: x_10812,
+    10817: x_10817,
+    10818: x_10818,
+    10820: x_10820,
     10821: x_10821,
-    10822: x_10822,
+    10823: x_10823,
     10824: x_10824,
-    10825: x_10825,
+    10826: x_10826,
     10827: x_10827,
-    10828: x_10828,
-    10830: x_10830,
-    10831: x_10831,
 }
 AT = {
-    10757: 'rules_data/pampero/definitions/piles.yaml:123',
-    10758: 'rules_data/pampero/definitions/piles.yaml:124',
-    10759: 'rules_data/pampero/definitions/piles.yaml:126',
-    10760: 'rules_data/pampero/definitions/piles.yaml:126',
-    10762: 'rules_data/pampero/definitions/piles.yaml:39',
-    10763: 'rules_data/pampero/definitions/piles.yaml:40',
-    10764: 'rules_data/pampero/definitions/piles.yaml:41',
-    10765: 'rules_data/pampero/definitions/piles.yaml:41',
-    10766: 'rules_data/pampero/definitions/piles.yaml:42',
-    10767: 'rules_data/pampero/definitions/piles.yaml:42',
-    10770: 'rules_data/pampero/definitions/piles.yaml:139',
-    10771: 'rules_data/pampero/definitions/piles.yaml:139',
-    10772: 'rules_data/pampero/definitions/piles.yaml:139',
-    10773: 'rules_data/pampero/definitions/piles.yaml:141',
-    10774: 'rules_data/pampero/definitions/piles.yaml:141',
-    10775: 'rules_data/pampero/definitions/piles.yaml:142',
-    10777: 'rules_data/pampero/definitions/resources.yaml:15',
-    10778: 'rules_data/pampero/definitions/resources.yaml:16',
-    10780: 'rules_data/pampero/definitions/piles.yaml:142',
-    10781: 'rules_data/pampero/definitions/resources.yaml:18',
-    10783: 'rules_data/pampero/definitions/piles.yaml:124',
-    10784: 'rules_data/pampero/definitions/piles.yaml:124',
-    10785: 'rules_data/pampero/definitions/piles.yaml:130',
-    10786: 'rules_data/pampero/definitions/piles.yaml:131',
-    10787: 'rules_data/pampero/definitions/piles.yaml:131',
-    10790: 'rules_data/pampero/definitions/piles.yaml:139',
-    10791: 'rules_data/pampero/definitions/piles.yaml:139',
-    10792: 'rules_data/pampero/definitions/piles.yaml:139',
-    10793: 'rules_data/pampero/definitions/piles.yaml:141',
-    10794: 'rules_data/pampero/definitions/piles.yaml:141',
-    10795: 'rules_data/pampero/definitions/piles.yaml:142',
-    10797: 'rules_data/pampero/definitions/resources.yaml:15',
-    10798: 'rules_data/pampero/definitions/resources.yaml:16',
-    10800: 'rules_data/pampero/definitions/piles.yaml:142',
-    10801: 'rules_data/pampero/definitions/resources.yaml:18',
-    10807: 'rules_data/pampero/definitions/resources.yaml:55',
-    10808: 'rules_data/pampero/definitions/resources.yaml:55',
-    10811: 'rules_data/pampero/definitions/resources.yaml:57',
-    10815: 'rules_data/pampero/definitions/resources.yaml:60',
-    10816: 'rules_data/pampero/definitions/resources.yaml:57',
-    10821: 'rules_data/pampero/definitions/resources.yaml:26',
-    10822: 'rules_data/pampero/definitions/resources.yaml:27',
-    10824: 'rules_data/pampero/definitions/resources.yaml:27',
-    10825: 'rules_data/pampero/definitions/resources.yaml:28',
-    10827: 'rules_data/pampero/definitions/resources.yaml:29',
-    10828: 'rules_data/pampero/definitions/resources.yaml:29',
-    10830: 'rules_data/pampero/definitions/resources.yaml:30',
-    10831: 'rules_data/pampero/definitions/resources.yaml:30',
+    10753: 'rules_data/pampero/definitions/piles.yaml:123',
+    10754: 'rules_data/pampero/definitions/piles.yaml:124',
+    10755: 'rules_data/pampero/definitions/piles.yaml:126',
+    10756: 'rules_data/pampero/definitions/piles.yaml:126',
+    10758: 'rules_data/pampero/definitions/piles.yaml:39',
+    10759: 'rules_data/pampero/definitions/piles.yaml:40',
+    10760: 'rules_data/pampero/definitions/piles.yaml:41',
+    10761: 'rules_data/pampero/definitions/piles.yaml:41',
+    10762: 'rules_data/pampero/definitions/piles.yaml:42',
+    10763: 'rules_data/pampero/definitions/piles.yaml:42',
+    10766: 'rules_data/pampero/definitions/piles.yaml:139',
+    10767: 'rules_data/pampero/definitions/piles.yaml:139',
+    10768: 'rules_data/pampero/definitions/piles.yaml:139',
+    10769: 'rules_data/pampero/definitions/piles.yaml:141',
+    10770: 'rules_data/pampero/definitions/piles.yaml:141',
+    10771: 'rules_data/pampero/definitions/piles.yaml:142',
+    10773: 'rules_data/pampero/definitions/resources.yaml:15',
+    10774: 'rules_data/pampero/definitions/resources.yaml:16',
+    10776: 'rules_data/pampero/definitions/piles.yaml:142',
+    10777: 'rules_data/pampero/definitions/resources.yaml:18',
+    10779: 'rules_data/pampero/definitions/piles.yaml:124',
+    10780: 'rules_data/pampero/definitions/piles.yaml:124',
+    10781: 'rules_data/pampero/definitions/piles.yaml:130',
+    10782: 'rules_data/pampero/definitions/piles.yaml:131',
+    10783: 'rules_data/pampero/definitions/piles.yaml:131',
+    10786: 'rules_data/pampero/definitions/piles.yaml:139',
+    10787: 'rules_data/pampero/definitions/piles.yaml:139',
+    10788: 'rules_data/pampero/definitions/piles.yaml:139',
+    10789: 'rules_data/pampero/definitions/piles.yaml:141',
+    10790: 'rules_data/pampero/definitions/piles.yaml:141',
+    10791: 'rules_data/pampero/definitions/piles.yaml:142',
+    10793: 'rules_data/pampero/definitions/resources.yaml:15',
+    10794: 'rules_data/pampero/definitions/resources.yaml:16',
+    10796: 'rules_data/pampero/definitions/piles.yaml:142',
+    10797: 'rules_data/pampero/definitions/resources.yaml:18',
+    10803: 'rules_data/pampero/definitions/resources.yaml:55',
+    10804: 'rules_data/pampero/definitions/resources.yaml:55',
+    10807: 'rules_data/pampero/definitions/resources.yaml:57',
+    10811: 'rules_data/pampero/definitions/resources.yaml:60',
+    10812: 'rules_data/pampero/definitions/resources.yaml:57',
+    10817: 'rules_data/pampero/definitions/resources.yaml:26',
+    10818: 'rules_data/pampero/definitions/resources.yaml:27',
+    10820: 'rules_data/pampero/definitions/resources.yaml:27',
+    10821: 'rules_data/pampero/definitions/resources.yaml:28',
+    10823: 'rules_data/pampero/definitions/resources.yaml:29',
+    10824: 'rules_data/pampero/definitions/resources.yaml:29',
+    10826: 'rules_data/pampero/definitions/resources.yaml:30',
+    10827: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -1441,21 +1441,21 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/tbsct.yaml:10
                     'op': 'let',
-                    'v': 'n~6995',
-                    'e': {'op': 'lit', 'v': 1, 'x': 10754},
+                    'v': 'n~6985',
+                    'e': {'op': 'lit', 'v': 1, 'x': 10750},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:10',
-                    'id': 9468,
+                    'id': 9462,
                 },
                 {  # rules_data/pampero/modules/tbsct.yaml:10
                     'op': 'let',
-                    'v': 'd~6996',
-                    'e': {'op': 'lit', 'v': 'extra_connection_tiles', 'x': 10755},
+                    'v': 'd~6986',
+                    'e': {'op': 'lit', 'v': 'extra_connection_tiles', 'x': 10751},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:10',
-                    'id': 9469,
+                    'id': 9463,
                 },
                 {  # rules_data/pampero/definitions/piles.yaml:122
                     'op': 'rep',
-                    'n': {'op': 'var', 'n': 'n~6995', 'x': 10756},
+                    'n': {'op': 'var', 'n': 'n~6985', 'x': 10752},
                     'b': {  # rules_data/pampero/definitions/piles.yaml:123
                         'op': 'if',
                         'c': {
@@ -1471,7 +1471,7 @@ RECORDS = {
                                         {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'display'},
-                                            'k': {'op': 'var', 'n': 'd~6996'},
+                                            'k': {'op': 'var', 'n': 'd~6986'},
                                             'd': [],
                                         },
                                     ],
@@ -1483,14 +1483,14 @@ RECORDS = {
                                         {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'piles'},
-                                            'k': {'op': 'var', 'n': 'd~6996'},
+                                            'k': {'op': 'var', 'n': 'd~6986'},
                                             'd': [],
                                         },
                                     ],
                                 },
                             },
                             'b': {'op': 'lit', 'v': 0},
-                            'x': 10757,
+                            'x': 10753,
                         },
                         't': {  # rules_data/pampero/definitions/piles.yaml:124
                             'op': 'choose',
@@ -1498,7 +1498,7 @@ RECORDS = {
                                 {
                                     'gens': [
                                         {
-                                            'v': 'item~6997',
+                                            'v': 'item~6987',
                                             'src': {
                                                 'op': 'fn',
                                                 'f': 'distinct',
@@ -1506,11 +1506,11 @@ RECORDS = {
                                                     {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'display'},
-                                                        'k': {'op': 'var', 'n': 'd~6996'},
+                                                        'k': {'op': 'var', 'n': 'd~6986'},
                                                         'd': [],
                                                     },
                                                 ],
-                                                'x': 10758,
+                                                'x': 10754,
                                             },
                                             'label': 'item',
                                         },
@@ -1523,29 +1523,29 @@ RECORDS = {
                                                 't': {
                                                     'op': 'key',
                                                     'of': {'op': 'st', 'k': 'display'},
-                                                    'k': {'op': 'var', 'n': 'd~6996'},
+                                                    'k': {'op': 'var', 'n': 'd~6986'},
                                                     'd': [],
-                                                    'x': 10759,
+                                                    'x': 10755,
                                                 },
                                                 'o': '-=',
                                                 'e': {
                                                     'op': 'list',
                                                     'a': [
-                                                        {'op': 'var', 'n': 'item~6997'},
+                                                        {'op': 'var', 'n': 'item~6987'},
                                                     ],
-                                                    'x': 10760,
+                                                    'x': 10756,
                                                 },
                                                 'nn': True,
                                                 'bd': ['game', 'display', 'key'],
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:126',
-                                                'id': 9474,
+                                                'id': 9468,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:127
                                                 'op': 'let',
-                                                'v': 'd~6998',
-                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10761},
+                                                'v': 'd~6988',
+                                                'e': {'op': 'var', 'n': 'd~6986', 'x': 10757},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:127',
-                                                'id': 9475,
+                                                'id': 9469,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:39
                                                 'op': 'while',
@@ -1558,7 +1558,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'decks',
-                                                                'of': {'op': 'var', 'n': 'd~6998'},
+                                                                'of': {'op': 'var', 'n': 'd~6988'},
                                                                 'f': 'display',
                                                                 'd': None,
                                                             },
@@ -1574,7 +1574,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'display'},
-                                                                        'k': {'op': 'var', 'n': 'd~6998'},
+                                                                        'k': {'op': 'var', 'n': 'd~6988'},
                                                                         'd': [],
                                                                     },
                                                                 ],
@@ -1582,7 +1582,7 @@ RECORDS = {
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'decks',
-                                                                'of': {'op': 'var', 'n': 'd~6998'},
+                                                                'of': {'op': 'var', 'n': 'd~6988'},
                                                                 'f': 'display',
                                                                 'd': None,
                                                             },
@@ -1597,7 +1597,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'piles'},
-                                                                        'k': {'op': 'var', 'n': 'd~6998'},
+                                                                        'k': {'op': 'var', 'n': 'd~6988'},
                                                                         'd': [],
                                                                     },
                                                                 ],
@@ -1605,14 +1605,14 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10762,
+                                                    'x': 10758,
                                                 },
                                                 'b': {  # rules_data/pampero/definitions/piles.yaml:40
                                                     'op': 'seq',
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/piles.yaml:40
                                                             'op': 'let',
-                                                            'v': 'top~6999',
+                                                            'v': 'top~6989',
                                                             'e': {
                                                                 'op': 'fn',
                                                                 'f': 'first',
@@ -1620,79 +1620,79 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'piles'},
-                                                                        'k': {'op': 'var', 'n': 'd~6998'},
+                                                                        'k': {'op': 'var', 'n': 'd~6988'},
                                                                         'd': [],
                                                                     },
                                                                 ],
-                                                                'x': 10763,
+                                                                'x': 10759,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/piles.yaml:40',
-                                                            'id': 9478,
+                                                            'id': 9472,
                                                         },
                                                         {  # rules_data/pampero/definitions/piles.yaml:41
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
                                                                 'of': {'op': 'st', 'k': 'display'},
-                                                                'k': {'op': 'var', 'n': 'd~6998'},
+                                                                'k': {'op': 'var', 'n': 'd~6988'},
                                                                 'd': [],
-                                                                'x': 10764,
+                                                                'x': 10760,
                                                             },
                                                             'o': '+=',
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'top~6999'},
+                                                                    {'op': 'var', 'n': 'top~6989'},
                                                                 ],
-                                                                'x': 10765,
+                                                                'x': 10761,
                                                             },
                                                             'nn': True,
                                                             'bd': ['game', 'display', 'key'],
                                                             'at': 'rules_data/pampero/definitions/piles.yaml:41',
-                                                            'id': 9479,
+                                                            'id': 9473,
                                                         },
                                                         {  # rules_data/pampero/definitions/piles.yaml:42
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
                                                                 'of': {'op': 'st', 'k': 'piles'},
-                                                                'k': {'op': 'var', 'n': 'd~6998'},
+                                                                'k': {'op': 'var', 'n': 'd~6988'},
                                                                 'd': [],
-                                                                'x': 10766,
+                                                                'x': 10762,
                                                             },
                                                             'o': '-=',
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'top~6999'},
+                                                                    {'op': 'var', 'n': 'top~6989'},
                                                                 ],
-                                                                'x': 10767,
+                                                                'x': 10763,
                                                             },
                                                             'nn': True,
                                                             'bd': ['game', 'piles', 'key'],
                                                             'at': 'rules_data/pampero/definitions/piles.yaml:42',
-                                                            'id': 9480,
+                                                            'id': 9474,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/piles.yaml:40',
-                                                    'id': 9477,
+                                                    'id': 9471,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:39',
+                                                'id': 9470,
+                                            },
+                                            {  # rules_data/pampero/definitions/piles.yaml:128
+                                                'op': 'let',
+                                                'v': 'item~6990',
+                                                'e': {'op': 'var', 'n': 'item~6987', 'x': 10764},
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:128',
+                                                'id': 9475,
+                                            },
+                                            {  # rules_data/pampero/definitions/piles.yaml:128
+                                                'op': 'let',
+                                                'v': 'd~6991',
+                                                'e': {'op': 'var', 'n': 'd~6986', 'x': 10765},
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:128',
                                                 'id': 9476,
-                                            },
-                                            {  # rules_data/pampero/definitions/piles.yaml:128
-                                                'op': 'let',
-                                                'v': 'item~7000',
-                                                'e': {'op': 'var', 'n': 'item~6997', 'x': 10768},
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:128',
-                                                'id': 9481,
-                                            },
-                                            {  # rules_data/pampero/definitions/piles.yaml:128
-                                                'op': 'let',
-                                                'v': 'd~7001',
-                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10769},
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:128',
-                                                'id': 9482,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:139
                                                 'op': 'if',
@@ -1702,12 +1702,12 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'decks',
-                                                        'of': {'op': 'var', 'n': 'd~7001'},
+                                                        'of': {'op': 'var', 'n': 'd~6991'},
                                                         'f': 'to',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': 'hand'},
-                                                    'x': 10770,
+                                                    'x': 10766,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/piles.yaml:139
                                                     'op': 'set',
@@ -1715,20 +1715,20 @@ RECORDS = {
                                                         'op': 'st',
                                                         'k': 'hand',
                                                         'p': {'op': 'var', 'n': 'you'},
-                                                        'x': 10771,
+                                                        'x': 10767,
                                                     },
                                                     'o': '+=',
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'item~7000'},
+                                                            {'op': 'var', 'n': 'item~6990'},
                                                         ],
-                                                        'x': 10772,
+                                                        'x': 10768,
                                                     },
                                                     'nn': True,
                                                     'bd': ['player', 'hand', ''],
                                                     'at': 'rules_data/pampero/definitions/piles.yaml:139',
-                                                    'id': 9484,
+                                                    'id': 9478,
                                                 },
                                                 'e': {  # rules_data/pampero/definitions/piles.yaml:141
                                                     'op': 'seq',
@@ -1739,20 +1739,20 @@ RECORDS = {
                                                                 'op': 'st',
                                                                 'k': 'held',
                                                                 'p': {'op': 'var', 'n': 'you'},
-                                                                'x': 10773,
+                                                                'x': 10769,
                                                             },
                                                             'o': '+=',
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'item~7000'},
+                                                                    {'op': 'var', 'n': 'item~6990'},
                                                                 ],
-                                                                'x': 10774,
+                                                                'x': 10770,
                                                             },
                                                             'nn': True,
                                                             'bd': ['player', 'held', ''],
                                                             'at': 'rules_data/pampero/definitions/piles.yaml:141',
-                                                            'id': 9486,
+                                                            'id': 9480,
                                                         },
                                                         {  # rules_data/pampero/definitions/piles.yaml:142
                                                             'op': 'if',
@@ -1765,7 +1765,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~7000'},
+                                                                            'of': {'op': 'var', 'n': 'item~6990'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
@@ -1777,101 +1777,101 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~7000'},
+                                                                            'of': {'op': 'var', 'n': 'item~6990'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': 'now'},
                                                                     },
                                                                 ],
-                                                                'x': 10775,
+                                                                'x': 10771,
                                                             },
                                                             't': {  # rules_data/pampero/definitions/resources.yaml:15
                                                                 'op': 'seq',
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/piles.yaml:142
                                                                         'op': 'let',
-                                                                        'v': 'label~7002',
-                                                                        'e': {'op': 'var', 'n': 'd~7001', 'x': 10776},
+                                                                        'v': 'label~6992',
+                                                                        'e': {'op': 'var', 'n': 'd~6991', 'x': 10772},
                                                                         'at': 'rules_data/pampero/definitions/piles.yaml:142',
-                                                                        'id': 9489,
+                                                                        'id': 9483,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                         'op': 'seq',
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                 'op': 'let',
-                                                                                'v': 'was~7003',
-                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10777},
+                                                                                'v': 'was~6993',
+                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10773},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                'id': 9491,
+                                                                                'id': 9485,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:16
                                                                                 'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10778},
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10774},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'label~7002', 'x': 10779},
+                                                                                'e': {'op': 'var', 'n': 'label~6992', 'x': 10775},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                'id': 9492,
+                                                                                'id': 9486,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/piles.yaml:142
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'deck_items',
-                                                                                    'of': {'op': 'var', 'n': 'item~7000'},
+                                                                                    'of': {'op': 'var', 'n': 'item~6990'},
                                                                                     'f': 'effect',
                                                                                     'd': None,
-                                                                                    'x': 10780,
+                                                                                    'x': 10776,
                                                                                 },
                                                                                 'at': 'rules_data/pampero/definitions/piles.yaml:142',
-                                                                                'id': 9493,
+                                                                                'id': 9487,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:18
                                                                                 'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10781},
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10777},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'was~7003', 'x': 10782},
+                                                                                'e': {'op': 'var', 'n': 'was~6993', 'x': 10778},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                'id': 9494,
+                                                                                'id': 9488,
                                                                             },
                                                                         ],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                        'id': 9490,
+                                                                        'id': 9484,
                                                                     },
                                                                 ],
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                'id': 9488,
+                                                                'id': 9482,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/piles.yaml:142',
-                                                            'id': 9487,
+                                                            'id': 9481,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/piles.yaml:141',
-                                                    'id': 9485,
+                                                    'id': 9479,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:139',
-                                                'id': 9483,
+                                                'id': 9477,
                                             },
                                         ],
                                         'at': 'rules_data/pampero/definitions/piles.yaml:126',
-                                        'id': 9473,
+                                        'id': 9467,
                                     },
                                     'label': {
                                         'op': 'obj',
                                         'k': ['item'],
                                         'a': [
-                                            {'op': 'var', 'n': 'item~6997'},
+                                            {'op': 'var', 'n': 'item~6987'},
                                         ],
-                                        'x': 10783,
+                                        'x': 10779,
                                     },
                                 },
                                 {
                                     'gens': [
                                         {
-                                            'v': 'x~7004',
+                                            'v': 'x~6994',
                                             'src': {
                                                 'op': 'cond',
                                                 'c': {
@@ -1884,7 +1884,7 @@ RECORDS = {
                                                             {
                                                                 'op': 'key',
                                                                 'of': {'op': 'st', 'k': 'piles'},
-                                                                'k': {'op': 'var', 'n': 'd~6996'},
+                                                                'k': {'op': 'var', 'n': 'd~6986'},
                                                                 'd': [],
                                                             },
                                                         ],
@@ -1899,7 +1899,7 @@ RECORDS = {
                                                     'op': 'lit',
                                                     'v': [],
                                                 },
-                                                'x': 10784,
+                                                'x': 10780,
                                             },
                                             'label': 'x',
                                         },
@@ -1909,7 +1909,7 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/piles.yaml:130
                                                 'op': 'let',
-                                                'v': 'item~7005',
+                                                'v': 'item~6995',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'first',
@@ -1917,50 +1917,50 @@ RECORDS = {
                                                         {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'piles'},
-                                                            'k': {'op': 'var', 'n': 'd~6996'},
+                                                            'k': {'op': 'var', 'n': 'd~6986'},
                                                             'd': [],
                                                         },
                                                     ],
-                                                    'x': 10785,
+                                                    'x': 10781,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:130',
-                                                'id': 9496,
+                                                'id': 9490,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:131
                                                 'op': 'set',
                                                 't': {
                                                     'op': 'key',
                                                     'of': {'op': 'st', 'k': 'piles'},
-                                                    'k': {'op': 'var', 'n': 'd~6996'},
+                                                    'k': {'op': 'var', 'n': 'd~6986'},
                                                     'd': [],
-                                                    'x': 10786,
+                                                    'x': 10782,
                                                 },
                                                 'o': '-=',
                                                 'e': {
                                                     'op': 'list',
                                                     'a': [
-                                                        {'op': 'var', 'n': 'item~7005'},
+                                                        {'op': 'var', 'n': 'item~6995'},
                                                     ],
-                                                    'x': 10787,
+                                                    'x': 10783,
                                                 },
                                                 'nn': True,
                                                 'bd': ['game', 'piles', 'key'],
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:131',
-                                                'id': 9497,
+                                                'id': 9491,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:132
                                                 'op': 'let',
-                                                'v': 'item~7006',
-                                                'e': {'op': 'var', 'n': 'item~7005', 'x': 10788},
+                                                'v': 'item~6996',
+                                                'e': {'op': 'var', 'n': 'item~6995', 'x': 10784},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:132',
-                                                'id': 9498,
+                                                'id': 9492,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:132
                                                 'op': 'let',
-                                                'v': 'd~7007',
-                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10789},
+                                                'v': 'd~6997',
+                                                'e': {'op': 'var', 'n': 'd~6986', 'x': 10785},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:132',
-                                                'id': 9499,
+                                                'id': 9493,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:139
                                                 'op': 'if',
@@ -1970,12 +1970,12 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'decks',
-                                                        'of': {'op': 'var', 'n': 'd~7007'},
+                                                        'of': {'op': 'var', 'n': 'd~6997'},
                                                         'f': 'to',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': 'hand'},
-                                                    'x': 10790,
+                                                    'x': 10786,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/piles.yaml:139
                                                     'op': 'set',
@@ -1983,20 +1983,20 @@ RECORDS = {
                                                         'op': 'st',
                                                         'k': 'hand',
                                                         'p': {'op': 'var', 'n': 'you'},
-                                                        'x': 10791,
+                                                        'x': 10787,
                                                     },
                                                     'o': '+=',
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'item~7006'},
+                                                            {'op': 'var', 'n': 'item~6996'},
                                                         ],
-                                                        'x': 10792,
+                                                        'x': 10788,
                                                     },
                                                     'nn': True,
                                                     'bd': ['player', 'hand', ''],
                                                     'at': 'rules_data/pampero/definitions/piles.yaml:139',
-                                                    'id': 9501,
+                                                    'id': 9495,
                                                 },
                                                 'e': {  # rules_data/pampero/definitions/piles.yaml:141
                                                     'op': 'seq',
@@ -2007,20 +2007,20 @@ RECORDS = {
                                                                 'op': 'st',
                                                                 'k': 'held',
                                                                 'p': {'op': 'var', 'n': 'you'},
-                                                                'x': 10793,
+                                                                'x': 10789,
                                                             },
                                                             'o': '+=',
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'item~7006'},
+                                                                    {'op': 'var', 'n': 'item~6996'},
                                                                 ],
-                                                                'x': 10794,
+                                                                'x': 10790,
                                                             },
                                                             'nn': True,
                                                             'bd': ['player', 'held', ''],
                                                             'at': 'rules_data/pampero/definitions/piles.yaml:141',
-                                                            'id': 9503,
+                                                            'id': 9497,
                                                         },
                                                         {  # rules_data/pampero/definitions/piles.yaml:142
                                                             'op': 'if',
@@ -2033,7 +2033,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~7006'},
+                                                                            'of': {'op': 'var', 'n': 'item~6996'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
@@ -2045,92 +2045,92 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~7006'},
+                                                                            'of': {'op': 'var', 'n': 'item~6996'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': 'now'},
                                                                     },
                                                                 ],
-                                                                'x': 10795,
+                                                                'x': 10791,
                                                             },
                                                             't': {  # rules_data/pampero/definitions/resources.yaml:15
                                                                 'op': 'seq',
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/piles.yaml:142
                                                                         'op': 'let',
-                                                                        'v': 'label~7008',
-                                                                        'e': {'op': 'var', 'n': 'd~7007', 'x': 10796},
+                                                                        'v': 'label~6998',
+                                                                        'e': {'op': 'var', 'n': 'd~6997', 'x': 10792},
                                                                         'at': 'rules_data/pampero/definitions/piles.yaml:142',
-                                                                        'id': 9506,
+                                                                        'id': 9500,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                         'op': 'seq',
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                 'op': 'let',
-                                                                                'v': 'was~7009',
-                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10797},
+                                                                                'v': 'was~6999',
+                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10793},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                'id': 9508,
+                                                                                'id': 9502,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:16
                                                                                 'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10798},
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10794},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'label~7008', 'x': 10799},
+                                                                                'e': {'op': 'var', 'n': 'label~6998', 'x': 10795},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                'id': 9509,
+                                                                                'id': 9503,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/piles.yaml:142
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'deck_items',
-                                                                                    'of': {'op': 'var', 'n': 'item~7006'},
+                                                                                    'of': {'op': 'var', 'n': 'item~6996'},
                                                                                     'f': 'effect',
                                                                                     'd': None,
-                                                                                    'x': 10800,
+                                                                                    'x': 10796,
                                                                                 },
                                                                                 'at': 'rules_data/pampero/definitions/piles.yaml:142',
-                                                                                'id': 9510,
+                                                                                'id': 9504,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:18
                                                                                 'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10801},
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10797},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'was~7009', 'x': 10802},
+                                                                                'e': {'op': 'var', 'n': 'was~6999', 'x': 10798},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                'id': 9511,
+                                                                                'id': 9505,
                                                                             },
                                                                         ],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                        'id': 9507,
+                                                                        'id': 9501,
                                                                     },
                                                                 ],
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                'id': 9505,
+                                                                'id': 9499,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/piles.yaml:142',
-                                                            'id': 9504,
+                                                            'id': 9498,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/piles.yaml:141',
-                                                    'id': 9502,
+                                                    'id': 9496,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:139',
-                                                'id': 9500,
+                                                'id': 9494,
                                             },
                                         ],
                                         'at': 'rules_data/pampero/definitions/piles.yaml:130',
-                                        'id': 9495,
+                                        'id': 9489,
                                     },
                                     'label': {
                                         'op': 'lit',
                                         'v': {'item': None},
-                                        'x': 10803,
+                                        'x': 10799,
                                     },
                                 },
                             ],
@@ -2141,17 +2141,17 @@ RECORDS = {
                                 'kinds': {'d': 'decks'},
                             },
                             'at': 'rules_data/pampero/definitions/piles.yaml:124',
-                            'id': 9472,
+                            'id': 9466,
                         },
                         'at': 'rules_data/pampero/definitions/piles.yaml:123',
-                        'id': 9471,
+                        'id': 9465,
                     },
                     'at': 'rules_data/pampero/definitions/piles.yaml:122',
-                    'id': 9470,
+                    'id': 9464,
                 },
             ],
             'at': 'rules_data/pampero/modules/tbsct.yaml:10',
-            'id': 9467,
+            'id': 9461,
         },
         'source': {
             'doc': 'pampero-verne',
@@ -2170,32 +2170,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/tbsct.yaml:13
                     'op': 'let',
-                    'v': 'n~7010',
-                    'e': {'op': 'lit', 'v': 2, 'x': 10804},
+                    'v': 'n~7000',
+                    'e': {'op': 'lit', 'v': 2, 'x': 10800},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:13',
-                    'id': 9513,
+                    'id': 9507,
                 },
                 {  # rules_data/pampero/modules/tbsct.yaml:13
                     'op': 'let',
-                    'v': 'r~7011',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10805},
+                    'v': 'r~7001',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10801},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:13',
-                    'id': 9514,
+                    'id': 9508,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7012',
-                            'e': {'op': 'var', 'n': 'n~7010', 'x': 10806},
+                            'v': 'left~7002',
+                            'e': {'op': 'var', 'n': 'n~7000', 'x': 10802},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9516,
+                            'id': 9510,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7013',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10807},
+                            'v': 'rep~7003',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10803},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2207,32 +2207,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7013'},
+                                                'of': {'op': 'var', 'n': 'rep~7003'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7011'},
+                                        'b': {'op': 'var', 'n': 'r~7001'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7012'},
+                                        'a': {'op': 'var', 'n': 'left~7002'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10808,
+                                'x': 10804,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7014',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10809},
+                                        'v': 'taken~7004',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10805},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9519,
+                                        'id': 9513,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -2242,18 +2242,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9521,
+                                                    'id': 9515,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10810,
+                                                    'x': 10806,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7015',
+                                                        'v': 'instead~7005',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2264,7 +2264,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7012'},
+                                                                            {'op': 'var', 'n': 'left~7002'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2273,17 +2273,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7013'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7003'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7012'},
+                                                                                'a': {'op': 'var', 'n': 'left~7002'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7013'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7003'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2292,7 +2292,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10811,
+                                                            'x': 10807,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -2302,42 +2302,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7014', 'x': 10812},
+                                                            't': {'op': 'var', 'n': 'taken~7004', 'x': 10808},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7015', 'x': 10813},
+                                                            'e': {'op': 'var', 'n': 'instead~7005', 'x': 10809},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9523,
+                                                            'id': 9517,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7015', 'x': 10814},
+                                                            'n': {'op': 'var', 'n': 'instead~7005', 'x': 10810},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7013'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7003'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10815,
+                                                                    'x': 10811,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9525,
+                                                                'id': 9519,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9524,
+                                                            'id': 9518,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9522,
+                                                    'id': 9516,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7015'},
+                                                        {'op': 'var', 'n': 'instead~7005'},
                                                     ],
-                                                    'x': 10816,
+                                                    'x': 10812,
                                                 },
                                             },
                                         ],
@@ -2348,43 +2348,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9520,
+                                        'id': 9514,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7012', 'x': 10817},
+                                        't': {'op': 'var', 'n': 'left~7002', 'x': 10813},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7014', 'x': 10818},
+                                        'e': {'op': 'var', 'n': 'taken~7004', 'x': 10814},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9526,
+                                        'id': 9520,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9518,
+                                'id': 9512,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9517,
+                            'id': 9511,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7016',
-                            'e': {'op': 'var', 'n': 'left~7012', 'x': 10819},
+                            'v': 'n~7006',
+                            'e': {'op': 'var', 'n': 'left~7002', 'x': 10815},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9527,
+                            'id': 9521,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7017',
-                            'e': {'op': 'var', 'n': 'r~7011', 'x': 10820},
+                            'v': 'r~7007',
+                            'e': {'op': 'var', 'n': 'r~7001', 'x': 10816},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9528,
+                            'id': 9522,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7018',
+                                    'v': 'k~7008',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2401,13 +2401,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7017'},
+                                                                'of': {'op': 'var', 'n': 'r~7007'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7016'},
+                                                        'a': {'op': 'var', 'n': 'n~7006'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2415,11 +2415,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7016'},
+                                                                        {'op': 'var', 'n': 'n~7006'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7017'},
+                                                                            'k': {'op': 'var', 'n': 'r~7007'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2430,10 +2430,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10821,
+                                        'x': 10817,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9530,
+                                    'id': 9524,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -2443,16 +2443,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7017'},
+                                            'of': {'op': 'var', 'n': 'r~7007'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10822,
+                                        'x': 10818,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7018', 'x': 10823},
+                                        't': {'op': 'var', 'n': 'k~7008', 'x': 10819},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2469,14 +2469,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7018'},
+                                                                        {'op': 'var', 'n': 'k~7008'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7017'},
+                                                                                'of': {'op': 'var', 'n': 'r~7007'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2487,7 +2487,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7017'},
+                                                                                'k': {'op': 'var', 'n': 'r~7007'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2498,13 +2498,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10824,
+                                            'x': 10820,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9532,
+                                        'id': 9526,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9531,
+                                    'id': 9525,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -2515,15 +2515,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7017'},
+                                        'k': {'op': 'var', 'n': 'r~7007'},
                                         'd': 0,
-                                        'x': 10825,
+                                        'x': 10821,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7018', 'x': 10826},
+                                    'e': {'op': 'var', 'n': 'k~7008', 'x': 10822},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9533,
+                                    'id': 9527,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -2533,30 +2533,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7017'},
+                                            'of': {'op': 'var', 'n': 'r~7007'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10827,
+                                        'x': 10823,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7017'},
+                                            'k': {'op': 'var', 'n': 'r~7007'},
                                             'd': 0,
-                                            'x': 10828,
+                                            'x': 10824,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7018', 'x': 10829},
+                                        'e': {'op': 'var', 'n': 'k~7008', 'x': 10825},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9535,
+                                        'id': 9529,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9534,
+                                    'id': 9528,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -2566,18 +2566,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7017'},
+                                                'of': {'op': 'var', 'n': 'r~7007'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7018'},
+                                                'a': {'op': 'var', 'n': 'k~7008'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10830,
+                                        'x': 10826,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2590,28 +2590,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10831,
+                                            'x': 10827,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7018', 'x': 10832},
+                                        'e': {'op': 'var', 'n': 'k~7008', 'x': 10828},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9537,
+                                        'id': 9531,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9536,
+                                    'id': 9530,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9529,
+                            'id': 9523,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9515,
+                    'id': 9509,
                 },
             ],
             'at': 'rules_data/pampero/modules/tbsct.yaml:13',
-            'id': 9512,
+            'id': 9506,
         },
         'placeholder': 'extra connection tile texts are not in the sources',
         'source': {

@@ -47,372 +47,372 @@ K = [
 ]
 
 
-def x_10835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_10831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7020'), 0)) >= num(E.get('n~7019')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7010'), 0)) >= num(E.get('n~7009')))
 
 
-def x_10838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_10834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7022'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7012'), 0)
 
 
-def x_10840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_10836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7022'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7012'), 'supply', None) != None)
 
 
-def x_10841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_10837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7022'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7012'), 0)
 
 
-def x_10843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_10839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7022'), 'ledger', None)) and bool((E.get('n~7021') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7012'), 'ledger', None)) and bool((E.get('n~7011') != 0)))
 
 
-def x_10844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_10840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7016'), 'instead_of', {}), 'gain', None) == E.get('r~7014'))) and bool((num(E.get('left~7015')) > 0)))
+
+
+def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7015'), (E.get('left~7015') if (FLD(ctx, K[0], E.get('rep~7016')) == None) else FLD(ctx, K[0], E.get('rep~7016')))]))
+
+
+def x_10853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~7016'))
+
+
+def x_10854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~7018')}
+
+
+def x_10859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~7019') if (GET(ctx, 'resources', E.get('r~7020'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7019'), KEY(ctx.state.get('supply'), E.get('r~7020'), 0)]))])
+
+
+def x_10860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~7020'), 'max', None) != None)
+
+
+def x_10862(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7021'), (num(GET(ctx, 'resources', E.get('r~7020'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7020'), 0)))])])
+
+
+def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7020'), 0)
+
+
+def x_10865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~7020'), 'supply', None) != None)
+
+
+def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return KEY(ctx.state.get('supply'), E.get('r~7020'), 0)
+
+
+def x_10868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (bool(GET(ctx, 'resources', E.get('r~7020'), 'ledger', None)) and bool((E.get('k~7021') != 0)))
+
+
+def x_10869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+
+
+def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > 0)) and bool(FN['all'](ctx, None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7022).get('stock'), 'co2', 0))) for v_p_7022 in items_of(list(range(len(ctx.state['players']))))]))))
+
+
+def x_10877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    return IDS(ctx, 'replacements')
+
+
+def x_10878(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7026'), 'instead_of', {}), 'gain', None) == E.get('r~7024'))) and bool((num(E.get('left~7025')) > 0)))
 
 
-def x_10853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, FN['min'](ctx, None, [E.get('left~7025'), (E.get('left~7025') if (FLD(ctx, K[0], E.get('rep~7026')) == None) else FLD(ctx, K[0], E.get('rep~7026')))]))
 
 
-def x_10857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7026'))
 
 
-def x_10858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7028')}
 
 
-def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~7029') if (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7029'), KEY(ctx.state.get('supply'), E.get('r~7030'), 0)]))])
 
 
-def x_10864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7030'), 'max', None) != None)
 
 
-def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10894(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7031'), (num(GET(ctx, 'resources', E.get('r~7030'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)))])])
 
 
-def x_10867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)
 
 
-def x_10869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) != None)
 
 
-def x_10870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7030'), 0)
 
 
-def x_10872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7030'), 'ledger', None)) and bool((E.get('k~7031') != 0)))
 
 
-def x_10873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10877(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (10877, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > 0)) and bool(FN['all'](ctx, None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7032).get('stock'), 'co2', 0))) for v_p_7032 in items_of(list(range(len(ctx.state['players']))))]))))
-
-
-def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7036'), 'instead_of', {}), 'gain', None) == E.get('r~7034'))) and bool((num(E.get('left~7035')) > 0)))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7035'), 'instead_of', {}), 'gain', None) == E.get('r~7033'))) and bool((num(E.get('left~7034')) > 0)))
 
 
-def x_10885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7035'), (E.get('left~7035') if (FLD(ctx, K[0], E.get('rep~7036')) == None) else FLD(ctx, K[0], E.get('rep~7036')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7034'), (E.get('left~7034') if (FLD(ctx, K[0], E.get('rep~7035')) == None) else FLD(ctx, K[0], E.get('rep~7035')))]))
 
 
-def x_10889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7036'))
+    return FLD(ctx, K[1], E.get('rep~7035'))
 
 
-def x_10890(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7038')}
+    return {'instead': E.get('instead~7037')}
 
 
-def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7039') if (GET(ctx, 'resources', E.get('r~7040'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7039'), KEY(ctx.state.get('supply'), E.get('r~7040'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7038') if (GET(ctx, 'resources', E.get('r~7039'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7038'), KEY(ctx.state.get('supply'), E.get('r~7039'), 0)]))])
 
 
-def x_10896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7040'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7039'), 'max', None) != None)
 
 
-def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7041'), (num(GET(ctx, 'resources', E.get('r~7040'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7040'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7040'), (num(GET(ctx, 'resources', E.get('r~7039'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7039'), 0)))])])
 
 
-def x_10899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7040'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7039'), 0)
 
 
-def x_10901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7040'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7039'), 'supply', None) != None)
 
 
-def x_10902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7040'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7039'), 0)
 
 
-def x_10904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7040'), 'ledger', None)) and bool((E.get('k~7041') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7039'), 'ledger', None)) and bool((E.get('k~7040') != 0)))
 
 
-def x_10905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
-
-
-def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
-
-
-def x_10911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7045'), 'instead_of', {}), 'gain', None) == E.get('r~7043'))) and bool((num(E.get('left~7044')) > 0)))
-
-
-def x_10914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7044'), (E.get('left~7044') if (FLD(ctx, K[0], E.get('rep~7045')) == None) else FLD(ctx, K[0], E.get('rep~7045')))]))
-
-
-def x_10918(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7045'))
-
-
-def x_10919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7047')}
-
-
-def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7048') if (GET(ctx, 'resources', E.get('r~7049'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7048'), KEY(ctx.state.get('supply'), E.get('r~7049'), 0)]))])
-
-
-def x_10925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7049'), 'max', None) != None)
-
-
-def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7050'), (num(GET(ctx, 'resources', E.get('r~7049'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7049'), 0)))])])
-
-
-def x_10928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7049'), 0)
-
-
-def x_10930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7049'), 'supply', None) != None)
-
-
-def x_10931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7049'), 0)
-
-
-def x_10933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7049'), 'ledger', None)) and bool((E.get('k~7050') != 0)))
-
-
-def x_10934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10936(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
+def x_10932(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
     if E is None:
         E = ctx.env()
     return (1 * num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)))
 
 
-def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7054'), 'instead_of', {}), 'gain', None) == E.get('r~7052'))) and bool((num(E.get('left~7053')) > 0)))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7044'), 'instead_of', {}), 'gain', None) == E.get('r~7042'))) and bool((num(E.get('left~7043')) > 0)))
 
 
-def x_10944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7053'), (E.get('left~7053') if (FLD(ctx, K[0], E.get('rep~7054')) == None) else FLD(ctx, K[0], E.get('rep~7054')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7043'), (E.get('left~7043') if (FLD(ctx, K[0], E.get('rep~7044')) == None) else FLD(ctx, K[0], E.get('rep~7044')))]))
 
 
-def x_10948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7054'))
+    return FLD(ctx, K[1], E.get('rep~7044'))
 
 
-def x_10949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7056')}
+    return {'instead': E.get('instead~7046')}
 
 
-def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10950(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7057') if (GET(ctx, 'resources', E.get('r~7058'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7057'), KEY(ctx.state.get('supply'), E.get('r~7058'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7047') if (GET(ctx, 'resources', E.get('r~7048'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7047'), KEY(ctx.state.get('supply'), E.get('r~7048'), 0)]))])
 
 
-def x_10955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7058'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7048'), 'max', None) != None)
 
 
-def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7059'), (num(GET(ctx, 'resources', E.get('r~7058'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7058'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7049'), (num(GET(ctx, 'resources', E.get('r~7048'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7048'), 0)))])])
 
 
-def x_10958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7058'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7048'), 0)
 
 
-def x_10960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7058'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7048'), 'supply', None) != None)
 
 
-def x_10961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7058'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7048'), 0)
 
 
-def x_10963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7058'), 'ledger', None)) and bool((E.get('k~7059') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7048'), 'ledger', None)) and bool((E.get('k~7049') != 0)))
 
 
-def x_10964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10966(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
+def x_10962(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
     if E is None:
         E = ctx.env()
     return (1 * num(KEY(PL(ctx, E.get('you')).get('stock'), 'barrels', 0)))
 
 
-def t_9538(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
+def t_9532(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9538, None, [], k)
+    return CHOOSE(ctx, 9532, None, [], k)
 
 
-def t_9539(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def t_9533(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -421,197 +421,549 @@ def t_9539(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7019', 1, True)
+    ctx.put(E, 'n~7009', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7020', 'co2', True)
+    ctx.put(E, 'r~7010', 'co2', True)
+    if not d_9536(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~7013', 4, True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~7014', 'money', True)
+    return t_9548(ctx, k, s, E)
+
+
+def d_9534(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~7009', 1, True)
+    return True
+
+
+def d_9535(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7010', 'co2', True)
+    return True
+
+
+def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_10831(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~7011', E.get('n~7009'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~7012', E.get('r~7010'), True)
+    if not d_9540(ctx, E):
+        return False
+    return True
+
+
+def d_9537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_10831(ctx, E):
+        return False
+    return True
+
+
+def d_9538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~7011', E.get('n~7009'), True)
+    return True
+
+
+def d_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7012', E.get('r~7010'), True)
+    return True
+
+
+def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7012'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~7011'), '-=', False, K[2])
     if not d_9542(ctx, E):
         return False
+    if not d_9544(ctx, E):
+        return False
+    return True
+
+
+def d_9541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7023', 4, True)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7012'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~7011'), '-=', False, K[2])
+    return True
+
+
+def d_9542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10836(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7012'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('n~7011'), '+=', False, K[3])
+    return True
+
+
+def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7012'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('n~7011'), '+=', False, K[3])
+    return True
+
+
+def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10839(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('n~7011'), '-=', False, K[4])
+    return True
+
+
+def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('n~7011'), '-=', False, K[4])
+    return True
+
+
+def d_9546(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~7013', 4, True)
+    return True
+
+
+def d_9547(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7014', 'money', True)
+    return True
+
+
+def t_9548(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'n~7019', E.get('left~7015'), True)
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'r~7020', E.get('r~7014'), True)
+        if not d_9562(ctx, E):
+            return False
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'left~7015', E.get('n~7013'), True)
+    return t_9550(ctx, r1, s, E)
+
+
+def d_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'left~7015', E.get('n~7013'), True)
+    return True
+
+
+def t_9550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_10845(ctx, E)))
+    old = E.get('rep~7016', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~7016', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            ctx.put(E, 'rep~7016', item, True)
+            if x_10846(ctx, E):
+                return t_9551(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9551(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 9559, E, 'left~7015', E.get('taken~7017'))
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'taken~7017', 0, True)
+    return t_9553(ctx, r1, s, E)
+
+
+def d_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'taken~7017', 0, True)
+    return True
+
+
+def t_9553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 9553, None, [], k)
+
+
+def d_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return True
+
+
+def t_9555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    LOCAL(ctx, E, 'taken~7017', E.get('instead~7018'))
+    return t_9557(ctx, k, s, E)
+
+
+def d_9556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~7017', E.get('instead~7018'))
+    return True
+
+
+def t_9557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_9558(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~7018')))
+
+
+def t_9558(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_10853(ctx, E), k)
+
+
+def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9559, E, 'left~7015', E.get('taken~7017'))
+    return True
+
+
+def d_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~7019', E.get('left~7015'), True)
+    return True
+
+
+def d_9561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7020', E.get('r~7014'), True)
+    return True
+
+
+def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~7021', x_10859(ctx, E), True)
+    if not d_9564(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7020'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~7021'), '+=', False, K[2])
+    if not d_9567(ctx, E):
+        return False
+    if not d_9569(ctx, E):
+        return False
+    return True
+
+
+def d_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'k~7021', x_10859(ctx, E), True)
+    return True
+
+
+def d_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10860(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        LOCAL(ctx, E, 'k~7021', x_10862(ctx, E))
+    return True
+
+
+def d_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~7021', x_10862(ctx, E))
+    return True
+
+
+def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7020'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~7021'), '+=', False, K[2])
+    return True
+
+
+def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10865(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7020'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~7021'), '-=', False, K[3])
+    return True
+
+
+def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7020'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~7021'), '-=', False, K[3])
+    return True
+
+
+def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10868(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~7021'), '+=', False, K[4])
+    return True
+
+
+def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~7021'), '+=', False, K[4])
+    return True
+
+
+def d_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return True
+
+
+def t_9572(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~7023', 5, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'r~7024', 'money', True)
-    return t_9554(ctx, k, s, E)
+    return t_9575(ctx, k, s, E)
 
 
-def d_9540(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9573(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7019', 1, True)
+    ctx.put(E, 'n~7023', 5, True)
     return True
 
 
-def d_9541(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7020', 'co2', True)
-    return True
-
-
-def d_9542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if not x_10835(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7021', E.get('n~7019'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7022', E.get('r~7020'), True)
-    if not d_9546(ctx, E):
-        return False
-    return True
-
-
-def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_10835(ctx, E):
-        return False
-    return True
-
-
-def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7021', E.get('n~7019'), True)
-    return True
-
-
-def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7022', E.get('r~7020'), True)
-    return True
-
-
-def d_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9547, PL(ctx, E.get('you')).get('stock'), E.get('r~7022'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~7021'), '-=', False, K[2])
-    if not d_9548(ctx, E):
-        return False
-    if not d_9550(ctx, E):
-        return False
-    return True
-
-
-def d_9547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9547, PL(ctx, E.get('you')).get('stock'), E.get('r~7022'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~7021'), '-=', False, K[2])
-    return True
-
-
-def d_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10840(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9549, ctx.state.get('supply'), E.get('r~7022'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~7021'), '+=', False, K[3])
-    return True
-
-
-def d_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9549, ctx.state.get('supply'), E.get('r~7022'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~7021'), '+=', False, K[3])
-    return True
-
-
-def d_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10843(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~7021'), '-=', False, K[4])
-    return True
-
-
-def d_9551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~7021'), '-=', False, K[4])
-    return True
-
-
-def d_9552(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7023', 4, True)
-    return True
-
-
-def d_9553(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9574(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -621,7 +973,7 @@ def d_9553(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     return True
 
 
-def t_9554(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9575(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -636,7 +988,7 @@ def t_9554(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         ctx.put(E, 'r~7030', E.get('r~7024'), True)
-        if not d_9568(ctx, E):
+        if not d_9589(ctx, E):
             return False
         return k()
 
@@ -644,10 +996,10 @@ def t_9554(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'left~7025', E.get('n~7023'), True)
-    return t_9556(ctx, r1, s, E)
+    return t_9577(ctx, r1, s, E)
 
 
-def d_9555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -657,13 +1009,13 @@ def d_9555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9556(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9577(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10849(ctx, E)))
+    items = list(items_of(x_10877(ctx, E)))
     old = E.get('rep~7026', MISSING)
 
     def brk():
@@ -675,14 +1027,14 @@ def t_9556(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             item = items[i]
             i += 1
             ctx.put(E, 'rep~7026', item, True)
-            if x_10850(ctx, E):
-                return t_9557(ctx, lambda i=i: nxt(i), brk, E)
+            if x_10878(ctx, E):
+                return t_9578(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -692,17 +1044,17 @@ def t_9557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9565, E, 'left~7025', E.get('taken~7027'))
+        ASSIGN(ctx, 9586, E, 'left~7025', E.get('taken~7027'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     ctx.put(E, 'taken~7027', 0, True)
-    return t_9559(ctx, r1, s, E)
+    return t_9580(ctx, r1, s, E)
 
 
-def d_9558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -712,21 +1064,21 @@ def d_9558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_9559(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9580(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9559, None, [], k)
+    return CHOOSE(ctx, 9580, None, [], k)
 
 
-def d_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9561(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9582(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -736,10 +1088,10 @@ def t_9561(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     LOCAL(ctx, E, 'taken~7027', E.get('instead~7028'))
-    return t_9563(ctx, k, s, E)
+    return t_9584(ctx, k, s, E)
 
 
-def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -749,7 +1101,7 @@ def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_9563(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9584(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -758,31 +1110,31 @@ def t_9563(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9564(ctx, lambda: nxt(left - 1), k, E)
+        return t_9585(ctx, lambda: nxt(left - 1), k, E)
 
     return nxt(num(E.get('instead~7028')))
 
 
-def t_9564(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9585(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10857(ctx, E), k)
+    return DO(ctx, x_10885(ctx, E), k)
 
 
-def d_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9565, E, 'left~7025', E.get('taken~7027'))
+    ASSIGN(ctx, 9586, E, 'left~7025', E.get('taken~7027'))
     return True
 
 
-def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -792,7 +1144,7 @@ def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -802,7 +1154,7 @@ def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -811,132 +1163,125 @@ def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7031', x_10863(ctx, E), True)
-    if not d_9570(ctx, E):
+    ctx.put(E, 'k~7031', x_10891(ctx, E), True)
+    if not d_9591(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9572, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
+    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7031'), '+=', False, K[2])
-    if not d_9573(ctx, E):
+    if not d_9594(ctx, E):
         return False
-    if not d_9575(ctx, E):
+    if not d_9596(ctx, E):
         return False
     return True
 
 
-def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7031', x_10863(ctx, E), True)
+    ctx.put(E, 'k~7031', x_10891(ctx, E), True)
     return True
 
 
-def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10864(ctx, E):
+    if x_10892(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7031', x_10866(ctx, E))
+        LOCAL(ctx, E, 'k~7031', x_10894(ctx, E))
     return True
 
 
-def d_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7031', x_10866(ctx, E))
+    LOCAL(ctx, E, 'k~7031', x_10894(ctx, E))
     return True
 
 
-def d_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9572, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
+    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7031'), '+=', False, K[2])
     return True
 
 
-def d_9573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10869(ctx, E):
+    if x_10897(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9574, ctx.state.get('supply'), E.get('r~7030'))
+        c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7030'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7031'), '-=', False, K[3])
     return True
 
 
-def d_9574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9574, ctx.state.get('supply'), E.get('r~7030'))
+    c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7030'))
     if c is not None:
         SET(ctx, 'supply', c, key, E.get('k~7031'), '-=', False, K[3])
     return True
 
 
-def d_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10872(ctx, E):
+    if x_10900(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7031'), '+=', False, K[4])
     return True
 
 
-def d_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~7031'), '+=', False, K[4])
     return True
 
 
-def d_9577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -945,35 +1290,35 @@ def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7033', 5, True)
+    ctx.put(E, 'n~7032', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7034', 'money', True)
-    return t_9581(ctx, k, s, E)
+    ctx.put(E, 'r~7033', 'co2', True)
+    return t_9601(ctx, k, s, E)
 
 
-def d_9579(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7033', 5, True)
-    return True
-
-
-def d_9580(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+def d_9599(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7034', 'money', True)
+    ctx.put(E, 'n~7032', 1, True)
     return True
 
 
-def t_9581(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9600(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7033', 'co2', True)
+    return True
+
+
+def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -983,58 +1328,58 @@ def t_9581(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7039', E.get('left~7035'), True)
+        ctx.put(E, 'n~7038', E.get('left~7034'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7040', E.get('r~7034'), True)
-        if not d_9595(ctx, E):
+        ctx.put(E, 'r~7039', E.get('r~7033'), True)
+        if not d_9615(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7035', E.get('n~7033'), True)
-    return t_9583(ctx, r1, s, E)
+    ctx.put(E, 'left~7034', E.get('n~7032'), True)
+    return t_9603(ctx, r1, s, E)
 
 
-def d_9582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7035', E.get('n~7033'), True)
+    ctx.put(E, 'left~7034', E.get('n~7032'), True)
     return True
 
 
-def t_9583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10881(ctx, E)))
-    old = E.get('rep~7036', MISSING)
+    items = list(items_of(x_10906(ctx, E)))
+    old = E.get('rep~7035', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7036', old)
+        UNSET(ctx, E, 'rep~7035', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7036', item, True)
-            if x_10882(ctx, E):
-                return t_9584(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7035', item, True)
+            if x_10907(ctx, E):
+                return t_9604(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9584(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1044,41 +1389,41 @@ def t_9584(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9592, E, 'left~7035', E.get('taken~7037'))
+        ASSIGN(ctx, 9612, E, 'left~7034', E.get('taken~7036'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7037', 0, True)
-    return t_9586(ctx, r1, s, E)
+    ctx.put(E, 'taken~7036', 0, True)
+    return t_9606(ctx, r1, s, E)
 
 
-def d_9585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7037', 0, True)
+    ctx.put(E, 'taken~7036', 0, True)
     return True
 
 
-def t_9586(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9606(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9586, None, [], k)
+    return CHOOSE(ctx, 9606, None, [], k)
 
 
-def d_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9588(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1087,21 +1432,21 @@ def t_9588(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7037', E.get('instead~7038'))
-    return t_9590(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~7036', E.get('instead~7037'))
+    return t_9610(ctx, k, s, E)
 
 
-def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7037', E.get('instead~7038'))
+    LOCAL(ctx, E, 'taken~7036', E.get('instead~7037'))
     return True
 
 
-def t_9590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9610(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1110,51 +1455,51 @@ def t_9590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9591(ctx, lambda: nxt(left - 1), k, E)
+        return t_9611(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7038')))
+    return nxt(num(E.get('instead~7037')))
 
 
-def t_9591(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9611(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10889(ctx, E), k)
+    return DO(ctx, x_10914(ctx, E), k)
 
 
-def d_9592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9592, E, 'left~7035', E.get('taken~7037'))
+    ASSIGN(ctx, 9612, E, 'left~7034', E.get('taken~7036'))
     return True
 
 
-def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7039', E.get('left~7035'), True)
+    ctx.put(E, 'n~7038', E.get('left~7034'), True)
     return True
 
 
-def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7040', E.get('r~7034'), True)
+    ctx.put(E, 'r~7039', E.get('r~7033'), True)
     return True
 
 
-def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1163,125 +1508,125 @@ def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7041', x_10895(ctx, E), True)
-    if not d_9597(ctx, E):
+    ctx.put(E, 'k~7040', x_10920(ctx, E), True)
+    if not d_9617(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9599, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
+    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7039'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7041'), '+=', False, K[2])
-    if not d_9600(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~7040'), '+=', False, K[2])
+    if not d_9620(ctx, E):
         return False
-    if not d_9602(ctx, E):
+    if not d_9622(ctx, E):
         return False
     return True
 
 
-def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7041', x_10895(ctx, E), True)
+    ctx.put(E, 'k~7040', x_10920(ctx, E), True)
     return True
 
 
-def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10896(ctx, E):
+    if x_10921(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7041', x_10898(ctx, E))
+        LOCAL(ctx, E, 'k~7040', x_10923(ctx, E))
     return True
 
 
-def d_9598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7041', x_10898(ctx, E))
+    LOCAL(ctx, E, 'k~7040', x_10923(ctx, E))
     return True
 
 
-def d_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9599, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
+    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7039'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7041'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7040'), '+=', False, K[2])
     return True
 
 
-def d_9600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10901(ctx, E):
+    if x_10926(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9601, ctx.state.get('supply'), E.get('r~7040'))
+        c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7039'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7041'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7040'), '-=', False, K[3])
     return True
 
 
-def d_9601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9601, ctx.state.get('supply'), E.get('r~7040'))
+    c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7039'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7041'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7040'), '-=', False, K[3])
     return True
 
 
-def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10904(ctx, E):
+    if x_10929(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7041'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7040'), '+=', False, K[4])
     return True
 
 
-def d_9603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7041'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7040'), '+=', False, K[4])
     return True
 
 
-def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
+def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1290,35 +1635,35 @@ def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7042', 1, True)
+    ctx.put(E, 'n~7041', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7043', 'co2', True)
-    return t_9607(ctx, k, s, E)
+    ctx.put(E, 'r~7042', 'barrels', True)
+    return t_9627(ctx, k, s, E)
 
 
-def d_9605(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7042', 1, True)
-    return True
-
-
-def d_9606(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
+def d_9625(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7043', 'co2', True)
+    ctx.put(E, 'n~7041', 1, True)
     return True
 
 
-def t_9607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9626(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7042', 'barrels', True)
+    return True
+
+
+def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1328,58 +1673,58 @@ def t_9607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7048', E.get('left~7044'), True)
+        ctx.put(E, 'n~7047', E.get('left~7043'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7049', E.get('r~7043'), True)
-        if not d_9621(ctx, E):
+        ctx.put(E, 'r~7048', E.get('r~7042'), True)
+        if not d_9641(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7044', E.get('n~7042'), True)
-    return t_9609(ctx, r1, s, E)
+    ctx.put(E, 'left~7043', E.get('n~7041'), True)
+    return t_9629(ctx, r1, s, E)
 
 
-def d_9608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7044', E.get('n~7042'), True)
+    ctx.put(E, 'left~7043', E.get('n~7041'), True)
     return True
 
 
-def t_9609(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10910(ctx, E)))
-    old = E.get('rep~7045', MISSING)
+    items = list(items_of(x_10936(ctx, E)))
+    old = E.get('rep~7044', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7045', old)
+        UNSET(ctx, E, 'rep~7044', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7045', item, True)
-            if x_10911(ctx, E):
-                return t_9610(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7044', item, True)
+            if x_10937(ctx, E):
+                return t_9630(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9610(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1389,41 +1734,41 @@ def t_9610(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9618, E, 'left~7044', E.get('taken~7046'))
+        ASSIGN(ctx, 9638, E, 'left~7043', E.get('taken~7045'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7046', 0, True)
-    return t_9612(ctx, r1, s, E)
+    ctx.put(E, 'taken~7045', 0, True)
+    return t_9632(ctx, r1, s, E)
 
 
-def d_9611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7046', 0, True)
+    ctx.put(E, 'taken~7045', 0, True)
     return True
 
 
-def t_9612(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9612, None, [], k)
+    return CHOOSE(ctx, 9632, None, [], k)
 
 
-def d_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1432,21 +1777,21 @@ def t_9614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7046', E.get('instead~7047'))
-    return t_9616(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~7045', E.get('instead~7046'))
+    return t_9636(ctx, k, s, E)
 
 
-def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7046', E.get('instead~7047'))
+    LOCAL(ctx, E, 'taken~7045', E.get('instead~7046'))
     return True
 
 
-def t_9616(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1455,51 +1800,51 @@ def t_9616(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9617(ctx, lambda: nxt(left - 1), k, E)
+        return t_9637(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7047')))
+    return nxt(num(E.get('instead~7046')))
 
 
-def t_9617(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10918(ctx, E), k)
+    return DO(ctx, x_10944(ctx, E), k)
 
 
-def d_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9618, E, 'left~7044', E.get('taken~7046'))
+    ASSIGN(ctx, 9638, E, 'left~7043', E.get('taken~7045'))
     return True
 
 
-def d_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7048', E.get('left~7044'), True)
+    ctx.put(E, 'n~7047', E.get('left~7043'), True)
     return True
 
 
-def d_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7049', E.get('r~7043'), True)
+    ctx.put(E, 'r~7048', E.get('r~7042'), True)
     return True
 
 
-def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1508,472 +1853,133 @@ def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7050', x_10924(ctx, E), True)
-    if not d_9623(ctx, E):
+    ctx.put(E, 'k~7049', x_10950(ctx, E), True)
+    if not d_9643(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9625, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
+    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7048'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7050'), '+=', False, K[2])
-    if not d_9626(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~7049'), '+=', False, K[2])
+    if not d_9646(ctx, E):
         return False
-    if not d_9628(ctx, E):
+    if not d_9648(ctx, E):
         return False
     return True
 
 
-def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7050', x_10924(ctx, E), True)
+    ctx.put(E, 'k~7049', x_10950(ctx, E), True)
     return True
 
 
-def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10925(ctx, E):
+    if x_10951(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7050', x_10927(ctx, E))
+        LOCAL(ctx, E, 'k~7049', x_10953(ctx, E))
     return True
 
 
-def d_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7050', x_10927(ctx, E))
+    LOCAL(ctx, E, 'k~7049', x_10953(ctx, E))
     return True
 
 
-def d_9625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9625, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
+    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7048'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7050'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7049'), '+=', False, K[2])
     return True
 
 
-def d_9626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10930(ctx, E):
+    if x_10956(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9627, ctx.state.get('supply'), E.get('r~7049'))
+        c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7048'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7050'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7049'), '-=', False, K[3])
     return True
 
 
-def d_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9627, ctx.state.get('supply'), E.get('r~7049'))
+    c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7048'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7050'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7049'), '-=', False, K[3])
     return True
 
 
-def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10933(ctx, E):
+    if x_10959(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7050'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7049'), '+=', False, K[4])
     return True
 
 
-def d_9629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7050'), '+=', False, K[4])
-    return True
-
-
-def t_9630(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7051', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7052', 'barrels', True)
-    return t_9633(ctx, k, s, E)
-
-
-def d_9631(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7051', 1, True)
-    return True
-
-
-def d_9632(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7052', 'barrels', True)
-    return True
-
-
-def t_9633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7057', E.get('left~7053'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7058', E.get('r~7052'), True)
-        if not d_9647(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7053', E.get('n~7051'), True)
-    return t_9635(ctx, r1, s, E)
-
-
-def d_9634(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'left~7053', E.get('n~7051'), True)
-    return True
-
-
-def t_9635(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10940(ctx, E)))
-    old = E.get('rep~7054', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~7054', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            ctx.put(E, 'rep~7054', item, True)
-            if x_10941(ctx, E):
-                return t_9636(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 9644, E, 'left~7053', E.get('taken~7055'))
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7055', 0, True)
-    return t_9638(ctx, r1, s, E)
-
-
-def d_9637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'taken~7055', 0, True)
-    return True
-
-
-def t_9638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9638, None, [], k)
-
-
-def d_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def t_9640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7055', E.get('instead~7056'))
-    return t_9642(ctx, k, s, E)
-
-
-def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7055', E.get('instead~7056'))
-    return True
-
-
-def t_9642(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9643(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7056')))
-
-
-def t_9643(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10948(ctx, E), k)
-
-
-def d_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9644, E, 'left~7053', E.get('taken~7055'))
-    return True
-
-
-def d_9645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7057', E.get('left~7053'), True)
-    return True
-
-
-def d_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7058', E.get('r~7052'), True)
-    return True
-
-
-def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7059', x_10954(ctx, E), True)
-    if not d_9649(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9651, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7059'), '+=', False, K[2])
-    if not d_9652(ctx, E):
-        return False
-    if not d_9654(ctx, E):
-        return False
-    return True
-
-
-def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'k~7059', x_10954(ctx, E), True)
-    return True
-
-
-def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10955(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        LOCAL(ctx, E, 'k~7059', x_10957(ctx, E))
-    return True
-
-
-def d_9650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7059', x_10957(ctx, E))
-    return True
-
-
-def d_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9651, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7059'), '+=', False, K[2])
-    return True
-
-
-def d_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10960(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9653, ctx.state.get('supply'), E.get('r~7058'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7059'), '-=', False, K[3])
-    return True
-
-
-def d_9653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9653, ctx.state.get('supply'), E.get('r~7058'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7059'), '-=', False, K[3])
-    return True
-
-
-def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10963(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7059'), '+=', False, K[4])
-    return True
-
-
-def d_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7059'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7049'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9538: t_9538,
-    9539: t_9539,
+    9532: t_9532,
+    9533: t_9533,
+    9534: CPS(d_9534),
+    9535: CPS(d_9535),
+    9536: CPS(d_9536),
+    9537: CPS(d_9537),
+    9538: CPS(d_9538),
+    9539: CPS(d_9539),
     9540: CPS(d_9540),
     9541: CPS(d_9541),
     9542: CPS(d_9542),
@@ -1982,23 +1988,23 @@ TRIALS = {
     9545: CPS(d_9545),
     9546: CPS(d_9546),
     9547: CPS(d_9547),
-    9548: CPS(d_9548),
+    9548: t_9548,
     9549: CPS(d_9549),
-    9550: CPS(d_9550),
-    9551: CPS(d_9551),
+    9550: t_9550,
+    9551: t_9551,
     9552: CPS(d_9552),
-    9553: CPS(d_9553),
-    9554: t_9554,
-    9555: CPS(d_9555),
-    9556: t_9556,
+    9553: t_9553,
+    9554: CPS(d_9554),
+    9555: t_9555,
+    9556: CPS(d_9556),
     9557: t_9557,
-    9558: CPS(d_9558),
-    9559: t_9559,
+    9558: t_9558,
+    9559: CPS(d_9559),
     9560: CPS(d_9560),
-    9561: t_9561,
+    9561: CPS(d_9561),
     9562: CPS(d_9562),
-    9563: t_9563,
-    9564: t_9564,
+    9563: CPS(d_9563),
+    9564: CPS(d_9564),
     9565: CPS(d_9565),
     9566: CPS(d_9566),
     9567: CPS(d_9567),
@@ -2006,218 +2012,212 @@ TRIALS = {
     9569: CPS(d_9569),
     9570: CPS(d_9570),
     9571: CPS(d_9571),
-    9572: CPS(d_9572),
+    9572: t_9572,
     9573: CPS(d_9573),
     9574: CPS(d_9574),
-    9575: CPS(d_9575),
+    9575: t_9575,
     9576: CPS(d_9576),
-    9577: CPS(d_9577),
+    9577: t_9577,
     9578: t_9578,
     9579: CPS(d_9579),
-    9580: CPS(d_9580),
-    9581: t_9581,
-    9582: CPS(d_9582),
-    9583: t_9583,
+    9580: t_9580,
+    9581: CPS(d_9581),
+    9582: t_9582,
+    9583: CPS(d_9583),
     9584: t_9584,
-    9585: CPS(d_9585),
-    9586: t_9586,
+    9585: t_9585,
+    9586: CPS(d_9586),
     9587: CPS(d_9587),
-    9588: t_9588,
+    9588: CPS(d_9588),
     9589: CPS(d_9589),
-    9590: t_9590,
-    9591: t_9591,
+    9590: CPS(d_9590),
+    9591: CPS(d_9591),
     9592: CPS(d_9592),
     9593: CPS(d_9593),
     9594: CPS(d_9594),
     9595: CPS(d_9595),
     9596: CPS(d_9596),
     9597: CPS(d_9597),
-    9598: CPS(d_9598),
+    9598: t_9598,
     9599: CPS(d_9599),
     9600: CPS(d_9600),
-    9601: CPS(d_9601),
+    9601: t_9601,
     9602: CPS(d_9602),
-    9603: CPS(d_9603),
+    9603: t_9603,
     9604: t_9604,
     9605: CPS(d_9605),
-    9606: CPS(d_9606),
-    9607: t_9607,
-    9608: CPS(d_9608),
-    9609: t_9609,
+    9606: t_9606,
+    9607: CPS(d_9607),
+    9608: t_9608,
+    9609: CPS(d_9609),
     9610: t_9610,
-    9611: CPS(d_9611),
-    9612: t_9612,
+    9611: t_9611,
+    9612: CPS(d_9612),
     9613: CPS(d_9613),
-    9614: t_9614,
+    9614: CPS(d_9614),
     9615: CPS(d_9615),
-    9616: t_9616,
-    9617: t_9617,
+    9616: CPS(d_9616),
+    9617: CPS(d_9617),
     9618: CPS(d_9618),
     9619: CPS(d_9619),
     9620: CPS(d_9620),
     9621: CPS(d_9621),
     9622: CPS(d_9622),
     9623: CPS(d_9623),
-    9624: CPS(d_9624),
+    9624: t_9624,
     9625: CPS(d_9625),
     9626: CPS(d_9626),
-    9627: CPS(d_9627),
+    9627: t_9627,
     9628: CPS(d_9628),
-    9629: CPS(d_9629),
+    9629: t_9629,
     9630: t_9630,
     9631: CPS(d_9631),
-    9632: CPS(d_9632),
-    9633: t_9633,
-    9634: CPS(d_9634),
-    9635: t_9635,
+    9632: t_9632,
+    9633: CPS(d_9633),
+    9634: t_9634,
+    9635: CPS(d_9635),
     9636: t_9636,
-    9637: CPS(d_9637),
-    9638: t_9638,
+    9637: t_9637,
+    9638: CPS(d_9638),
     9639: CPS(d_9639),
-    9640: t_9640,
+    9640: CPS(d_9640),
     9641: CPS(d_9641),
-    9642: t_9642,
-    9643: t_9643,
+    9642: CPS(d_9642),
+    9643: CPS(d_9643),
     9644: CPS(d_9644),
     9645: CPS(d_9645),
     9646: CPS(d_9646),
     9647: CPS(d_9647),
     9648: CPS(d_9648),
     9649: CPS(d_9649),
-    9650: CPS(d_9650),
-    9651: CPS(d_9651),
-    9652: CPS(d_9652),
-    9653: CPS(d_9653),
-    9654: CPS(d_9654),
-    9655: CPS(d_9655),
 }
 
 
 CODE = {
-    10835: x_10835,
-    10838: x_10838,
+    10831: x_10831,
+    10834: x_10834,
+    10836: x_10836,
+    10837: x_10837,
+    10839: x_10839,
     10840: x_10840,
-    10841: x_10841,
-    10843: x_10843,
-    10844: x_10844,
+    10845: x_10845,
+    10846: x_10846,
     10849: x_10849,
-    10850: x_10850,
     10853: x_10853,
-    10857: x_10857,
-    10858: x_10858,
+    10854: x_10854,
+    10859: x_10859,
+    10860: x_10860,
+    10862: x_10862,
     10863: x_10863,
-    10864: x_10864,
+    10865: x_10865,
     10866: x_10866,
-    10867: x_10867,
+    10868: x_10868,
     10869: x_10869,
-    10870: x_10870,
-    10872: x_10872,
     10873: x_10873,
     10877: x_10877,
+    10878: x_10878,
     10881: x_10881,
-    10882: x_10882,
     10885: x_10885,
-    10889: x_10889,
-    10890: x_10890,
+    10886: x_10886,
+    10891: x_10891,
+    10892: x_10892,
+    10894: x_10894,
     10895: x_10895,
-    10896: x_10896,
+    10897: x_10897,
     10898: x_10898,
-    10899: x_10899,
+    10900: x_10900,
     10901: x_10901,
-    10902: x_10902,
-    10904: x_10904,
-    10905: x_10905,
+    10906: x_10906,
+    10907: x_10907,
     10910: x_10910,
-    10911: x_10911,
     10914: x_10914,
-    10918: x_10918,
-    10919: x_10919,
+    10915: x_10915,
+    10920: x_10920,
+    10921: x_10921,
+    10923: x_10923,
     10924: x_10924,
-    10925: x_10925,
+    10926: x_10926,
     10927: x_10927,
-    10928: x_10928,
+    10929: x_10929,
     10930: x_10930,
-    10931: x_10931,
-    10933: x_10933,
-    10934: x_10934,
+    10932: x_10932,
     10936: x_10936,
+    10937: x_10937,
     10940: x_10940,
-    10941: x_10941,
     10944: x_10944,
-    10948: x_10948,
-    10949: x_10949,
+    10945: x_10945,
+    10950: x_10950,
+    10951: x_10951,
+    10953: x_10953,
     10954: x_10954,
-    10955: x_10955,
+    10956: x_10956,
     10957: x_10957,
-    10958: x_10958,
+    10959: x_10959,
     10960: x_10960,
-    10961: x_10961,
-    10963: x_10963,
-    10964: x_10964,
-    10966: x_10966,
+    10962: x_10962,
 }
 AT = {
-    10835: 'rules_data/pampero/definitions/resources.yaml:82',
-    10838: 'rules_data/pampero/definitions/resources.yaml:39',
-    10840: 'rules_data/pampero/definitions/resources.yaml:40',
-    10841: 'rules_data/pampero/definitions/resources.yaml:40',
-    10843: 'rules_data/pampero/definitions/resources.yaml:41',
-    10844: 'rules_data/pampero/definitions/resources.yaml:41',
-    10849: 'rules_data/pampero/definitions/resources.yaml:55',
-    10850: 'rules_data/pampero/definitions/resources.yaml:55',
-    10853: 'rules_data/pampero/definitions/resources.yaml:57',
-    10857: 'rules_data/pampero/definitions/resources.yaml:60',
-    10858: 'rules_data/pampero/definitions/resources.yaml:57',
-    10863: 'rules_data/pampero/definitions/resources.yaml:26',
-    10864: 'rules_data/pampero/definitions/resources.yaml:27',
-    10866: 'rules_data/pampero/definitions/resources.yaml:27',
-    10867: 'rules_data/pampero/definitions/resources.yaml:28',
-    10869: 'rules_data/pampero/definitions/resources.yaml:29',
-    10870: 'rules_data/pampero/definitions/resources.yaml:29',
-    10872: 'rules_data/pampero/definitions/resources.yaml:30',
-    10873: 'rules_data/pampero/definitions/resources.yaml:30',
-    10877: 'rules_data/pampero/modules/verne_items.yaml:15',
-    10881: 'rules_data/pampero/definitions/resources.yaml:55',
-    10882: 'rules_data/pampero/definitions/resources.yaml:55',
-    10885: 'rules_data/pampero/definitions/resources.yaml:57',
-    10889: 'rules_data/pampero/definitions/resources.yaml:60',
-    10890: 'rules_data/pampero/definitions/resources.yaml:57',
-    10895: 'rules_data/pampero/definitions/resources.yaml:26',
-    10896: 'rules_data/pampero/definitions/resources.yaml:27',
-    10898: 'rules_data/pampero/definitions/resources.yaml:27',
-    10899: 'rules_data/pampero/definitions/resources.yaml:28',
-    10901: 'rules_data/pampero/definitions/resources.yaml:29',
-    10902: 'rules_data/pampero/definitions/resources.yaml:29',
-    10904: 'rules_data/pampero/definitions/resources.yaml:30',
-    10905: 'rules_data/pampero/definitions/resources.yaml:30',
-    10910: 'rules_data/pampero/definitions/resources.yaml:55',
-    10911: 'rules_data/pampero/definitions/resources.yaml:55',
-    10914: 'rules_data/pampero/definitions/resources.yaml:57',
-    10918: 'rules_data/pampero/definitions/resources.yaml:60',
-    10919: 'rules_data/pampero/definitions/resources.yaml:57',
-    10924: 'rules_data/pampero/definitions/resources.yaml:26',
-    10925: 'rules_data/pampero/definitions/resources.yaml:27',
-    10927: 'rules_data/pampero/definitions/resources.yaml:27',
-    10928: 'rules_data/pampero/definitions/resources.yaml:28',
-    10930: 'rules_data/pampero/definitions/resources.yaml:29',
-    10931: 'rules_data/pampero/definitions/resources.yaml:29',
-    10933: 'rules_data/pampero/definitions/resources.yaml:30',
-    10934: 'rules_data/pampero/definitions/resources.yaml:30',
-    10936: 'rules_data/pampero/modules/verne_items.yaml:24',
-    10940: 'rules_data/pampero/definitions/resources.yaml:55',
-    10941: 'rules_data/pampero/definitions/resources.yaml:55',
-    10944: 'rules_data/pampero/definitions/resources.yaml:57',
-    10948: 'rules_data/pampero/definitions/resources.yaml:60',
-    10949: 'rules_data/pampero/definitions/resources.yaml:57',
-    10954: 'rules_data/pampero/definitions/resources.yaml:26',
-    10955: 'rules_data/pampero/definitions/resources.yaml:27',
-    10957: 'rules_data/pampero/definitions/resources.yaml:27',
-    10958: 'rules_data/pampero/definitions/resources.yaml:28',
-    10960: 'rules_data/pampero/definitions/resources.yaml:29',
-    10961: 'rules_data/pampero/definitions/resources.yaml:29',
-    10963: 'rules_data/pampero/definitions/resources.yaml:30',
-    10964: 'rules_data/pampero/definitions/resources.yaml:30',
-    10966: 'rules_data/pampero/modules/verne_items.yaml:31',
+    10831: 'rules_data/pampero/definitions/resources.yaml:82',
+    10834: 'rules_data/pampero/definitions/resources.yaml:39',
+    10836: 'rules_data/pampero/definitions/resources.yaml:40',
+    10837: 'rules_data/pampero/definitions/resources.yaml:40',
+    10839: 'rules_data/pampero/definitions/resources.yaml:41',
+    10840: 'rules_data/pampero/definitions/resources.yaml:41',
+    10845: 'rules_data/pampero/definitions/resources.yaml:55',
+    10846: 'rules_data/pampero/definitions/resources.yaml:55',
+    10849: 'rules_data/pampero/definitions/resources.yaml:57',
+    10853: 'rules_data/pampero/definitions/resources.yaml:60',
+    10854: 'rules_data/pampero/definitions/resources.yaml:57',
+    10859: 'rules_data/pampero/definitions/resources.yaml:26',
+    10860: 'rules_data/pampero/definitions/resources.yaml:27',
+    10862: 'rules_data/pampero/definitions/resources.yaml:27',
+    10863: 'rules_data/pampero/definitions/resources.yaml:28',
+    10865: 'rules_data/pampero/definitions/resources.yaml:29',
+    10866: 'rules_data/pampero/definitions/resources.yaml:29',
+    10868: 'rules_data/pampero/definitions/resources.yaml:30',
+    10869: 'rules_data/pampero/definitions/resources.yaml:30',
+    10873: 'rules_data/pampero/modules/verne_items.yaml:15',
+    10877: 'rules_data/pampero/definitions/resources.yaml:55',
+    10878: 'rules_data/pampero/definitions/resources.yaml:55',
+    10881: 'rules_data/pampero/definitions/resources.yaml:57',
+    10885: 'rules_data/pampero/definitions/resources.yaml:60',
+    10886: 'rules_data/pampero/definitions/resources.yaml:57',
+    10891: 'rules_data/pampero/definitions/resources.yaml:26',
+    10892: 'rules_data/pampero/definitions/resources.yaml:27',
+    10894: 'rules_data/pampero/definitions/resources.yaml:27',
+    10895: 'rules_data/pampero/definitions/resources.yaml:28',
+    10897: 'rules_data/pampero/definitions/resources.yaml:29',
+    10898: 'rules_data/pampero/definitions/resources.yaml:29',
+    10900: 'rules_data/pampero/definitions/resources.yaml:30',
+    10901: 'rules_data/pampero/definitions/resources.yaml:30',
+    10906: 'rules_data/pampero/definitions/resources.yaml:55',
+    10907: 'rules_data/pampero/definitions/resources.yaml:55',
+    10910: 'rules_data/pampero/definitions/resources.yaml:57',
+    10914: 'rules_data/pampero/definitions/resources.yaml:60',
+    10915: 'rules_data/pampero/definitions/resources.yaml:57',
+    10920: 'rules_data/pampero/definitions/resources.yaml:26',
+    10921: 'rules_data/pampero/definitions/resources.yaml:27',
+    10923: 'rules_data/pampero/definitions/resources.yaml:27',
+    10924: 'rules_data/pampero/definitions/resources.yaml:28',
+    10926: 'rules_data/pampero/definitions/resources.yaml:29',
+    10927: 'rules_data/pampero/definitions/resources.yaml:29',
+    10929: 'rules_data/pampero/definitions/resources.yaml:30',
+    10930: 'rules_data/pampero/definitions/resources.yaml:30',
+    10932: 'rules_data/pampero/modules/verne_items.yaml:24',
+    10936: 'rules_data/pampero/definitions/resources.yaml:55',
+    10937: 'rules_data/pampero/definitions/resources.yaml:55',
+    10940: 'rules_data/pampero/definitions/resources.yaml:57',
+    10944: 'rules_data/pampero/definitions/resources.yaml:60',
+    10945: 'rules_data/pampero/definitions/resources.yaml:57',
+    10950: 'rules_data/pampero/definitions/resources.yaml:26',
+    10951: 'rules_data/pampero/definitions/resources.yaml:27',
+    10953: 'rules_data/pampero/definitions/resources.yaml:27',
+    10954: 'rules_data/pampero/definitions/resources.yaml:28',
+    10956: 'rules_data/pampero/definitions/resources.yaml:29',
+    10957: 'rules_data/pampero/definitions/resources.yaml:29',
+    10959: 'rules_data/pampero/definitions/resources.yaml:30',
+    10960: 'rules_data/pampero/definitions/resources.yaml:30',
+    10962: 'rules_data/pampero/modules/verne_items.yaml:31',
 }
 
 
@@ -2238,17 +2238,17 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'n~7019',
-                                'e': {'op': 'lit', 'v': 1, 'x': 10833},
+                                'v': 'n~7009',
+                                'e': {'op': 'lit', 'v': 1, 'x': 10829},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
-                                'id': 9540,
+                                'id': 9534,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'r~7020',
-                                'e': {'op': 'lit', 'v': 'co2', 'x': 10834},
+                                'v': 'r~7010',
+                                'e': {'op': 'lit', 'v': 'co2', 'x': 10830},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
-                                'id': 9541,
+                                'id': 9535,
                             },
                             {  # rules_data/pampero/definitions/resources.yaml:82
                                 'op': 'seq',
@@ -2265,28 +2265,28 @@ RECORDS = {
                                                     'k': 'stock',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'r~7020'},
+                                                'k': {'op': 'var', 'n': 'r~7010'},
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'n~7019'},
-                                            'x': 10835,
+                                            'b': {'op': 'var', 'n': 'n~7009'},
+                                            'x': 10831,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
-                                        'id': 9543,
+                                        'id': 9537,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'n~7021',
-                                        'e': {'op': 'var', 'n': 'n~7019', 'x': 10836},
+                                        'v': 'n~7011',
+                                        'e': {'op': 'var', 'n': 'n~7009', 'x': 10832},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
-                                        'id': 9544,
+                                        'id': 9538,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'r~7022',
-                                        'e': {'op': 'var', 'n': 'r~7020', 'x': 10837},
+                                        'v': 'r~7012',
+                                        'e': {'op': 'var', 'n': 'r~7010', 'x': 10833},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
-                                        'id': 9545,
+                                        'id': 9539,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:39
                                         'op': 'seq',
@@ -2300,15 +2300,15 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~7022'},
+                                                    'k': {'op': 'var', 'n': 'r~7012'},
                                                     'd': 0,
-                                                    'x': 10838,
+                                                    'x': 10834,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'n~7021', 'x': 10839},
+                                                'e': {'op': 'var', 'n': 'n~7011', 'x': 10835},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                                'id': 9547,
+                                                'id': 9541,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:40
                                                 'op': 'if',
@@ -2318,30 +2318,30 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7022'},
+                                                        'of': {'op': 'var', 'n': 'r~7012'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 10840,
+                                                    'x': 10836,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~7022'},
+                                                        'k': {'op': 'var', 'n': 'r~7012'},
                                                         'd': 0,
-                                                        'x': 10841,
+                                                        'x': 10837,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'n~7021', 'x': 10842},
+                                                    'e': {'op': 'var', 'n': 'n~7011', 'x': 10838},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                    'id': 9549,
+                                                    'id': 9543,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                'id': 9548,
+                                                'id': 9542,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:41
                                                 'op': 'if',
@@ -2351,18 +2351,18 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~7022'},
+                                                            'of': {'op': 'var', 'n': 'r~7012'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'n~7021'},
+                                                            'a': {'op': 'var', 'n': 'n~7011'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10843,
+                                                    'x': 10839,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                     'op': 'set',
@@ -2375,53 +2375,53 @@ RECORDS = {
                                                         },
                                                         'k': {'op': 'st', 'k': 'booking'},
                                                         'd': 0,
-                                                        'x': 10844,
+                                                        'x': 10840,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'n~7021', 'x': 10845},
+                                                    'e': {'op': 'var', 'n': 'n~7011', 'x': 10841},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                    'id': 9551,
+                                                    'id': 9545,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                'id': 9550,
+                                                'id': 9544,
                                             },
                                         ],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                        'id': 9546,
+                                        'id': 9540,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:82',
-                                'id': 9542,
+                                'id': 9536,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'n~7023',
-                                'e': {'op': 'lit', 'v': 4, 'x': 10846},
+                                'v': 'n~7013',
+                                'e': {'op': 'lit', 'v': 4, 'x': 10842},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
-                                'id': 9552,
+                                'id': 9546,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'r~7024',
-                                'e': {'op': 'lit', 'v': 'money', 'x': 10847},
+                                'v': 'r~7014',
+                                'e': {'op': 'lit', 'v': 'money', 'x': 10843},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
-                                'id': 9553,
+                                'id': 9547,
                             },
                             {  # rules_data/pampero/definitions/resources.yaml:54
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
-                                        'v': 'left~7025',
-                                        'e': {'op': 'var', 'n': 'n~7023', 'x': 10848},
+                                        'v': 'left~7015',
+                                        'e': {'op': 'var', 'n': 'n~7013', 'x': 10844},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                                        'id': 9555,
+                                        'id': 9549,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
-                                        'v': 'rep~7026',
-                                        'src': {'op': 'ids', 'kind': 'replacements', 'x': 10849},
+                                        'v': 'rep~7016',
+                                        'src': {'op': 'ids', 'kind': 'replacements', 'x': 10845},
                                         'w': {
                                             'op': 'and',
                                             'a': [
@@ -2433,32 +2433,32 @@ RECORDS = {
                                                         'of': {
                                                             'op': 'fld',
                                                             'kind': 'replacements',
-                                                            'of': {'op': 'var', 'n': 'rep~7026'},
+                                                            'of': {'op': 'var', 'n': 'rep~7016'},
                                                             'f': 'instead_of',
                                                             'd': {},
                                                         },
                                                         'k': {'op': 'lit', 'v': 'gain'},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'r~7024'},
+                                                    'b': {'op': 'var', 'n': 'r~7014'},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'left~7025'},
+                                                    'a': {'op': 'var', 'n': 'left~7015'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                             ],
-                                            'x': 10850,
+                                            'x': 10846,
                                         },
                                         'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                             'op': 'seq',
                                             'b': [
                                                 {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
-                                                    'v': 'taken~7027',
-                                                    'e': {'op': 'lit', 'v': 0, 'x': 10851},
+                                                    'v': 'taken~7017',
+                                                    'e': {'op': 'lit', 'v': 0, 'x': 10847},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                                    'id': 9558,
+                                                    'id': 9552,
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:57
                                                     'op': 'choose',
@@ -2468,18 +2468,18 @@ RECORDS = {
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                                 'op': 'skip',
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                                'id': 9560,
+                                                                'id': 9554,
                                                             },
                                                             'label': {
                                                                 'op': 'lit',
                                                                 'v': {'instead': 0},
-                                                                'x': 10852,
+                                                                'x': 10848,
                                                             },
                                                         },
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'instead~7028',
+                                                                    'v': 'instead~7018',
                                                                     'src': {
                                                                         'op': 'range',
                                                                         'a': {'op': 'lit', 'v': 1},
@@ -2490,7 +2490,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'list',
                                                                                     'a': [
-                                                                                        {'op': 'var', 'n': 'left~7025'},
+                                                                                        {'op': 'var', 'n': 'left~7015'},
                                                                                         {
                                                                                             'op': 'cond',
                                                                                             'c': {
@@ -2499,17 +2499,17 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'replacements',
-                                                                                                    'of': {'op': 'var', 'n': 'rep~7026'},
+                                                                                                    'of': {'op': 'var', 'n': 'rep~7016'},
                                                                                                     'f': 'room',
                                                                                                     'd': None,
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': None},
                                                                                             },
-                                                                                            'a': {'op': 'var', 'n': 'left~7025'},
+                                                                                            'a': {'op': 'var', 'n': 'left~7015'},
                                                                                             'b': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'replacements',
-                                                                                                'of': {'op': 'var', 'n': 'rep~7026'},
+                                                                                                'of': {'op': 'var', 'n': 'rep~7016'},
                                                                                                 'f': 'room',
                                                                                                 'd': None,
                                                                                             },
@@ -2518,7 +2518,7 @@ RECORDS = {
                                                                                 },
                                                                             ],
                                                                         },
-                                                                        'x': 10853,
+                                                                        'x': 10849,
                                                                     },
                                                                     'label': 'instead',
                                                                 },
@@ -2528,42 +2528,42 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
-                                                                        't': {'op': 'var', 'n': 'taken~7027', 'x': 10854},
+                                                                        't': {'op': 'var', 'n': 'taken~7017', 'x': 10850},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'instead~7028', 'x': 10855},
+                                                                        'e': {'op': 'var', 'n': 'instead~7018', 'x': 10851},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                        'id': 9562,
+                                                                        'id': 9556,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
-                                                                        'n': {'op': 'var', 'n': 'instead~7028', 'x': 10856},
+                                                                        'n': {'op': 'var', 'n': 'instead~7018', 'x': 10852},
                                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'replacements',
-                                                                                'of': {'op': 'var', 'n': 'rep~7026'},
+                                                                                'of': {'op': 'var', 'n': 'rep~7016'},
                                                                                 'f': 'effect',
                                                                                 'd': None,
-                                                                                'x': 10857,
+                                                                                'x': 10853,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                            'id': 9564,
+                                                                            'id': 9558,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                        'id': 9563,
+                                                                        'id': 9557,
                                                                     },
                                                                 ],
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9561,
+                                                                'id': 9555,
                                                             },
                                                             'label': {
                                                                 'op': 'obj',
                                                                 'k': ['instead'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'instead~7028'},
+                                                                    {'op': 'var', 'n': 'instead~7018'},
                                                                 ],
-                                                                'x': 10858,
+                                                                'x': 10854,
                                                             },
                                                         },
                                                     ],
@@ -2574,43 +2574,43 @@ RECORDS = {
                                                         'kinds': {'r': 'resources'},
                                                     },
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                                    'id': 9559,
+                                                    'id': 9553,
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'left~7025', 'x': 10859},
+                                                    't': {'op': 'var', 'n': 'left~7015', 'x': 10855},
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'taken~7027', 'x': 10860},
+                                                    'e': {'op': 'var', 'n': 'taken~7017', 'x': 10856},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                                    'id': 9565,
+                                                    'id': 9559,
                                                 },
                                             ],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                            'id': 9557,
+                                            'id': 9551,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                                        'id': 9556,
+                                        'id': 9550,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'n~7029',
-                                        'e': {'op': 'var', 'n': 'left~7025', 'x': 10861},
+                                        'v': 'n~7019',
+                                        'e': {'op': 'var', 'n': 'left~7015', 'x': 10857},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                                        'id': 9566,
+                                        'id': 9560,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'r~7030',
-                                        'e': {'op': 'var', 'n': 'r~7024', 'x': 10862},
+                                        'v': 'r~7020',
+                                        'e': {'op': 'var', 'n': 'r~7014', 'x': 10858},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                                        'id': 9567,
+                                        'id': 9561,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:26
                                         'op': 'seq',
                                         'b': [
                                             {  # rules_data/pampero/definitions/resources.yaml:26
                                                 'op': 'let',
-                                                'v': 'k~7031',
+                                                'v': 'k~7021',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'max',
@@ -2627,13 +2627,13 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'resources',
-                                                                            'of': {'op': 'var', 'n': 'r~7030'},
+                                                                            'of': {'op': 'var', 'n': 'r~7020'},
                                                                             'f': 'supply',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': None},
                                                                     },
-                                                                    'a': {'op': 'var', 'n': 'n~7029'},
+                                                                    'a': {'op': 'var', 'n': 'n~7019'},
                                                                     'b': {
                                                                         'op': 'fn',
                                                                         'f': 'min',
@@ -2641,11 +2641,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'n~7029'},
+                                                                                    {'op': 'var', 'n': 'n~7019'},
                                                                                     {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                                                        'k': {'op': 'var', 'n': 'r~7030'},
+                                                                                        'k': {'op': 'var', 'n': 'r~7020'},
                                                                                         'd': 0,
                                                                                     },
                                                                                 ],
@@ -2656,10 +2656,10 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10863,
+                                                    'x': 10859,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                                'id': 9569,
+                                                'id': 9563,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'if',
@@ -2669,16 +2669,16 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7030'},
+                                                        'of': {'op': 'var', 'n': 'r~7020'},
                                                         'f': 'max',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 10864,
+                                                    'x': 10860,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'k~7031', 'x': 10865},
+                                                    't': {'op': 'var', 'n': 'k~7021', 'x': 10861},
                                                     'o': '=',
                                                     'e': {
                                                         'op': 'fn',
@@ -2695,14 +2695,14 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'k~7031'},
+                                                                                    {'op': 'var', 'n': 'k~7021'},
                                                                                     {
                                                                                         'op': 'ar',
                                                                                         'o': '-',
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~7030'},
+                                                                                            'of': {'op': 'var', 'n': 'r~7020'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -2713,7 +2713,7 @@ RECORDS = {
                                                                                                 'k': 'stock',
                                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                                             },
-                                                                                            'k': {'op': 'var', 'n': 'r~7030'},
+                                                                                            'k': {'op': 'var', 'n': 'r~7020'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
@@ -2724,13 +2724,13 @@ RECORDS = {
                                                                 ],
                                                             },
                                                         ],
-                                                        'x': 10866,
+                                                        'x': 10862,
                                                     },
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                                    'id': 9571,
+                                                    'id': 9565,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                                'id': 9570,
+                                                'id': 9564,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:28
                                                 'op': 'set',
@@ -2741,15 +2741,15 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~7030'},
+                                                    'k': {'op': 'var', 'n': 'r~7020'},
                                                     'd': 0,
-                                                    'x': 10867,
+                                                    'x': 10863,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~7031', 'x': 10868},
+                                                'e': {'op': 'var', 'n': 'k~7021', 'x': 10864},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                                'id': 9572,
+                                                'id': 9566,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'if',
@@ -2759,30 +2759,30 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7030'},
+                                                        'of': {'op': 'var', 'n': 'r~7020'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 10869,
+                                                    'x': 10865,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~7030'},
+                                                        'k': {'op': 'var', 'n': 'r~7020'},
                                                         'd': 0,
-                                                        'x': 10870,
+                                                        'x': 10866,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'k~7031', 'x': 10871},
+                                                    'e': {'op': 'var', 'n': 'k~7021', 'x': 10867},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                                    'id': 9574,
+                                                    'id': 9568,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                                'id': 9573,
+                                                'id': 9567,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'if',
@@ -2792,18 +2792,18 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~7030'},
+                                                            'of': {'op': 'var', 'n': 'r~7020'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'k~7031'},
+                                                            'a': {'op': 'var', 'n': 'k~7021'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10872,
+                                                    'x': 10868,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                     'op': 'set',
@@ -2816,33 +2816,33 @@ RECORDS = {
                                                         },
                                                         'k': {'op': 'st', 'k': 'booking'},
                                                         'd': 0,
-                                                        'x': 10873,
+                                                        'x': 10869,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'k~7031', 'x': 10874},
+                                                    'e': {'op': 'var', 'n': 'k~7021', 'x': 10870},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                                    'id': 9576,
+                                                    'id': 9570,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                                'id': 9575,
+                                                'id': 9569,
                                             },
                                         ],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                        'id': 9568,
+                                        'id': 9562,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                                'id': 9554,
+                                'id': 9548,
                             },
                         ],
                         'at': 'rules_data/pampero/modules/verne_items.yaml:12',
-                        'id': 9539,
+                        'id': 9533,
                     },
                     'label': {
                         'op': 'lit',
                         'v': {'may': True},
-                        'x': 10875,
+                        'x': 10871,
                     },
                 },
                 {
@@ -2850,12 +2850,12 @@ RECORDS = {
                     'b': {  # rules_data/pampero/definitions/resources.yaml:116
                         'op': 'skip',
                         'at': 'rules_data/pampero/definitions/resources.yaml:116',
-                        'id': 9577,
+                        'id': 9571,
                     },
                     'label': {
                         'op': 'lit',
                         'v': {'may': False},
-                        'x': 10876,
+                        'x': 10872,
                     },
                 },
             ],
@@ -2869,7 +2869,7 @@ RECORDS = {
                 },
             },
             'at': 'rules_data/pampero/definitions/resources.yaml:116',
-            'id': 9538,
+            'id': 9532,
         },
         'placeholder': 'CO2 reward tile texts are not in the sources',
         'source': {
@@ -2907,7 +2907,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'p~7032',
+                            'v': 'p~7022',
                             'src': {'op': 'core', 'n': 'players'},
                             'e': {
                                 'op': 'cmp',
@@ -2927,7 +2927,7 @@ RECORDS = {
                                     'of': {
                                         'op': 'st',
                                         'k': 'stock',
-                                        'p': {'op': 'var', 'n': 'p~7032'},
+                                        'p': {'op': 'var', 'n': 'p~7022'},
                                     },
                                     'k': {'op': 'lit', 'v': 'co2'},
                                     'd': 0,
@@ -2937,39 +2937,39 @@ RECORDS = {
                     ],
                 },
             ],
-            'x': 10877,
+            'x': 10873,
         },
         'effect': {  # rules_data/pampero/modules/verne_items.yaml:16
             'op': 'seq',
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
-                    'v': 'n~7033',
-                    'e': {'op': 'lit', 'v': 5, 'x': 10878},
+                    'v': 'n~7023',
+                    'e': {'op': 'lit', 'v': 5, 'x': 10874},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
-                    'id': 9579,
+                    'id': 9573,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
-                    'v': 'r~7034',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10879},
+                    'v': 'r~7024',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10875},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
-                    'id': 9580,
+                    'id': 9574,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7035',
-                            'e': {'op': 'var', 'n': 'n~7033', 'x': 10880},
+                            'v': 'left~7025',
+                            'e': {'op': 'var', 'n': 'n~7023', 'x': 10876},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9582,
+                            'id': 9576,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7036',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10881},
+                            'v': 'rep~7026',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10877},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2981,32 +2981,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7036'},
+                                                'of': {'op': 'var', 'n': 'rep~7026'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7034'},
+                                        'b': {'op': 'var', 'n': 'r~7024'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7035'},
+                                        'a': {'op': 'var', 'n': 'left~7025'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10882,
+                                'x': 10878,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7037',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10883},
+                                        'v': 'taken~7027',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10879},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9585,
+                                        'id': 9579,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -3016,18 +3016,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9587,
+                                                    'id': 9581,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10884,
+                                                    'x': 10880,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7038',
+                                                        'v': 'instead~7028',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3038,7 +3038,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7035'},
+                                                                            {'op': 'var', 'n': 'left~7025'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3047,17 +3047,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7036'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7026'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7035'},
+                                                                                'a': {'op': 'var', 'n': 'left~7025'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7036'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7026'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3066,7 +3066,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10885,
+                                                            'x': 10881,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3076,42 +3076,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7037', 'x': 10886},
+                                                            't': {'op': 'var', 'n': 'taken~7027', 'x': 10882},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7038', 'x': 10887},
+                                                            'e': {'op': 'var', 'n': 'instead~7028', 'x': 10883},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9589,
+                                                            'id': 9583,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7038', 'x': 10888},
+                                                            'n': {'op': 'var', 'n': 'instead~7028', 'x': 10884},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7036'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7026'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10889,
+                                                                    'x': 10885,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9591,
+                                                                'id': 9585,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9590,
+                                                            'id': 9584,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9588,
+                                                    'id': 9582,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7038'},
+                                                        {'op': 'var', 'n': 'instead~7028'},
                                                     ],
-                                                    'x': 10890,
+                                                    'x': 10886,
                                                 },
                                             },
                                         ],
@@ -3122,43 +3122,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9586,
+                                        'id': 9580,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7035', 'x': 10891},
+                                        't': {'op': 'var', 'n': 'left~7025', 'x': 10887},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7037', 'x': 10892},
+                                        'e': {'op': 'var', 'n': 'taken~7027', 'x': 10888},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9592,
+                                        'id': 9586,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9584,
+                                'id': 9578,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9583,
+                            'id': 9577,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7039',
-                            'e': {'op': 'var', 'n': 'left~7035', 'x': 10893},
+                            'v': 'n~7029',
+                            'e': {'op': 'var', 'n': 'left~7025', 'x': 10889},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9593,
+                            'id': 9587,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7040',
-                            'e': {'op': 'var', 'n': 'r~7034', 'x': 10894},
+                            'v': 'r~7030',
+                            'e': {'op': 'var', 'n': 'r~7024', 'x': 10890},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9594,
+                            'id': 9588,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7041',
+                                    'v': 'k~7031',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3175,13 +3175,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7040'},
+                                                                'of': {'op': 'var', 'n': 'r~7030'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7039'},
+                                                        'a': {'op': 'var', 'n': 'n~7029'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3189,11 +3189,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7039'},
+                                                                        {'op': 'var', 'n': 'n~7029'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7040'},
+                                                                            'k': {'op': 'var', 'n': 'r~7030'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3204,10 +3204,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10895,
+                                        'x': 10891,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9596,
+                                    'id': 9590,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -3217,16 +3217,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7040'},
+                                            'of': {'op': 'var', 'n': 'r~7030'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10896,
+                                        'x': 10892,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7041', 'x': 10897},
+                                        't': {'op': 'var', 'n': 'k~7031', 'x': 10893},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3243,14 +3243,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7041'},
+                                                                        {'op': 'var', 'n': 'k~7031'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7040'},
+                                                                                'of': {'op': 'var', 'n': 'r~7030'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3261,7 +3261,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7040'},
+                                                                                'k': {'op': 'var', 'n': 'r~7030'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3272,13 +3272,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10898,
+                                            'x': 10894,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9598,
+                                        'id': 9592,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9597,
+                                    'id': 9591,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -3289,15 +3289,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7040'},
+                                        'k': {'op': 'var', 'n': 'r~7030'},
                                         'd': 0,
-                                        'x': 10899,
+                                        'x': 10895,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7041', 'x': 10900},
+                                    'e': {'op': 'var', 'n': 'k~7031', 'x': 10896},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9599,
+                                    'id': 9593,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -3307,30 +3307,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7040'},
+                                            'of': {'op': 'var', 'n': 'r~7030'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10901,
+                                        'x': 10897,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7040'},
+                                            'k': {'op': 'var', 'n': 'r~7030'},
                                             'd': 0,
-                                            'x': 10902,
+                                            'x': 10898,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10903},
+                                        'e': {'op': 'var', 'n': 'k~7031', 'x': 10899},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9601,
+                                        'id': 9595,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9600,
+                                    'id': 9594,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -3340,18 +3340,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7040'},
+                                                'of': {'op': 'var', 'n': 'r~7030'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7041'},
+                                                'a': {'op': 'var', 'n': 'k~7031'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10904,
+                                        'x': 10900,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3364,28 +3364,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10905,
+                                            'x': 10901,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10906},
+                                        'e': {'op': 'var', 'n': 'k~7031', 'x': 10902},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9603,
+                                        'id': 9597,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9602,
+                                    'id': 9596,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9595,
+                            'id': 9589,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9581,
+                    'id': 9575,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_items.yaml:16',
-            'id': 9578,
+            'id': 9572,
         },
         'placeholder': "the crown reward tile's text is not in the sources",
         'note': 'slip: the crown tile of setup step 5 is not in the component list (6x CO2 reward tiles)',
@@ -3404,32 +3404,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
-                    'v': 'n~7042',
-                    'e': {'op': 'lit', 'v': 1, 'x': 10907},
+                    'v': 'n~7032',
+                    'e': {'op': 'lit', 'v': 1, 'x': 10903},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
-                    'id': 9605,
+                    'id': 9599,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
-                    'v': 'r~7043',
-                    'e': {'op': 'lit', 'v': 'co2', 'x': 10908},
+                    'v': 'r~7033',
+                    'e': {'op': 'lit', 'v': 'co2', 'x': 10904},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
-                    'id': 9606,
+                    'id': 9600,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7044',
-                            'e': {'op': 'var', 'n': 'n~7042', 'x': 10909},
+                            'v': 'left~7034',
+                            'e': {'op': 'var', 'n': 'n~7032', 'x': 10905},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9608,
+                            'id': 9602,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7045',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10910},
+                            'v': 'rep~7035',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10906},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3441,32 +3441,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7045'},
+                                                'of': {'op': 'var', 'n': 'rep~7035'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7043'},
+                                        'b': {'op': 'var', 'n': 'r~7033'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7044'},
+                                        'a': {'op': 'var', 'n': 'left~7034'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10911,
+                                'x': 10907,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7046',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10912},
+                                        'v': 'taken~7036',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10908},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9611,
+                                        'id': 9605,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -3476,18 +3476,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9613,
+                                                    'id': 9607,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10913,
+                                                    'x': 10909,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7047',
+                                                        'v': 'instead~7037',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3498,7 +3498,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7044'},
+                                                                            {'op': 'var', 'n': 'left~7034'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3507,17 +3507,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7045'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7035'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7044'},
+                                                                                'a': {'op': 'var', 'n': 'left~7034'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7045'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7035'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3526,7 +3526,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10914,
+                                                            'x': 10910,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3536,42 +3536,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7046', 'x': 10915},
+                                                            't': {'op': 'var', 'n': 'taken~7036', 'x': 10911},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7047', 'x': 10916},
+                                                            'e': {'op': 'var', 'n': 'instead~7037', 'x': 10912},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9615,
+                                                            'id': 9609,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7047', 'x': 10917},
+                                                            'n': {'op': 'var', 'n': 'instead~7037', 'x': 10913},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7045'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7035'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10918,
+                                                                    'x': 10914,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9617,
+                                                                'id': 9611,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9616,
+                                                            'id': 9610,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9614,
+                                                    'id': 9608,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7047'},
+                                                        {'op': 'var', 'n': 'instead~7037'},
                                                     ],
-                                                    'x': 10919,
+                                                    'x': 10915,
                                                 },
                                             },
                                         ],
@@ -3582,43 +3582,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9612,
+                                        'id': 9606,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7044', 'x': 10920},
+                                        't': {'op': 'var', 'n': 'left~7034', 'x': 10916},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7046', 'x': 10921},
+                                        'e': {'op': 'var', 'n': 'taken~7036', 'x': 10917},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9618,
+                                        'id': 9612,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9610,
+                                'id': 9604,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9609,
+                            'id': 9603,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7048',
-                            'e': {'op': 'var', 'n': 'left~7044', 'x': 10922},
+                            'v': 'n~7038',
+                            'e': {'op': 'var', 'n': 'left~7034', 'x': 10918},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9619,
+                            'id': 9613,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7049',
-                            'e': {'op': 'var', 'n': 'r~7043', 'x': 10923},
+                            'v': 'r~7039',
+                            'e': {'op': 'var', 'n': 'r~7033', 'x': 10919},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9620,
+                            'id': 9614,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7050',
+                                    'v': 'k~7040',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3635,13 +3635,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7049'},
+                                                                'of': {'op': 'var', 'n': 'r~7039'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7048'},
+                                                        'a': {'op': 'var', 'n': 'n~7038'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3649,11 +3649,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7048'},
+                                                                        {'op': 'var', 'n': 'n~7038'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7049'},
+                                                                            'k': {'op': 'var', 'n': 'r~7039'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3664,10 +3664,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10924,
+                                        'x': 10920,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9622,
+                                    'id': 9616,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -3677,16 +3677,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7049'},
+                                            'of': {'op': 'var', 'n': 'r~7039'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10925,
+                                        'x': 10921,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7050', 'x': 10926},
+                                        't': {'op': 'var', 'n': 'k~7040', 'x': 10922},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3703,14 +3703,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7050'},
+                                                                        {'op': 'var', 'n': 'k~7040'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7049'},
+                                                                                'of': {'op': 'var', 'n': 'r~7039'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3721,7 +3721,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7049'},
+                                                                                'k': {'op': 'var', 'n': 'r~7039'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3732,13 +3732,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10927,
+                                            'x': 10923,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9624,
+                                        'id': 9618,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9623,
+                                    'id': 9617,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -3749,15 +3749,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7049'},
+                                        'k': {'op': 'var', 'n': 'r~7039'},
                                         'd': 0,
-                                        'x': 10928,
+                                        'x': 10924,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7050', 'x': 10929},
+                                    'e': {'op': 'var', 'n': 'k~7040', 'x': 10925},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9625,
+                                    'id': 9619,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -3767,30 +3767,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7049'},
+                                            'of': {'op': 'var', 'n': 'r~7039'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10930,
+                                        'x': 10926,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7049'},
+                                            'k': {'op': 'var', 'n': 'r~7039'},
                                             'd': 0,
-                                            'x': 10931,
+                                            'x': 10927,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10932},
+                                        'e': {'op': 'var', 'n': 'k~7040', 'x': 10928},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9627,
+                                        'id': 9621,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9626,
+                                    'id': 9620,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -3800,18 +3800,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7049'},
+                                                'of': {'op': 'var', 'n': 'r~7039'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7050'},
+                                                'a': {'op': 'var', 'n': 'k~7040'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10933,
+                                        'x': 10929,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3824,28 +3824,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10934,
+                                            'x': 10930,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10935},
+                                        'e': {'op': 'var', 'n': 'k~7040', 'x': 10931},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9629,
+                                        'id': 9623,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9628,
+                                    'id': 9622,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9621,
+                            'id': 9615,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9607,
+                    'id': 9601,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_items.yaml:21',
-            'id': 9604,
+            'id': 9598,
         },
         'numbers': {'energy': 1},
         'placeholder': "the CO2 connection tile's text is not in the sources",
@@ -3874,7 +3874,7 @@ RECORDS = {
                 'k': {'op': 'lit', 'v': 'co2'},
                 'd': 0,
             },
-            'x': 10936,
+            'x': 10932,
         },
         'placeholder': "the CO2 specialist scoring card's text is not in the sources",
         'source': {
@@ -3892,32 +3892,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
-                    'v': 'n~7051',
-                    'e': {'op': 'lit', 'v': 1, 'x': 10937},
+                    'v': 'n~7041',
+                    'e': {'op': 'lit', 'v': 1, 'x': 10933},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
-                    'id': 9631,
+                    'id': 9625,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
-                    'v': 'r~7052',
-                    'e': {'op': 'lit', 'v': 'barrels', 'x': 10938},
+                    'v': 'r~7042',
+                    'e': {'op': 'lit', 'v': 'barrels', 'x': 10934},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
-                    'id': 9632,
+                    'id': 9626,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7053',
-                            'e': {'op': 'var', 'n': 'n~7051', 'x': 10939},
+                            'v': 'left~7043',
+                            'e': {'op': 'var', 'n': 'n~7041', 'x': 10935},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9634,
+                            'id': 9628,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7054',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10940},
+                            'v': 'rep~7044',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10936},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3929,32 +3929,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7054'},
+                                                'of': {'op': 'var', 'n': 'rep~7044'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7052'},
+                                        'b': {'op': 'var', 'n': 'r~7042'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7053'},
+                                        'a': {'op': 'var', 'n': 'left~7043'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10941,
+                                'x': 10937,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7055',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10942},
+                                        'v': 'taken~7045',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10938},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9637,
+                                        'id': 9631,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -3964,18 +3964,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9639,
+                                                    'id': 9633,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10943,
+                                                    'x': 10939,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7056',
+                                                        'v': 'instead~7046',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3986,7 +3986,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7053'},
+                                                                            {'op': 'var', 'n': 'left~7043'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3995,17 +3995,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7054'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7044'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7053'},
+                                                                                'a': {'op': 'var', 'n': 'left~7043'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7054'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7044'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4014,7 +4014,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10944,
+                                                            'x': 10940,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -4024,42 +4024,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7055', 'x': 10945},
+                                                            't': {'op': 'var', 'n': 'taken~7045', 'x': 10941},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7056', 'x': 10946},
+                                                            'e': {'op': 'var', 'n': 'instead~7046', 'x': 10942},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9641,
+                                                            'id': 9635,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7056', 'x': 10947},
+                                                            'n': {'op': 'var', 'n': 'instead~7046', 'x': 10943},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7054'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7044'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10948,
+                                                                    'x': 10944,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9643,
+                                                                'id': 9637,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9642,
+                                                            'id': 9636,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9640,
+                                                    'id': 9634,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7056'},
+                                                        {'op': 'var', 'n': 'instead~7046'},
                                                     ],
-                                                    'x': 10949,
+                                                    'x': 10945,
                                                 },
                                             },
                                         ],
@@ -4070,43 +4070,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9638,
+                                        'id': 9632,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7053', 'x': 10950},
+                                        't': {'op': 'var', 'n': 'left~7043', 'x': 10946},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7055', 'x': 10951},
+                                        'e': {'op': 'var', 'n': 'taken~7045', 'x': 10947},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9644,
+                                        'id': 9638,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9636,
+                                'id': 9630,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9635,
+                            'id': 9629,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7057',
-                            'e': {'op': 'var', 'n': 'left~7053', 'x': 10952},
+                            'v': 'n~7047',
+                            'e': {'op': 'var', 'n': 'left~7043', 'x': 10948},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9645,
+                            'id': 9639,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7058',
-                            'e': {'op': 'var', 'n': 'r~7052', 'x': 10953},
+                            'v': 'r~7048',
+                            'e': {'op': 'var', 'n': 'r~7042', 'x': 10949},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9646,
+                            'id': 9640,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7059',
+                                    'v': 'k~7049',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4123,13 +4123,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7058'},
+                                                                'of': {'op': 'var', 'n': 'r~7048'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7057'},
+                                                        'a': {'op': 'var', 'n': 'n~7047'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4137,11 +4137,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7057'},
+                                                                        {'op': 'var', 'n': 'n~7047'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7058'},
+                                                                            'k': {'op': 'var', 'n': 'r~7048'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4152,10 +4152,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10954,
+                                        'x': 10950,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9648,
+                                    'id': 9642,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -4165,16 +4165,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7058'},
+                                            'of': {'op': 'var', 'n': 'r~7048'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10955,
+                                        'x': 10951,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7059', 'x': 10956},
+                                        't': {'op': 'var', 'n': 'k~7049', 'x': 10952},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4191,14 +4191,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7059'},
+                                                                        {'op': 'var', 'n': 'k~7049'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7058'},
+                                                                                'of': {'op': 'var', 'n': 'r~7048'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4209,7 +4209,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7058'},
+                                                                                'k': {'op': 'var', 'n': 'r~7048'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4220,13 +4220,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10957,
+                                            'x': 10953,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9650,
+                                        'id': 9644,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9649,
+                                    'id': 9643,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -4237,15 +4237,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7058'},
+                                        'k': {'op': 'var', 'n': 'r~7048'},
                                         'd': 0,
-                                        'x': 10958,
+                                        'x': 10954,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7059', 'x': 10959},
+                                    'e': {'op': 'var', 'n': 'k~7049', 'x': 10955},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9651,
+                                    'id': 9645,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -4255,30 +4255,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7058'},
+                                            'of': {'op': 'var', 'n': 'r~7048'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10960,
+                                        'x': 10956,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7058'},
+                                            'k': {'op': 'var', 'n': 'r~7048'},
                                             'd': 0,
-                                            'x': 10961,
+                                            'x': 10957,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10962},
+                                        'e': {'op': 'var', 'n': 'k~7049', 'x': 10958},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9653,
+                                        'id': 9647,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9652,
+                                    'id': 9646,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -4288,18 +4288,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7058'},
+                                                'of': {'op': 'var', 'n': 'r~7048'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7059'},
+                                                'a': {'op': 'var', 'n': 'k~7049'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10963,
+                                        'x': 10959,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -4312,28 +4312,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10964,
+                                            'x': 10960,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10965},
+                                        'e': {'op': 'var', 'n': 'k~7049', 'x': 10961},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9655,
+                                        'id': 9649,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9654,
+                                    'id': 9648,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9647,
+                            'id': 9641,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9633,
+                    'id': 9627,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_items.yaml:28',
-            'id': 9630,
+            'id': 9624,
         },
         'numbers': {'energy': 2},
         'placeholder': "the H2 connection tile's text is not in the sources",
@@ -4362,7 +4362,7 @@ RECORDS = {
                 'k': {'op': 'lit', 'v': 'barrels'},
                 'd': 0,
             },
-            'x': 10966,
+            'x': 10962,
         },
         'placeholder': "the H2 specialist scoring card's text is not in the sources",
         'source': {

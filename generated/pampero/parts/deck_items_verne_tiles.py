@@ -47,469 +47,469 @@ K = [
 ]
 
 
-def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7063'), 'instead_of', {}), 'gain', None) == E.get('r~7061'))) and bool((num(E.get('left~7062')) > 0)))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7053'), 'instead_of', {}), 'gain', None) == E.get('r~7051'))) and bool((num(E.get('left~7052')) > 0)))
 
 
-def x_10974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7062'), (E.get('left~7062') if (FLD(ctx, K[0], E.get('rep~7063')) == None) else FLD(ctx, K[0], E.get('rep~7063')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7052'), (E.get('left~7052') if (FLD(ctx, K[0], E.get('rep~7053')) == None) else FLD(ctx, K[0], E.get('rep~7053')))]))
 
 
-def x_10978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7063'))
+    return FLD(ctx, K[1], E.get('rep~7053'))
 
 
-def x_10979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7065')}
+    return {'instead': E.get('instead~7055')}
 
 
-def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7066') if (GET(ctx, 'resources', E.get('r~7067'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7066'), KEY(ctx.state.get('supply'), E.get('r~7067'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7056') if (GET(ctx, 'resources', E.get('r~7057'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7056'), KEY(ctx.state.get('supply'), E.get('r~7057'), 0)]))])
 
 
-def x_10985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7067'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7057'), 'max', None) != None)
 
 
-def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7068'), (num(GET(ctx, 'resources', E.get('r~7067'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7067'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7058'), (num(GET(ctx, 'resources', E.get('r~7057'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7057'), 0)))])])
 
 
-def x_10988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7067'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7057'), 0)
 
 
-def x_10990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7067'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7057'), 'supply', None) != None)
 
 
-def x_10991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7067'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7057'), 0)
 
 
-def x_10993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7067'), 'ledger', None)) and bool((E.get('k~7068') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7057'), 'ledger', None)) and bool((E.get('k~7058') != 0)))
 
 
-def x_10994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7072'), 'instead_of', {}), 'gain', None) == E.get('r~7070'))) and bool((num(E.get('left~7071')) > 0)))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7062'), 'instead_of', {}), 'gain', None) == E.get('r~7060'))) and bool((num(E.get('left~7061')) > 0)))
 
 
-def x_11003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7071'), (E.get('left~7071') if (FLD(ctx, K[0], E.get('rep~7072')) == None) else FLD(ctx, K[0], E.get('rep~7072')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7061'), (E.get('left~7061') if (FLD(ctx, K[0], E.get('rep~7062')) == None) else FLD(ctx, K[0], E.get('rep~7062')))]))
 
 
-def x_11007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7072'))
+    return FLD(ctx, K[1], E.get('rep~7062'))
 
 
-def x_11008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7074')}
+    return {'instead': E.get('instead~7064')}
 
 
-def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7075') if (GET(ctx, 'resources', E.get('r~7076'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7075'), KEY(ctx.state.get('supply'), E.get('r~7076'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7065') if (GET(ctx, 'resources', E.get('r~7066'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7065'), KEY(ctx.state.get('supply'), E.get('r~7066'), 0)]))])
 
 
-def x_11014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7076'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7066'), 'max', None) != None)
 
 
-def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7077'), (num(GET(ctx, 'resources', E.get('r~7076'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7076'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7067'), (num(GET(ctx, 'resources', E.get('r~7066'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7066'), 0)))])])
 
 
-def x_11017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7076'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7066'), 0)
 
 
-def x_11019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7076'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7066'), 'supply', None) != None)
 
 
-def x_11020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7076'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7066'), 0)
 
 
-def x_11022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7076'), 'ledger', None)) and bool((E.get('k~7077') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7066'), 'ledger', None)) and bool((E.get('k~7067') != 0)))
 
 
-def x_11023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7081'), 'instead_of', {}), 'gain', None) == E.get('r~7079'))) and bool((num(E.get('left~7080')) > 0)))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7071'), 'instead_of', {}), 'gain', None) == E.get('r~7069'))) and bool((num(E.get('left~7070')) > 0)))
 
 
-def x_11032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7080'), (E.get('left~7080') if (FLD(ctx, K[0], E.get('rep~7081')) == None) else FLD(ctx, K[0], E.get('rep~7081')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7070'), (E.get('left~7070') if (FLD(ctx, K[0], E.get('rep~7071')) == None) else FLD(ctx, K[0], E.get('rep~7071')))]))
 
 
-def x_11036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7081'))
+    return FLD(ctx, K[1], E.get('rep~7071'))
 
 
-def x_11037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7083')}
+    return {'instead': E.get('instead~7073')}
 
 
-def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7084') if (GET(ctx, 'resources', E.get('r~7085'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7084'), KEY(ctx.state.get('supply'), E.get('r~7085'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7074') if (GET(ctx, 'resources', E.get('r~7075'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7074'), KEY(ctx.state.get('supply'), E.get('r~7075'), 0)]))])
 
 
-def x_11043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7085'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7075'), 'max', None) != None)
 
 
-def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7086'), (num(GET(ctx, 'resources', E.get('r~7085'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7085'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7076'), (num(GET(ctx, 'resources', E.get('r~7075'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7075'), 0)))])])
 
 
-def x_11046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7085'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7075'), 0)
 
 
-def x_11048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7085'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7075'), 'supply', None) != None)
 
 
-def x_11049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7085'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7075'), 0)
 
 
-def x_11051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7085'), 'ledger', None)) and bool((E.get('k~7086') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7075'), 'ledger', None)) and bool((E.get('k~7076') != 0)))
 
 
-def x_11052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7090'), 'instead_of', {}), 'gain', None) == E.get('r~7088'))) and bool((num(E.get('left~7089')) > 0)))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7080'), 'instead_of', {}), 'gain', None) == E.get('r~7078'))) and bool((num(E.get('left~7079')) > 0)))
 
 
-def x_11061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7089'), (E.get('left~7089') if (FLD(ctx, K[0], E.get('rep~7090')) == None) else FLD(ctx, K[0], E.get('rep~7090')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7079'), (E.get('left~7079') if (FLD(ctx, K[0], E.get('rep~7080')) == None) else FLD(ctx, K[0], E.get('rep~7080')))]))
 
 
-def x_11065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7090'))
+    return FLD(ctx, K[1], E.get('rep~7080'))
 
 
-def x_11066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7092')}
+    return {'instead': E.get('instead~7082')}
 
 
-def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7093') if (GET(ctx, 'resources', E.get('r~7094'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7093'), KEY(ctx.state.get('supply'), E.get('r~7094'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7083') if (GET(ctx, 'resources', E.get('r~7084'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7083'), KEY(ctx.state.get('supply'), E.get('r~7084'), 0)]))])
 
 
-def x_11072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7094'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7084'), 'max', None) != None)
 
 
-def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7095'), (num(GET(ctx, 'resources', E.get('r~7094'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7094'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7085'), (num(GET(ctx, 'resources', E.get('r~7084'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7084'), 0)))])])
 
 
-def x_11075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7094'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7084'), 0)
 
 
-def x_11077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7094'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7084'), 'supply', None) != None)
 
 
-def x_11078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7094'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7084'), 0)
 
 
-def x_11080(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7094'), 'ledger', None)) and bool((E.get('k~7095') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7084'), 'ledger', None)) and bool((E.get('k~7085') != 0)))
 
 
-def x_11081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7099'), 'instead_of', {}), 'gain', None) == E.get('r~7097'))) and bool((num(E.get('left~7098')) > 0)))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7089'), 'instead_of', {}), 'gain', None) == E.get('r~7087'))) and bool((num(E.get('left~7088')) > 0)))
 
 
-def x_11090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7098'), (E.get('left~7098') if (FLD(ctx, K[0], E.get('rep~7099')) == None) else FLD(ctx, K[0], E.get('rep~7099')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7088'), (E.get('left~7088') if (FLD(ctx, K[0], E.get('rep~7089')) == None) else FLD(ctx, K[0], E.get('rep~7089')))]))
 
 
-def x_11094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7099'))
+    return FLD(ctx, K[1], E.get('rep~7089'))
 
 
-def x_11095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7101')}
+    return {'instead': E.get('instead~7091')}
 
 
-def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7102') if (GET(ctx, 'resources', E.get('r~7103'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7102'), KEY(ctx.state.get('supply'), E.get('r~7103'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7092') if (GET(ctx, 'resources', E.get('r~7093'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7092'), KEY(ctx.state.get('supply'), E.get('r~7093'), 0)]))])
 
 
-def x_11101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7103'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7093'), 'max', None) != None)
 
 
-def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7104'), (num(GET(ctx, 'resources', E.get('r~7103'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7103'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7094'), (num(GET(ctx, 'resources', E.get('r~7093'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7093'), 0)))])])
 
 
-def x_11104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7103'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7093'), 0)
 
 
-def x_11106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7103'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7093'), 'supply', None) != None)
 
 
-def x_11107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7103'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7093'), 0)
 
 
-def x_11109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7103'), 'ledger', None)) and bool((E.get('k~7104') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7093'), 'ledger', None)) and bool((E.get('k~7094') != 0)))
 
 
-def x_11110(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7108'), 'instead_of', {}), 'gain', None) == E.get('r~7106'))) and bool((num(E.get('left~7107')) > 0)))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7098'), 'instead_of', {}), 'gain', None) == E.get('r~7096'))) and bool((num(E.get('left~7097')) > 0)))
 
 
-def x_11119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7107'), (E.get('left~7107') if (FLD(ctx, K[0], E.get('rep~7108')) == None) else FLD(ctx, K[0], E.get('rep~7108')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7097'), (E.get('left~7097') if (FLD(ctx, K[0], E.get('rep~7098')) == None) else FLD(ctx, K[0], E.get('rep~7098')))]))
 
 
-def x_11123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7108'))
+    return FLD(ctx, K[1], E.get('rep~7098'))
 
 
-def x_11124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7110')}
+    return {'instead': E.get('instead~7100')}
 
 
-def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7111') if (GET(ctx, 'resources', E.get('r~7112'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7111'), KEY(ctx.state.get('supply'), E.get('r~7112'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7101') if (GET(ctx, 'resources', E.get('r~7102'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7101'), KEY(ctx.state.get('supply'), E.get('r~7102'), 0)]))])
 
 
-def x_11130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7112'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7102'), 'max', None) != None)
 
 
-def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7113'), (num(GET(ctx, 'resources', E.get('r~7112'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7112'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7103'), (num(GET(ctx, 'resources', E.get('r~7102'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7102'), 0)))])])
 
 
-def x_11133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7112'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7102'), 0)
 
 
-def x_11135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7112'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7102'), 'supply', None) != None)
 
 
-def x_11136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7112'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7102'), 0)
 
 
-def x_11138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7112'), 'ledger', None)) and bool((E.get('k~7113') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7102'), 'ledger', None)) and bool((E.get('k~7103') != 0)))
 
 
-def x_11139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11141(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
+def x_11137(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
     if E is None:
         E = ctx.env()
     return (2 * num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('contracts'))))
 
 
-def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
+def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -518,35 +518,35 @@ def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7060', 2, True)
+    ctx.put(E, 'n~7050', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7061', 'money', True)
-    return t_9659(ctx, k, s, E)
+    ctx.put(E, 'r~7051', 'money', True)
+    return t_9653(ctx, k, s, E)
 
 
-def d_9657(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
+def d_9651(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7060', 2, True)
+    ctx.put(E, 'n~7050', 2, True)
     return True
 
 
-def d_9658(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
+def d_9652(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7061', 'money', True)
+    ctx.put(E, 'r~7051', 'money', True)
     return True
 
 
-def t_9659(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -556,58 +556,58 @@ def t_9659(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7066', E.get('left~7062'), True)
+        ctx.put(E, 'n~7056', E.get('left~7052'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7067', E.get('r~7061'), True)
-        if not d_9673(ctx, E):
+        ctx.put(E, 'r~7057', E.get('r~7051'), True)
+        if not d_9667(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7062', E.get('n~7060'), True)
-    return t_9661(ctx, r1, s, E)
+    ctx.put(E, 'left~7052', E.get('n~7050'), True)
+    return t_9655(ctx, r1, s, E)
 
 
-def d_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7062', E.get('n~7060'), True)
+    ctx.put(E, 'left~7052', E.get('n~7050'), True)
     return True
 
 
-def t_9661(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10970(ctx, E)))
-    old = E.get('rep~7063', MISSING)
+    items = list(items_of(x_10966(ctx, E)))
+    old = E.get('rep~7053', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7063', old)
+        UNSET(ctx, E, 'rep~7053', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7063', item, True)
-            if x_10971(ctx, E):
-                return t_9662(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7053', item, True)
+            if x_10967(ctx, E):
+                return t_9656(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -617,41 +617,41 @@ def t_9662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9670, E, 'left~7062', E.get('taken~7064'))
+        ASSIGN(ctx, 9664, E, 'left~7052', E.get('taken~7054'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7064', 0, True)
-    return t_9664(ctx, r1, s, E)
+    ctx.put(E, 'taken~7054', 0, True)
+    return t_9658(ctx, r1, s, E)
 
 
-def d_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7064', 0, True)
+    ctx.put(E, 'taken~7054', 0, True)
     return True
 
 
-def t_9664(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9664, None, [], k)
+    return CHOOSE(ctx, 9658, None, [], k)
 
 
-def d_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9666(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -660,21 +660,21 @@ def t_9666(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7064', E.get('instead~7065'))
-    return t_9668(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~7054', E.get('instead~7055'))
+    return t_9662(ctx, k, s, E)
 
 
-def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7064', E.get('instead~7065'))
+    LOCAL(ctx, E, 'taken~7054', E.get('instead~7055'))
     return True
 
 
-def t_9668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -683,51 +683,51 @@ def t_9668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9669(ctx, lambda: nxt(left - 1), k, E)
+        return t_9663(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7065')))
+    return nxt(num(E.get('instead~7055')))
 
 
-def t_9669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10978(ctx, E), k)
+    return DO(ctx, x_10974(ctx, E), k)
 
 
-def d_9670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9670, E, 'left~7062', E.get('taken~7064'))
+    ASSIGN(ctx, 9664, E, 'left~7052', E.get('taken~7054'))
     return True
 
 
-def d_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7066', E.get('left~7062'), True)
+    ctx.put(E, 'n~7056', E.get('left~7052'), True)
     return True
 
 
-def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7067', E.get('r~7061'), True)
+    ctx.put(E, 'r~7057', E.get('r~7051'), True)
     return True
 
 
-def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -736,125 +736,125 @@ def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7068', x_10984(ctx, E), True)
-    if not d_9675(ctx, E):
+    ctx.put(E, 'k~7058', x_10980(ctx, E), True)
+    if not d_9669(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9677, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
+    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7057'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7068'), '+=', False, K[2])
-    if not d_9678(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~7058'), '+=', False, K[2])
+    if not d_9672(ctx, E):
         return False
-    if not d_9680(ctx, E):
+    if not d_9674(ctx, E):
         return False
     return True
 
 
-def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7068', x_10984(ctx, E), True)
+    ctx.put(E, 'k~7058', x_10980(ctx, E), True)
     return True
 
 
-def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9669(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10985(ctx, E):
+    if x_10981(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7068', x_10987(ctx, E))
+        LOCAL(ctx, E, 'k~7058', x_10983(ctx, E))
     return True
 
 
-def d_9676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7068', x_10987(ctx, E))
+    LOCAL(ctx, E, 'k~7058', x_10983(ctx, E))
     return True
 
 
-def d_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9677, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
+    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7057'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7068'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7058'), '+=', False, K[2])
     return True
 
 
-def d_9678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10990(ctx, E):
+    if x_10986(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9679, ctx.state.get('supply'), E.get('r~7067'))
+        c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7057'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7068'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7058'), '-=', False, K[3])
     return True
 
 
-def d_9679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9679, ctx.state.get('supply'), E.get('r~7067'))
+    c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7057'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7068'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7058'), '-=', False, K[3])
     return True
 
 
-def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10993(ctx, E):
+    if x_10989(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7068'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7058'), '+=', False, K[4])
     return True
 
 
-def d_9681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7068'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7058'), '+=', False, K[4])
     return True
 
 
-def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
+def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -863,35 +863,35 @@ def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7069', 2, True)
+    ctx.put(E, 'n~7059', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7070', 'money', True)
-    return t_9685(ctx, k, s, E)
+    ctx.put(E, 'r~7060', 'money', True)
+    return t_9679(ctx, k, s, E)
 
 
-def d_9683(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7069', 2, True)
-    return True
-
-
-def d_9684(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
+def d_9677(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7070', 'money', True)
+    ctx.put(E, 'n~7059', 2, True)
     return True
 
 
-def t_9685(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9678(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7060', 'money', True)
+    return True
+
+
+def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -901,58 +901,58 @@ def t_9685(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7075', E.get('left~7071'), True)
+        ctx.put(E, 'n~7065', E.get('left~7061'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7076', E.get('r~7070'), True)
-        if not d_9699(ctx, E):
+        ctx.put(E, 'r~7066', E.get('r~7060'), True)
+        if not d_9693(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7071', E.get('n~7069'), True)
-    return t_9687(ctx, r1, s, E)
+    ctx.put(E, 'left~7061', E.get('n~7059'), True)
+    return t_9681(ctx, r1, s, E)
 
 
-def d_9686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7071', E.get('n~7069'), True)
+    ctx.put(E, 'left~7061', E.get('n~7059'), True)
     return True
 
 
-def t_9687(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10999(ctx, E)))
-    old = E.get('rep~7072', MISSING)
+    items = list(items_of(x_10995(ctx, E)))
+    old = E.get('rep~7062', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7072', old)
+        UNSET(ctx, E, 'rep~7062', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7072', item, True)
-            if x_11000(ctx, E):
-                return t_9688(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7062', item, True)
+            if x_10996(ctx, E):
+                return t_9682(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9688(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -962,41 +962,41 @@ def t_9688(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9696, E, 'left~7071', E.get('taken~7073'))
+        ASSIGN(ctx, 9690, E, 'left~7061', E.get('taken~7063'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7073', 0, True)
-    return t_9690(ctx, r1, s, E)
+    ctx.put(E, 'taken~7063', 0, True)
+    return t_9684(ctx, r1, s, E)
 
 
-def d_9689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7073', 0, True)
+    ctx.put(E, 'taken~7063', 0, True)
     return True
 
 
-def t_9690(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9684(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9690, None, [], k)
+    return CHOOSE(ctx, 9684, None, [], k)
 
 
-def d_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9692(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1005,21 +1005,21 @@ def t_9692(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7073', E.get('instead~7074'))
-    return t_9694(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~7063', E.get('instead~7064'))
+    return t_9688(ctx, k, s, E)
 
 
-def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7073', E.get('instead~7074'))
+    LOCAL(ctx, E, 'taken~7063', E.get('instead~7064'))
     return True
 
 
-def t_9694(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9688(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1028,51 +1028,51 @@ def t_9694(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9695(ctx, lambda: nxt(left - 1), k, E)
+        return t_9689(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7074')))
+    return nxt(num(E.get('instead~7064')))
 
 
-def t_9695(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9689(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11007(ctx, E), k)
+    return DO(ctx, x_11003(ctx, E), k)
 
 
-def d_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9696, E, 'left~7071', E.get('taken~7073'))
+    ASSIGN(ctx, 9690, E, 'left~7061', E.get('taken~7063'))
     return True
 
 
-def d_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7075', E.get('left~7071'), True)
+    ctx.put(E, 'n~7065', E.get('left~7061'), True)
     return True
 
 
-def d_9698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7076', E.get('r~7070'), True)
+    ctx.put(E, 'r~7066', E.get('r~7060'), True)
     return True
 
 
-def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1081,125 +1081,125 @@ def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7077', x_11013(ctx, E), True)
-    if not d_9701(ctx, E):
+    ctx.put(E, 'k~7067', x_11009(ctx, E), True)
+    if not d_9695(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9703, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
+    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7066'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7077'), '+=', False, K[2])
-    if not d_9704(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~7067'), '+=', False, K[2])
+    if not d_9698(ctx, E):
         return False
-    if not d_9706(ctx, E):
+    if not d_9700(ctx, E):
         return False
     return True
 
 
-def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7077', x_11013(ctx, E), True)
+    ctx.put(E, 'k~7067', x_11009(ctx, E), True)
     return True
 
 
-def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11014(ctx, E):
+    if x_11010(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7077', x_11016(ctx, E))
+        LOCAL(ctx, E, 'k~7067', x_11012(ctx, E))
     return True
 
 
-def d_9702(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7077', x_11016(ctx, E))
+    LOCAL(ctx, E, 'k~7067', x_11012(ctx, E))
     return True
 
 
-def d_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9703, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
+    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7066'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7077'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7067'), '+=', False, K[2])
     return True
 
 
-def d_9704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11019(ctx, E):
+    if x_11015(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9705, ctx.state.get('supply'), E.get('r~7076'))
+        c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7066'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7077'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7067'), '-=', False, K[3])
     return True
 
 
-def d_9705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9705, ctx.state.get('supply'), E.get('r~7076'))
+    c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7066'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7077'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7067'), '-=', False, K[3])
     return True
 
 
-def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11022(ctx, E):
+    if x_11018(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7077'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7067'), '+=', False, K[4])
     return True
 
 
-def d_9707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7077'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7067'), '+=', False, K[4])
     return True
 
 
-def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
+def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1208,35 +1208,35 @@ def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7078', 2, True)
+    ctx.put(E, 'n~7068', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7079', 'money', True)
-    return t_9711(ctx, k, s, E)
+    ctx.put(E, 'r~7069', 'money', True)
+    return t_9705(ctx, k, s, E)
 
 
-def d_9709(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7078', 2, True)
-    return True
-
-
-def d_9710(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
+def d_9703(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7079', 'money', True)
+    ctx.put(E, 'n~7068', 2, True)
     return True
 
 
-def t_9711(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9704(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7069', 'money', True)
+    return True
+
+
+def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1246,58 +1246,58 @@ def t_9711(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7084', E.get('left~7080'), True)
+        ctx.put(E, 'n~7074', E.get('left~7070'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7085', E.get('r~7079'), True)
-        if not d_9725(ctx, E):
+        ctx.put(E, 'r~7075', E.get('r~7069'), True)
+        if not d_9719(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7080', E.get('n~7078'), True)
-    return t_9713(ctx, r1, s, E)
+    ctx.put(E, 'left~7070', E.get('n~7068'), True)
+    return t_9707(ctx, r1, s, E)
 
 
-def d_9712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7080', E.get('n~7078'), True)
+    ctx.put(E, 'left~7070', E.get('n~7068'), True)
     return True
 
 
-def t_9713(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11028(ctx, E)))
-    old = E.get('rep~7081', MISSING)
+    items = list(items_of(x_11024(ctx, E)))
+    old = E.get('rep~7071', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7081', old)
+        UNSET(ctx, E, 'rep~7071', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7081', item, True)
-            if x_11029(ctx, E):
-                return t_9714(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7071', item, True)
+            if x_11025(ctx, E):
+                return t_9708(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9714(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1307,41 +1307,41 @@ def t_9714(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9722, E, 'left~7080', E.get('taken~7082'))
+        ASSIGN(ctx, 9716, E, 'left~7070', E.get('taken~7072'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7082', 0, True)
-    return t_9716(ctx, r1, s, E)
+    ctx.put(E, 'taken~7072', 0, True)
+    return t_9710(ctx, r1, s, E)
 
 
-def d_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7082', 0, True)
+    ctx.put(E, 'taken~7072', 0, True)
     return True
 
 
-def t_9716(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9710(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9716, None, [], k)
+    return CHOOSE(ctx, 9710, None, [], k)
 
 
-def d_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1350,21 +1350,21 @@ def t_9718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7082', E.get('instead~7083'))
-    return t_9720(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~7072', E.get('instead~7073'))
+    return t_9714(ctx, k, s, E)
 
 
-def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7082', E.get('instead~7083'))
+    LOCAL(ctx, E, 'taken~7072', E.get('instead~7073'))
     return True
 
 
-def t_9720(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9714(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1373,51 +1373,51 @@ def t_9720(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9721(ctx, lambda: nxt(left - 1), k, E)
+        return t_9715(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7083')))
+    return nxt(num(E.get('instead~7073')))
 
 
-def t_9721(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9715(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11036(ctx, E), k)
+    return DO(ctx, x_11032(ctx, E), k)
 
 
-def d_9722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9722, E, 'left~7080', E.get('taken~7082'))
+    ASSIGN(ctx, 9716, E, 'left~7070', E.get('taken~7072'))
     return True
 
 
-def d_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7084', E.get('left~7080'), True)
+    ctx.put(E, 'n~7074', E.get('left~7070'), True)
     return True
 
 
-def d_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7085', E.get('r~7079'), True)
+    ctx.put(E, 'r~7075', E.get('r~7069'), True)
     return True
 
 
-def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1426,125 +1426,125 @@ def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7086', x_11042(ctx, E), True)
-    if not d_9727(ctx, E):
+    ctx.put(E, 'k~7076', x_11038(ctx, E), True)
+    if not d_9721(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9729, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
+    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7075'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7086'), '+=', False, K[2])
-    if not d_9730(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~7076'), '+=', False, K[2])
+    if not d_9724(ctx, E):
         return False
-    if not d_9732(ctx, E):
+    if not d_9726(ctx, E):
         return False
     return True
 
 
-def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7086', x_11042(ctx, E), True)
+    ctx.put(E, 'k~7076', x_11038(ctx, E), True)
     return True
 
 
-def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11043(ctx, E):
+    if x_11039(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7086', x_11045(ctx, E))
+        LOCAL(ctx, E, 'k~7076', x_11041(ctx, E))
     return True
 
 
-def d_9728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7086', x_11045(ctx, E))
+    LOCAL(ctx, E, 'k~7076', x_11041(ctx, E))
     return True
 
 
-def d_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9729, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
+    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7075'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7086'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7076'), '+=', False, K[2])
     return True
 
 
-def d_9730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11048(ctx, E):
+    if x_11044(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9731, ctx.state.get('supply'), E.get('r~7085'))
+        c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7075'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7086'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7076'), '-=', False, K[3])
     return True
 
 
-def d_9731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9731, ctx.state.get('supply'), E.get('r~7085'))
+    c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7075'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7086'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7076'), '-=', False, K[3])
     return True
 
 
-def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11051(ctx, E):
+    if x_11047(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7086'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7076'), '+=', False, K[4])
     return True
 
 
-def d_9733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7086'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7076'), '+=', False, K[4])
     return True
 
 
-def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
+def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1553,35 +1553,35 @@ def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7087', 2, True)
+    ctx.put(E, 'n~7077', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7088', 'money', True)
-    return t_9737(ctx, k, s, E)
+    ctx.put(E, 'r~7078', 'money', True)
+    return t_9731(ctx, k, s, E)
 
 
-def d_9735(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7087', 2, True)
-    return True
-
-
-def d_9736(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
+def d_9729(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7088', 'money', True)
+    ctx.put(E, 'n~7077', 2, True)
     return True
 
 
-def t_9737(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9730(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7078', 'money', True)
+    return True
+
+
+def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1591,58 +1591,58 @@ def t_9737(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7093', E.get('left~7089'), True)
+        ctx.put(E, 'n~7083', E.get('left~7079'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7094', E.get('r~7088'), True)
-        if not d_9751(ctx, E):
+        ctx.put(E, 'r~7084', E.get('r~7078'), True)
+        if not d_9745(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7089', E.get('n~7087'), True)
-    return t_9739(ctx, r1, s, E)
+    ctx.put(E, 'left~7079', E.get('n~7077'), True)
+    return t_9733(ctx, r1, s, E)
 
 
-def d_9738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7089', E.get('n~7087'), True)
+    ctx.put(E, 'left~7079', E.get('n~7077'), True)
     return True
 
 
-def t_9739(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11057(ctx, E)))
-    old = E.get('rep~7090', MISSING)
+    items = list(items_of(x_11053(ctx, E)))
+    old = E.get('rep~7080', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7090', old)
+        UNSET(ctx, E, 'rep~7080', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7090', item, True)
-            if x_11058(ctx, E):
-                return t_9740(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7080', item, True)
+            if x_11054(ctx, E):
+                return t_9734(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9740(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1652,41 +1652,41 @@ def t_9740(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9748, E, 'left~7089', E.get('taken~7091'))
+        ASSIGN(ctx, 9742, E, 'left~7079', E.get('taken~7081'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7091', 0, True)
-    return t_9742(ctx, r1, s, E)
+    ctx.put(E, 'taken~7081', 0, True)
+    return t_9736(ctx, r1, s, E)
 
 
-def d_9741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7091', 0, True)
+    ctx.put(E, 'taken~7081', 0, True)
     return True
 
 
-def t_9742(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9736(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9742, None, [], k)
+    return CHOOSE(ctx, 9736, None, [], k)
 
 
-def d_9743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1695,21 +1695,21 @@ def t_9744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7091', E.get('instead~7092'))
-    return t_9746(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~7081', E.get('instead~7082'))
+    return t_9740(ctx, k, s, E)
 
 
-def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7091', E.get('instead~7092'))
+    LOCAL(ctx, E, 'taken~7081', E.get('instead~7082'))
     return True
 
 
-def t_9746(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9740(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1718,51 +1718,51 @@ def t_9746(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9747(ctx, lambda: nxt(left - 1), k, E)
+        return t_9741(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7092')))
+    return nxt(num(E.get('instead~7082')))
 
 
-def t_9747(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11065(ctx, E), k)
+    return DO(ctx, x_11061(ctx, E), k)
 
 
-def d_9748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9748, E, 'left~7089', E.get('taken~7091'))
+    ASSIGN(ctx, 9742, E, 'left~7079', E.get('taken~7081'))
     return True
 
 
-def d_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7093', E.get('left~7089'), True)
+    ctx.put(E, 'n~7083', E.get('left~7079'), True)
     return True
 
 
-def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7094', E.get('r~7088'), True)
+    ctx.put(E, 'r~7084', E.get('r~7078'), True)
     return True
 
 
-def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1771,125 +1771,125 @@ def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7095', x_11071(ctx, E), True)
-    if not d_9753(ctx, E):
+    ctx.put(E, 'k~7085', x_11067(ctx, E), True)
+    if not d_9747(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9755, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
+    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7084'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7095'), '+=', False, K[2])
-    if not d_9756(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~7085'), '+=', False, K[2])
+    if not d_9750(ctx, E):
         return False
-    if not d_9758(ctx, E):
+    if not d_9752(ctx, E):
         return False
     return True
 
 
-def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7095', x_11071(ctx, E), True)
+    ctx.put(E, 'k~7085', x_11067(ctx, E), True)
     return True
 
 
-def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11072(ctx, E):
+    if x_11068(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7095', x_11074(ctx, E))
+        LOCAL(ctx, E, 'k~7085', x_11070(ctx, E))
     return True
 
 
-def d_9754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7095', x_11074(ctx, E))
+    LOCAL(ctx, E, 'k~7085', x_11070(ctx, E))
     return True
 
 
-def d_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9755, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
+    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7084'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7095'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7085'), '+=', False, K[2])
     return True
 
 
-def d_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11077(ctx, E):
+    if x_11073(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9757, ctx.state.get('supply'), E.get('r~7094'))
+        c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7084'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7095'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7085'), '-=', False, K[3])
     return True
 
 
-def d_9757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9757, ctx.state.get('supply'), E.get('r~7094'))
+    c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7084'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7095'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7085'), '-=', False, K[3])
     return True
 
 
-def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11080(ctx, E):
+    if x_11076(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7095'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7085'), '+=', False, K[4])
     return True
 
 
-def d_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7095'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7085'), '+=', False, K[4])
     return True
 
 
-def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
+def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1898,35 +1898,35 @@ def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7096', 2, True)
+    ctx.put(E, 'n~7086', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7097', 'money', True)
-    return t_9763(ctx, k, s, E)
+    ctx.put(E, 'r~7087', 'money', True)
+    return t_9757(ctx, k, s, E)
 
 
-def d_9761(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7096', 2, True)
-    return True
-
-
-def d_9762(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
+def d_9755(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7097', 'money', True)
+    ctx.put(E, 'n~7086', 2, True)
     return True
 
 
-def t_9763(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9756(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7087', 'money', True)
+    return True
+
+
+def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1936,58 +1936,58 @@ def t_9763(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7102', E.get('left~7098'), True)
+        ctx.put(E, 'n~7092', E.get('left~7088'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7103', E.get('r~7097'), True)
-        if not d_9777(ctx, E):
+        ctx.put(E, 'r~7093', E.get('r~7087'), True)
+        if not d_9771(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7098', E.get('n~7096'), True)
-    return t_9765(ctx, r1, s, E)
+    ctx.put(E, 'left~7088', E.get('n~7086'), True)
+    return t_9759(ctx, r1, s, E)
 
 
-def d_9764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7098', E.get('n~7096'), True)
+    ctx.put(E, 'left~7088', E.get('n~7086'), True)
     return True
 
 
-def t_9765(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11086(ctx, E)))
-    old = E.get('rep~7099', MISSING)
+    items = list(items_of(x_11082(ctx, E)))
+    old = E.get('rep~7089', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7099', old)
+        UNSET(ctx, E, 'rep~7089', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7099', item, True)
-            if x_11087(ctx, E):
-                return t_9766(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7089', item, True)
+            if x_11083(ctx, E):
+                return t_9760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9766(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1997,41 +1997,41 @@ def t_9766(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9774, E, 'left~7098', E.get('taken~7100'))
+        ASSIGN(ctx, 9768, E, 'left~7088', E.get('taken~7090'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7100', 0, True)
-    return t_9768(ctx, r1, s, E)
+    ctx.put(E, 'taken~7090', 0, True)
+    return t_9762(ctx, r1, s, E)
 
 
-def d_9767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7100', 0, True)
+    ctx.put(E, 'taken~7090', 0, True)
     return True
 
 
-def t_9768(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9762(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9768, None, [], k)
+    return CHOOSE(ctx, 9762, None, [], k)
 
 
-def d_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2040,21 +2040,21 @@ def t_9770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7100', E.get('instead~7101'))
-    return t_9772(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~7090', E.get('instead~7091'))
+    return t_9766(ctx, k, s, E)
 
 
-def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7100', E.get('instead~7101'))
+    LOCAL(ctx, E, 'taken~7090', E.get('instead~7091'))
     return True
 
 
-def t_9772(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9766(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2063,51 +2063,51 @@ def t_9772(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9773(ctx, lambda: nxt(left - 1), k, E)
+        return t_9767(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7101')))
+    return nxt(num(E.get('instead~7091')))
 
 
-def t_9773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9767(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11094(ctx, E), k)
+    return DO(ctx, x_11090(ctx, E), k)
 
 
-def d_9774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9774, E, 'left~7098', E.get('taken~7100'))
+    ASSIGN(ctx, 9768, E, 'left~7088', E.get('taken~7090'))
     return True
 
 
-def d_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7102', E.get('left~7098'), True)
+    ctx.put(E, 'n~7092', E.get('left~7088'), True)
     return True
 
 
-def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7103', E.get('r~7097'), True)
+    ctx.put(E, 'r~7093', E.get('r~7087'), True)
     return True
 
 
-def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2116,125 +2116,125 @@ def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7104', x_11100(ctx, E), True)
-    if not d_9779(ctx, E):
+    ctx.put(E, 'k~7094', x_11096(ctx, E), True)
+    if not d_9773(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9781, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
+    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7093'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7104'), '+=', False, K[2])
-    if not d_9782(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~7094'), '+=', False, K[2])
+    if not d_9776(ctx, E):
         return False
-    if not d_9784(ctx, E):
+    if not d_9778(ctx, E):
         return False
     return True
 
 
-def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7104', x_11100(ctx, E), True)
+    ctx.put(E, 'k~7094', x_11096(ctx, E), True)
     return True
 
 
-def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11101(ctx, E):
+    if x_11097(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7104', x_11103(ctx, E))
+        LOCAL(ctx, E, 'k~7094', x_11099(ctx, E))
     return True
 
 
-def d_9780(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7104', x_11103(ctx, E))
+    LOCAL(ctx, E, 'k~7094', x_11099(ctx, E))
     return True
 
 
-def d_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9781, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
+    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7093'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7104'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7094'), '+=', False, K[2])
     return True
 
 
-def d_9782(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11106(ctx, E):
+    if x_11102(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9783, ctx.state.get('supply'), E.get('r~7103'))
+        c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7093'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7104'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7094'), '-=', False, K[3])
     return True
 
 
-def d_9783(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9783, ctx.state.get('supply'), E.get('r~7103'))
+    c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7093'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7104'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7094'), '-=', False, K[3])
     return True
 
 
-def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11109(ctx, E):
+    if x_11105(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7104'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7094'), '+=', False, K[4])
     return True
 
 
-def d_9785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7104'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7094'), '+=', False, K[4])
     return True
 
 
-def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
+def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2243,35 +2243,35 @@ def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7105', 2, True)
+    ctx.put(E, 'n~7095', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7106', 'money', True)
-    return t_9789(ctx, k, s, E)
+    ctx.put(E, 'r~7096', 'money', True)
+    return t_9783(ctx, k, s, E)
 
 
-def d_9787(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7105', 2, True)
-    return True
-
-
-def d_9788(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
+def d_9781(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7106', 'money', True)
+    ctx.put(E, 'n~7095', 2, True)
     return True
 
 
-def t_9789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9782(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7096', 'money', True)
+    return True
+
+
+def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2281,58 +2281,58 @@ def t_9789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7111', E.get('left~7107'), True)
+        ctx.put(E, 'n~7101', E.get('left~7097'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7112', E.get('r~7106'), True)
-        if not d_9803(ctx, E):
+        ctx.put(E, 'r~7102', E.get('r~7096'), True)
+        if not d_9797(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7107', E.get('n~7105'), True)
-    return t_9791(ctx, r1, s, E)
+    ctx.put(E, 'left~7097', E.get('n~7095'), True)
+    return t_9785(ctx, r1, s, E)
 
 
-def d_9790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7107', E.get('n~7105'), True)
+    ctx.put(E, 'left~7097', E.get('n~7095'), True)
     return True
 
 
-def t_9791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11115(ctx, E)))
-    old = E.get('rep~7108', MISSING)
+    items = list(items_of(x_11111(ctx, E)))
+    old = E.get('rep~7098', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7108', old)
+        UNSET(ctx, E, 'rep~7098', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7108', item, True)
-            if x_11116(ctx, E):
-                return t_9792(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7098', item, True)
+            if x_11112(ctx, E):
+                return t_9786(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2342,41 +2342,41 @@ def t_9792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9800, E, 'left~7107', E.get('taken~7109'))
+        ASSIGN(ctx, 9794, E, 'left~7097', E.get('taken~7099'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7109', 0, True)
-    return t_9794(ctx, r1, s, E)
+    ctx.put(E, 'taken~7099', 0, True)
+    return t_9788(ctx, r1, s, E)
 
 
-def d_9793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7109', 0, True)
+    ctx.put(E, 'taken~7099', 0, True)
     return True
 
 
-def t_9794(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9794, None, [], k)
+    return CHOOSE(ctx, 9788, None, [], k)
 
 
-def d_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2385,21 +2385,21 @@ def t_9796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7109', E.get('instead~7110'))
-    return t_9798(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~7099', E.get('instead~7100'))
+    return t_9792(ctx, k, s, E)
 
 
-def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7109', E.get('instead~7110'))
+    LOCAL(ctx, E, 'taken~7099', E.get('instead~7100'))
     return True
 
 
-def t_9798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2408,51 +2408,51 @@ def t_9798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9799(ctx, lambda: nxt(left - 1), k, E)
+        return t_9793(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7110')))
+    return nxt(num(E.get('instead~7100')))
 
 
-def t_9799(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11123(ctx, E), k)
+    return DO(ctx, x_11119(ctx, E), k)
 
 
-def d_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9800, E, 'left~7107', E.get('taken~7109'))
+    ASSIGN(ctx, 9794, E, 'left~7097', E.get('taken~7099'))
     return True
 
 
-def d_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7111', E.get('left~7107'), True)
+    ctx.put(E, 'n~7101', E.get('left~7097'), True)
     return True
 
 
-def d_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7112', E.get('r~7106'), True)
+    ctx.put(E, 'r~7102', E.get('r~7096'), True)
     return True
 
 
-def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2461,445 +2461,445 @@ def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7113', x_11129(ctx, E), True)
-    if not d_9805(ctx, E):
+    ctx.put(E, 'k~7103', x_11125(ctx, E), True)
+    if not d_9799(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9807, PL(ctx, E.get('you')).get('stock'), E.get('r~7112'))
+    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7102'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7113'), '+=', False, K[2])
-    if not d_9808(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~7103'), '+=', False, K[2])
+    if not d_9802(ctx, E):
         return False
-    if not d_9810(ctx, E):
+    if not d_9804(ctx, E):
         return False
     return True
 
 
-def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7113', x_11129(ctx, E), True)
+    ctx.put(E, 'k~7103', x_11125(ctx, E), True)
     return True
 
 
-def d_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11130(ctx, E):
+    if x_11126(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7113', x_11132(ctx, E))
+        LOCAL(ctx, E, 'k~7103', x_11128(ctx, E))
     return True
 
 
-def d_9806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7113', x_11132(ctx, E))
+    LOCAL(ctx, E, 'k~7103', x_11128(ctx, E))
     return True
 
 
-def d_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9807, PL(ctx, E.get('you')).get('stock'), E.get('r~7112'))
+    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7102'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7113'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7103'), '+=', False, K[2])
     return True
 
 
-def d_9808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11135(ctx, E):
+    if x_11131(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9809, ctx.state.get('supply'), E.get('r~7112'))
+        c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7102'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7113'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7103'), '-=', False, K[3])
     return True
 
 
-def d_9809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9809, ctx.state.get('supply'), E.get('r~7112'))
+    c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7102'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7113'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7103'), '-=', False, K[3])
     return True
 
 
-def d_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11138(ctx, E):
+    if x_11134(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7113'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7103'), '+=', False, K[4])
     return True
 
 
-def d_9811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7113'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7103'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
+    9650: t_9650,
+    9651: CPS(d_9651),
+    9652: CPS(d_9652),
+    9653: t_9653,
+    9654: CPS(d_9654),
+    9655: t_9655,
     9656: t_9656,
     9657: CPS(d_9657),
-    9658: CPS(d_9658),
-    9659: t_9659,
-    9660: CPS(d_9660),
-    9661: t_9661,
+    9658: t_9658,
+    9659: CPS(d_9659),
+    9660: t_9660,
+    9661: CPS(d_9661),
     9662: t_9662,
-    9663: CPS(d_9663),
-    9664: t_9664,
+    9663: t_9663,
+    9664: CPS(d_9664),
     9665: CPS(d_9665),
-    9666: t_9666,
+    9666: CPS(d_9666),
     9667: CPS(d_9667),
-    9668: t_9668,
-    9669: t_9669,
+    9668: CPS(d_9668),
+    9669: CPS(d_9669),
     9670: CPS(d_9670),
     9671: CPS(d_9671),
     9672: CPS(d_9672),
     9673: CPS(d_9673),
     9674: CPS(d_9674),
     9675: CPS(d_9675),
-    9676: CPS(d_9676),
+    9676: t_9676,
     9677: CPS(d_9677),
     9678: CPS(d_9678),
-    9679: CPS(d_9679),
+    9679: t_9679,
     9680: CPS(d_9680),
-    9681: CPS(d_9681),
+    9681: t_9681,
     9682: t_9682,
     9683: CPS(d_9683),
-    9684: CPS(d_9684),
-    9685: t_9685,
-    9686: CPS(d_9686),
-    9687: t_9687,
+    9684: t_9684,
+    9685: CPS(d_9685),
+    9686: t_9686,
+    9687: CPS(d_9687),
     9688: t_9688,
-    9689: CPS(d_9689),
-    9690: t_9690,
+    9689: t_9689,
+    9690: CPS(d_9690),
     9691: CPS(d_9691),
-    9692: t_9692,
+    9692: CPS(d_9692),
     9693: CPS(d_9693),
-    9694: t_9694,
-    9695: t_9695,
+    9694: CPS(d_9694),
+    9695: CPS(d_9695),
     9696: CPS(d_9696),
     9697: CPS(d_9697),
     9698: CPS(d_9698),
     9699: CPS(d_9699),
     9700: CPS(d_9700),
     9701: CPS(d_9701),
-    9702: CPS(d_9702),
+    9702: t_9702,
     9703: CPS(d_9703),
     9704: CPS(d_9704),
-    9705: CPS(d_9705),
+    9705: t_9705,
     9706: CPS(d_9706),
-    9707: CPS(d_9707),
+    9707: t_9707,
     9708: t_9708,
     9709: CPS(d_9709),
-    9710: CPS(d_9710),
-    9711: t_9711,
-    9712: CPS(d_9712),
-    9713: t_9713,
+    9710: t_9710,
+    9711: CPS(d_9711),
+    9712: t_9712,
+    9713: CPS(d_9713),
     9714: t_9714,
-    9715: CPS(d_9715),
-    9716: t_9716,
+    9715: t_9715,
+    9716: CPS(d_9716),
     9717: CPS(d_9717),
-    9718: t_9718,
+    9718: CPS(d_9718),
     9719: CPS(d_9719),
-    9720: t_9720,
-    9721: t_9721,
+    9720: CPS(d_9720),
+    9721: CPS(d_9721),
     9722: CPS(d_9722),
     9723: CPS(d_9723),
     9724: CPS(d_9724),
     9725: CPS(d_9725),
     9726: CPS(d_9726),
     9727: CPS(d_9727),
-    9728: CPS(d_9728),
+    9728: t_9728,
     9729: CPS(d_9729),
     9730: CPS(d_9730),
-    9731: CPS(d_9731),
+    9731: t_9731,
     9732: CPS(d_9732),
-    9733: CPS(d_9733),
+    9733: t_9733,
     9734: t_9734,
     9735: CPS(d_9735),
-    9736: CPS(d_9736),
-    9737: t_9737,
-    9738: CPS(d_9738),
-    9739: t_9739,
+    9736: t_9736,
+    9737: CPS(d_9737),
+    9738: t_9738,
+    9739: CPS(d_9739),
     9740: t_9740,
-    9741: CPS(d_9741),
-    9742: t_9742,
+    9741: t_9741,
+    9742: CPS(d_9742),
     9743: CPS(d_9743),
-    9744: t_9744,
+    9744: CPS(d_9744),
     9745: CPS(d_9745),
-    9746: t_9746,
-    9747: t_9747,
+    9746: CPS(d_9746),
+    9747: CPS(d_9747),
     9748: CPS(d_9748),
     9749: CPS(d_9749),
     9750: CPS(d_9750),
     9751: CPS(d_9751),
     9752: CPS(d_9752),
     9753: CPS(d_9753),
-    9754: CPS(d_9754),
+    9754: t_9754,
     9755: CPS(d_9755),
     9756: CPS(d_9756),
-    9757: CPS(d_9757),
+    9757: t_9757,
     9758: CPS(d_9758),
-    9759: CPS(d_9759),
+    9759: t_9759,
     9760: t_9760,
     9761: CPS(d_9761),
-    9762: CPS(d_9762),
-    9763: t_9763,
-    9764: CPS(d_9764),
-    9765: t_9765,
+    9762: t_9762,
+    9763: CPS(d_9763),
+    9764: t_9764,
+    9765: CPS(d_9765),
     9766: t_9766,
-    9767: CPS(d_9767),
-    9768: t_9768,
+    9767: t_9767,
+    9768: CPS(d_9768),
     9769: CPS(d_9769),
-    9770: t_9770,
+    9770: CPS(d_9770),
     9771: CPS(d_9771),
-    9772: t_9772,
-    9773: t_9773,
+    9772: CPS(d_9772),
+    9773: CPS(d_9773),
     9774: CPS(d_9774),
     9775: CPS(d_9775),
     9776: CPS(d_9776),
     9777: CPS(d_9777),
     9778: CPS(d_9778),
     9779: CPS(d_9779),
-    9780: CPS(d_9780),
+    9780: t_9780,
     9781: CPS(d_9781),
     9782: CPS(d_9782),
-    9783: CPS(d_9783),
+    9783: t_9783,
     9784: CPS(d_9784),
-    9785: CPS(d_9785),
+    9785: t_9785,
     9786: t_9786,
     9787: CPS(d_9787),
-    9788: CPS(d_9788),
-    9789: t_9789,
-    9790: CPS(d_9790),
-    9791: t_9791,
+    9788: t_9788,
+    9789: CPS(d_9789),
+    9790: t_9790,
+    9791: CPS(d_9791),
     9792: t_9792,
-    9793: CPS(d_9793),
-    9794: t_9794,
+    9793: t_9793,
+    9794: CPS(d_9794),
     9795: CPS(d_9795),
-    9796: t_9796,
+    9796: CPS(d_9796),
     9797: CPS(d_9797),
-    9798: t_9798,
-    9799: t_9799,
+    9798: CPS(d_9798),
+    9799: CPS(d_9799),
     9800: CPS(d_9800),
     9801: CPS(d_9801),
     9802: CPS(d_9802),
     9803: CPS(d_9803),
     9804: CPS(d_9804),
     9805: CPS(d_9805),
-    9806: CPS(d_9806),
-    9807: CPS(d_9807),
-    9808: CPS(d_9808),
-    9809: CPS(d_9809),
-    9810: CPS(d_9810),
-    9811: CPS(d_9811),
 }
 
 
 CODE = {
+    10966: x_10966,
+    10967: x_10967,
     10970: x_10970,
-    10971: x_10971,
     10974: x_10974,
-    10978: x_10978,
-    10979: x_10979,
+    10975: x_10975,
+    10980: x_10980,
+    10981: x_10981,
+    10983: x_10983,
     10984: x_10984,
-    10985: x_10985,
+    10986: x_10986,
     10987: x_10987,
-    10988: x_10988,
+    10989: x_10989,
     10990: x_10990,
-    10991: x_10991,
-    10993: x_10993,
-    10994: x_10994,
+    10995: x_10995,
+    10996: x_10996,
     10999: x_10999,
-    11000: x_11000,
     11003: x_11003,
-    11007: x_11007,
-    11008: x_11008,
+    11004: x_11004,
+    11009: x_11009,
+    11010: x_11010,
+    11012: x_11012,
     11013: x_11013,
-    11014: x_11014,
+    11015: x_11015,
     11016: x_11016,
-    11017: x_11017,
+    11018: x_11018,
     11019: x_11019,
-    11020: x_11020,
-    11022: x_11022,
-    11023: x_11023,
+    11024: x_11024,
+    11025: x_11025,
     11028: x_11028,
-    11029: x_11029,
     11032: x_11032,
-    11036: x_11036,
-    11037: x_11037,
+    11033: x_11033,
+    11038: x_11038,
+    11039: x_11039,
+    11041: x_11041,
     11042: x_11042,
-    11043: x_11043,
+    11044: x_11044,
     11045: x_11045,
-    11046: x_11046,
+    11047: x_11047,
     11048: x_11048,
-    11049: x_11049,
-    11051: x_11051,
-    11052: x_11052,
+    11053: x_11053,
+    11054: x_11054,
     11057: x_11057,
-    11058: x_11058,
     11061: x_11061,
-    11065: x_11065,
-    11066: x_11066,
+    11062: x_11062,
+    11067: x_11067,
+    11068: x_11068,
+    11070: x_11070,
     11071: x_11071,
-    11072: x_11072,
+    11073: x_11073,
     11074: x_11074,
-    11075: x_11075,
+    11076: x_11076,
     11077: x_11077,
-    11078: x_11078,
-    11080: x_11080,
-    11081: x_11081,
+    11082: x_11082,
+    11083: x_11083,
     11086: x_11086,
-    11087: x_11087,
     11090: x_11090,
-    11094: x_11094,
-    11095: x_11095,
+    11091: x_11091,
+    11096: x_11096,
+    11097: x_11097,
+    11099: x_11099,
     11100: x_11100,
-    11101: x_11101,
+    11102: x_11102,
     11103: x_11103,
-    11104: x_11104,
+    11105: x_11105,
     11106: x_11106,
-    11107: x_11107,
-    11109: x_11109,
-    11110: x_11110,
+    11111: x_11111,
+    11112: x_11112,
     11115: x_11115,
-    11116: x_11116,
     11119: x_11119,
-    11123: x_11123,
-    11124: x_11124,
+    11120: x_11120,
+    11125: x_11125,
+    11126: x_11126,
+    11128: x_11128,
     11129: x_11129,
-    11130: x_11130,
+    11131: x_11131,
     11132: x_11132,
-    11133: x_11133,
+    11134: x_11134,
     11135: x_11135,
-    11136: x_11136,
-    11138: x_11138,
-    11139: x_11139,
-    11141: x_11141,
+    11137: x_11137,
 }
 AT = {
-    10970: 'rules_data/pampero/definitions/resources.yaml:55',
-    10971: 'rules_data/pampero/definitions/resources.yaml:55',
-    10974: 'rules_data/pampero/definitions/resources.yaml:57',
-    10978: 'rules_data/pampero/definitions/resources.yaml:60',
-    10979: 'rules_data/pampero/definitions/resources.yaml:57',
-    10984: 'rules_data/pampero/definitions/resources.yaml:26',
-    10985: 'rules_data/pampero/definitions/resources.yaml:27',
-    10987: 'rules_data/pampero/definitions/resources.yaml:27',
-    10988: 'rules_data/pampero/definitions/resources.yaml:28',
-    10990: 'rules_data/pampero/definitions/resources.yaml:29',
-    10991: 'rules_data/pampero/definitions/resources.yaml:29',
-    10993: 'rules_data/pampero/definitions/resources.yaml:30',
-    10994: 'rules_data/pampero/definitions/resources.yaml:30',
-    10999: 'rules_data/pampero/definitions/resources.yaml:55',
-    11000: 'rules_data/pampero/definitions/resources.yaml:55',
-    11003: 'rules_data/pampero/definitions/resources.yaml:57',
-    11007: 'rules_data/pampero/definitions/resources.yaml:60',
-    11008: 'rules_data/pampero/definitions/resources.yaml:57',
-    11013: 'rules_data/pampero/definitions/resources.yaml:26',
-    11014: 'rules_data/pampero/definitions/resources.yaml:27',
-    11016: 'rules_data/pampero/definitions/resources.yaml:27',
-    11017: 'rules_data/pampero/definitions/resources.yaml:28',
-    11019: 'rules_data/pampero/definitions/resources.yaml:29',
-    11020: 'rules_data/pampero/definitions/resources.yaml:29',
-    11022: 'rules_data/pampero/definitions/resources.yaml:30',
-    11023: 'rules_data/pampero/definitions/resources.yaml:30',
-    11028: 'rules_data/pampero/definitions/resources.yaml:55',
-    11029: 'rules_data/pampero/definitions/resources.yaml:55',
-    11032: 'rules_data/pampero/definitions/resources.yaml:57',
-    11036: 'rules_data/pampero/definitions/resources.yaml:60',
-    11037: 'rules_data/pampero/definitions/resources.yaml:57',
-    11042: 'rules_data/pampero/definitions/resources.yaml:26',
-    11043: 'rules_data/pampero/definitions/resources.yaml:27',
-    11045: 'rules_data/pampero/definitions/resources.yaml:27',
-    11046: 'rules_data/pampero/definitions/resources.yaml:28',
-    11048: 'rules_data/pampero/definitions/resources.yaml:29',
-    11049: 'rules_data/pampero/definitions/resources.yaml:29',
-    11051: 'rules_data/pampero/definitions/resources.yaml:30',
-    11052: 'rules_data/pampero/definitions/resources.yaml:30',
-    11057: 'rules_data/pampero/definitions/resources.yaml:55',
-    11058: 'rules_data/pampero/definitions/resources.yaml:55',
-    11061: 'rules_data/pampero/definitions/resources.yaml:57',
-    11065: 'rules_data/pampero/definitions/resources.yaml:60',
-    11066: 'rules_data/pampero/definitions/resources.yaml:57',
-    11071: 'rules_data/pampero/definitions/resources.yaml:26',
-    11072: 'rules_data/pampero/definitions/resources.yaml:27',
-    11074: 'rules_data/pampero/definitions/resources.yaml:27',
-    11075: 'rules_data/pampero/definitions/resources.yaml:28',
-    11077: 'rules_data/pampero/definitions/resources.yaml:29',
-    11078: 'rules_data/pampero/definitions/resources.yaml:29',
-    11080: 'rules_data/pampero/definitions/resources.yaml:30',
-    11081: 'rules_data/pampero/definitions/resources.yaml:30',
-    11086: 'rules_data/pampero/definitions/resources.yaml:55',
-    11087: 'rules_data/pampero/definitions/resources.yaml:55',
-    11090: 'rules_data/pampero/definitions/resources.yaml:57',
-    11094: 'rules_data/pampero/definitions/resources.yaml:60',
-    11095: 'rules_data/pampero/definitions/resources.yaml:57',
-    11100: 'rules_data/pampero/definitions/resources.yaml:26',
-    11101: 'rules_data/pampero/definitions/resources.yaml:27',
-    11103: 'rules_data/pampero/definitions/resources.yaml:27',
-    11104: 'rules_data/pampero/definitions/resources.yaml:28',
-    11106: 'rules_data/pampero/definitions/resources.yaml:29',
-    11107: 'rules_data/pampero/definitions/resources.yaml:29',
-    11109: 'rules_data/pampero/definitions/resources.yaml:30',
-    11110: 'rules_data/pampero/definitions/resources.yaml:30',
-    11115: 'rules_data/pampero/definitions/resources.yaml:55',
-    11116: 'rules_data/pampero/definitions/resources.yaml:55',
-    11119: 'rules_data/pampero/definitions/resources.yaml:57',
-    11123: 'rules_data/pampero/definitions/resources.yaml:60',
-    11124: 'rules_data/pampero/definitions/resources.yaml:57',
-    11129: 'rules_data/pampero/definitions/resources.yaml:26',
-    11130: 'rules_data/pampero/definitions/resources.yaml:27',
-    11132: 'rules_data/pampero/definitions/resources.yaml:27',
-    11133: 'rules_data/pampero/definitions/resources.yaml:28',
-    11135: 'rules_data/pampero/definitions/resources.yaml:29',
-    11136: 'rules_data/pampero/definitions/resources.yaml:29',
-    11138: 'rules_data/pampero/definitions/resources.yaml:30',
-    11139: 'rules_data/pampero/definitions/resources.yaml:30',
-    11141: 'rules_data/pampero/modules/verne_tiles.yaml:31',
+    10966: 'rules_data/pampero/definitions/resources.yaml:55',
+    10967: 'rules_data/pampero/definitions/resources.yaml:55',
+    10970: 'rules_data/pampero/definitions/resources.yaml:57',
+    10974: 'rules_data/pampero/definitions/resources.yaml:60',
+    10975: 'rules_data/pampero/definitions/resources.yaml:57',
+    10980: 'rules_data/pampero/definitions/resources.yaml:26',
+    10981: 'rules_data/pampero/definitions/resources.yaml:27',
+    10983: 'rules_data/pampero/definitions/resources.yaml:27',
+    10984: 'rules_data/pampero/definitions/resources.yaml:28',
+    10986: 'rules_data/pampero/definitions/resources.yaml:29',
+    10987: 'rules_data/pampero/definitions/resources.yaml:29',
+    10989: 'rules_data/pampero/definitions/resources.yaml:30',
+    10990: 'rules_data/pampero/definitions/resources.yaml:30',
+    10995: 'rules_data/pampero/definitions/resources.yaml:55',
+    10996: 'rules_data/pampero/definitions/resources.yaml:55',
+    10999: 'rules_data/pampero/definitions/resources.yaml:57',
+    11003: 'rules_data/pampero/definitions/resources.yaml:60',
+    11004: 'rules_data/pampero/definitions/resources.yaml:57',
+    11009: 'rules_data/pampero/definitions/resources.yaml:26',
+    11010: 'rules_data/pampero/definitions/resources.yaml:27',
+    11012: 'rules_data/pampero/definitions/resources.yaml:27',
+    11013: 'rules_data/pampero/definitions/resources.yaml:28',
+    11015: 'rules_data/pampero/definitions/resources.yaml:29',
+    11016: 'rules_data/pampero/definitions/resources.yaml:29',
+    11018: 'rules_data/pampero/definitions/resources.yaml:30',
+    11019: 'rules_data/pampero/definitions/resources.yaml:30',
+    11024: 'rules_data/pampero/definitions/resources.yaml:55',
+    11025: 'rules_data/pampero/definitions/resources.yaml:55',
+    11028: 'rules_data/pampero/definitions/resources.yaml:57',
+    11032: 'rules_data/pampero/definitions/resources.yaml:60',
+    11033: 'rules_data/pampero/definitions/resources.yaml:57',
+    11038: 'rules_data/pampero/definitions/resources.yaml:26',
+    11039: 'rules_data/pampero/definitions/resources.yaml:27',
+    11041: 'rules_data/pampero/definitions/resources.yaml:27',
+    11042: 'rules_data/pampero/definitions/resources.yaml:28',
+    11044: 'rules_data/pampero/definitions/resources.yaml:29',
+    11045: 'rules_data/pampero/definitions/resources.yaml:29',
+    11047: 'rules_data/pampero/definitions/resources.yaml:30',
+    11048: 'rules_data/pampero/definitions/resources.yaml:30',
+    11053: 'rules_data/pampero/definitions/resources.yaml:55',
+    11054: 'rules_data/pampero/definitions/resources.yaml:55',
+    11057: 'rules_data/pampero/definitions/resources.yaml:57',
+    11061: 'rules_data/pampero/definitions/resources.yaml:60',
+    11062: 'rules_data/pampero/definitions/resources.yaml:57',
+    11067: 'rules_data/pampero/definitions/resources.yaml:26',
+    11068: 'rules_data/pampero/definitions/resources.yaml:27',
+    11070: 'rules_data/pampero/definitions/resources.yaml:27',
+    11071: 'rules_data/pampero/definitions/resources.yaml:28',
+    11073: 'rules_data/pampero/definitions/resources.yaml:29',
+    11074: 'rules_data/pampero/definitions/resources.yaml:29',
+    11076: 'rules_data/pampero/definitions/resources.yaml:30',
+    11077: 'rules_data/pampero/definitions/resources.yaml:30',
+    11082: 'rules_data/pampero/definitions/resources.yaml:55',
+    11083: 'rules_data/pampero/definitions/resources.yaml:55',
+    11086: 'rules_data/pampero/definitions/resources.yaml:57',
+    11090: 'rules_data/pampero/definitions/resources.yaml:60',
+    11091: 'rules_data/pampero/definitions/resources.yaml:57',
+    11096: 'rules_data/pampero/definitions/resources.yaml:26',
+    11097: 'rules_data/pampero/definitions/resources.yaml:27',
+    11099: 'rules_data/pampero/definitions/resources.yaml:27',
+    11100: 'rules_data/pampero/definitions/resources.yaml:28',
+    11102: 'rules_data/pampero/definitions/resources.yaml:29',
+    11103: 'rules_data/pampero/definitions/resources.yaml:29',
+    11105: 'rules_data/pampero/definitions/resources.yaml:30',
+    11106: 'rules_data/pampero/definitions/resources.yaml:30',
+    11111: 'rules_data/pampero/definitions/resources.yaml:55',
+    11112: 'rules_data/pampero/definitions/resources.yaml:55',
+    11115: 'rules_data/pampero/definitions/resources.yaml:57',
+    11119: 'rules_data/pampero/definitions/resources.yaml:60',
+    11120: 'rules_data/pampero/definitions/resources.yaml:57',
+    11125: 'rules_data/pampero/definitions/resources.yaml:26',
+    11126: 'rules_data/pampero/definitions/resources.yaml:27',
+    11128: 'rules_data/pampero/definitions/resources.yaml:27',
+    11129: 'rules_data/pampero/definitions/resources.yaml:28',
+    11131: 'rules_data/pampero/definitions/resources.yaml:29',
+    11132: 'rules_data/pampero/definitions/resources.yaml:29',
+    11134: 'rules_data/pampero/definitions/resources.yaml:30',
+    11135: 'rules_data/pampero/definitions/resources.yaml:30',
+    11137: 'rules_data/pampero/modules/verne_tiles.yaml:31',
 }
 
 
@@ -2919,32 +2919,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
-                    'v': 'n~7060',
-                    'e': {'op': 'lit', 'v': 2, 'x': 10967},
+                    'v': 'n~7050',
+                    'e': {'op': 'lit', 'v': 2, 'x': 10963},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
-                    'id': 9657,
+                    'id': 9651,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
-                    'v': 'r~7061',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10968},
+                    'v': 'r~7051',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10964},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
-                    'id': 9658,
+                    'id': 9652,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7062',
-                            'e': {'op': 'var', 'n': 'n~7060', 'x': 10969},
+                            'v': 'left~7052',
+                            'e': {'op': 'var', 'n': 'n~7050', 'x': 10965},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9660,
+                            'id': 9654,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7063',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10970},
+                            'v': 'rep~7053',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10966},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2956,32 +2956,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7063'},
+                                                'of': {'op': 'var', 'n': 'rep~7053'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7061'},
+                                        'b': {'op': 'var', 'n': 'r~7051'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7062'},
+                                        'a': {'op': 'var', 'n': 'left~7052'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10971,
+                                'x': 10967,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7064',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10972},
+                                        'v': 'taken~7054',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10968},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9663,
+                                        'id': 9657,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -2991,18 +2991,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9665,
+                                                    'id': 9659,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10973,
+                                                    'x': 10969,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7065',
+                                                        'v': 'instead~7055',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3013,7 +3013,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7062'},
+                                                                            {'op': 'var', 'n': 'left~7052'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3022,17 +3022,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7063'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7053'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7062'},
+                                                                                'a': {'op': 'var', 'n': 'left~7052'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7063'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7053'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3041,7 +3041,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10974,
+                                                            'x': 10970,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3051,42 +3051,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7064', 'x': 10975},
+                                                            't': {'op': 'var', 'n': 'taken~7054', 'x': 10971},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7065', 'x': 10976},
+                                                            'e': {'op': 'var', 'n': 'instead~7055', 'x': 10972},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9667,
+                                                            'id': 9661,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7065', 'x': 10977},
+                                                            'n': {'op': 'var', 'n': 'instead~7055', 'x': 10973},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7063'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7053'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10978,
+                                                                    'x': 10974,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9669,
+                                                                'id': 9663,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9668,
+                                                            'id': 9662,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9666,
+                                                    'id': 9660,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7065'},
+                                                        {'op': 'var', 'n': 'instead~7055'},
                                                     ],
-                                                    'x': 10979,
+                                                    'x': 10975,
                                                 },
                                             },
                                         ],
@@ -3097,43 +3097,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9664,
+                                        'id': 9658,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7062', 'x': 10980},
+                                        't': {'op': 'var', 'n': 'left~7052', 'x': 10976},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7064', 'x': 10981},
+                                        'e': {'op': 'var', 'n': 'taken~7054', 'x': 10977},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9670,
+                                        'id': 9664,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9662,
+                                'id': 9656,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9661,
+                            'id': 9655,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7066',
-                            'e': {'op': 'var', 'n': 'left~7062', 'x': 10982},
+                            'v': 'n~7056',
+                            'e': {'op': 'var', 'n': 'left~7052', 'x': 10978},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9671,
+                            'id': 9665,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7067',
-                            'e': {'op': 'var', 'n': 'r~7061', 'x': 10983},
+                            'v': 'r~7057',
+                            'e': {'op': 'var', 'n': 'r~7051', 'x': 10979},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9672,
+                            'id': 9666,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7068',
+                                    'v': 'k~7058',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3150,13 +3150,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7067'},
+                                                                'of': {'op': 'var', 'n': 'r~7057'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7066'},
+                                                        'a': {'op': 'var', 'n': 'n~7056'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3164,11 +3164,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7066'},
+                                                                        {'op': 'var', 'n': 'n~7056'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7067'},
+                                                                            'k': {'op': 'var', 'n': 'r~7057'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3179,10 +3179,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10984,
+                                        'x': 10980,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9674,
+                                    'id': 9668,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -3192,16 +3192,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7067'},
+                                            'of': {'op': 'var', 'n': 'r~7057'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10985,
+                                        'x': 10981,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7068', 'x': 10986},
+                                        't': {'op': 'var', 'n': 'k~7058', 'x': 10982},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3218,14 +3218,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7068'},
+                                                                        {'op': 'var', 'n': 'k~7058'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7067'},
+                                                                                'of': {'op': 'var', 'n': 'r~7057'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3236,7 +3236,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7067'},
+                                                                                'k': {'op': 'var', 'n': 'r~7057'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3247,13 +3247,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10987,
+                                            'x': 10983,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9676,
+                                        'id': 9670,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9675,
+                                    'id': 9669,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -3264,15 +3264,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7067'},
+                                        'k': {'op': 'var', 'n': 'r~7057'},
                                         'd': 0,
-                                        'x': 10988,
+                                        'x': 10984,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7068', 'x': 10989},
+                                    'e': {'op': 'var', 'n': 'k~7058', 'x': 10985},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9677,
+                                    'id': 9671,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -3282,30 +3282,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7067'},
+                                            'of': {'op': 'var', 'n': 'r~7057'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10990,
+                                        'x': 10986,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7067'},
+                                            'k': {'op': 'var', 'n': 'r~7057'},
                                             'd': 0,
-                                            'x': 10991,
+                                            'x': 10987,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 10992},
+                                        'e': {'op': 'var', 'n': 'k~7058', 'x': 10988},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9679,
+                                        'id': 9673,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9678,
+                                    'id': 9672,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -3315,18 +3315,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7067'},
+                                                'of': {'op': 'var', 'n': 'r~7057'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7068'},
+                                                'a': {'op': 'var', 'n': 'k~7058'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10993,
+                                        'x': 10989,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3339,28 +3339,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10994,
+                                            'x': 10990,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 10995},
+                                        'e': {'op': 'var', 'n': 'k~7058', 'x': 10991},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9681,
+                                        'id': 9675,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9680,
+                                    'id': 9674,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9673,
+                            'id': 9667,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9659,
+                    'id': 9653,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
-            'id': 9656,
+            'id': 9650,
         },
         'placeholder': 'low tech tower bonus tile texts are not in the sources',
         'source': {
@@ -3384,32 +3384,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
-                    'v': 'n~7069',
-                    'e': {'op': 'lit', 'v': 2, 'x': 10996},
+                    'v': 'n~7059',
+                    'e': {'op': 'lit', 'v': 2, 'x': 10992},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
-                    'id': 9683,
+                    'id': 9677,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
-                    'v': 'r~7070',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10997},
+                    'v': 'r~7060',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10993},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
-                    'id': 9684,
+                    'id': 9678,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7071',
-                            'e': {'op': 'var', 'n': 'n~7069', 'x': 10998},
+                            'v': 'left~7061',
+                            'e': {'op': 'var', 'n': 'n~7059', 'x': 10994},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9686,
+                            'id': 9680,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7072',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10999},
+                            'v': 'rep~7062',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10995},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3421,32 +3421,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7072'},
+                                                'of': {'op': 'var', 'n': 'rep~7062'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7070'},
+                                        'b': {'op': 'var', 'n': 'r~7060'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7071'},
+                                        'a': {'op': 'var', 'n': 'left~7061'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11000,
+                                'x': 10996,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7073',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11001},
+                                        'v': 'taken~7063',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10997},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9689,
+                                        'id': 9683,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -3456,18 +3456,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9691,
+                                                    'id': 9685,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11002,
+                                                    'x': 10998,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7074',
+                                                        'v': 'instead~7064',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3478,7 +3478,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7071'},
+                                                                            {'op': 'var', 'n': 'left~7061'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3487,17 +3487,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7072'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7062'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7071'},
+                                                                                'a': {'op': 'var', 'n': 'left~7061'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7072'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7062'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3506,7 +3506,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11003,
+                                                            'x': 10999,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3516,42 +3516,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7073', 'x': 11004},
+                                                            't': {'op': 'var', 'n': 'taken~7063', 'x': 11000},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7074', 'x': 11005},
+                                                            'e': {'op': 'var', 'n': 'instead~7064', 'x': 11001},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9693,
+                                                            'id': 9687,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7074', 'x': 11006},
+                                                            'n': {'op': 'var', 'n': 'instead~7064', 'x': 11002},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7072'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7062'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11007,
+                                                                    'x': 11003,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9695,
+                                                                'id': 9689,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9694,
+                                                            'id': 9688,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9692,
+                                                    'id': 9686,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7074'},
+                                                        {'op': 'var', 'n': 'instead~7064'},
                                                     ],
-                                                    'x': 11008,
+                                                    'x': 11004,
                                                 },
                                             },
                                         ],
@@ -3562,43 +3562,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9690,
+                                        'id': 9684,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7071', 'x': 11009},
+                                        't': {'op': 'var', 'n': 'left~7061', 'x': 11005},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7073', 'x': 11010},
+                                        'e': {'op': 'var', 'n': 'taken~7063', 'x': 11006},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9696,
+                                        'id': 9690,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9688,
+                                'id': 9682,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9687,
+                            'id': 9681,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7075',
-                            'e': {'op': 'var', 'n': 'left~7071', 'x': 11011},
+                            'v': 'n~7065',
+                            'e': {'op': 'var', 'n': 'left~7061', 'x': 11007},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9697,
+                            'id': 9691,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7076',
-                            'e': {'op': 'var', 'n': 'r~7070', 'x': 11012},
+                            'v': 'r~7066',
+                            'e': {'op': 'var', 'n': 'r~7060', 'x': 11008},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9698,
+                            'id': 9692,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7077',
+                                    'v': 'k~7067',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3615,13 +3615,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7076'},
+                                                                'of': {'op': 'var', 'n': 'r~7066'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7075'},
+                                                        'a': {'op': 'var', 'n': 'n~7065'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3629,11 +3629,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7075'},
+                                                                        {'op': 'var', 'n': 'n~7065'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7076'},
+                                                                            'k': {'op': 'var', 'n': 'r~7066'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3644,10 +3644,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11013,
+                                        'x': 11009,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9700,
+                                    'id': 9694,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -3657,16 +3657,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7076'},
+                                            'of': {'op': 'var', 'n': 'r~7066'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11014,
+                                        'x': 11010,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7077', 'x': 11015},
+                                        't': {'op': 'var', 'n': 'k~7067', 'x': 11011},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3683,14 +3683,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7077'},
+                                                                        {'op': 'var', 'n': 'k~7067'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7076'},
+                                                                                'of': {'op': 'var', 'n': 'r~7066'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3701,7 +3701,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7076'},
+                                                                                'k': {'op': 'var', 'n': 'r~7066'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3712,13 +3712,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11016,
+                                            'x': 11012,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9702,
+                                        'id': 9696,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9701,
+                                    'id': 9695,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -3729,15 +3729,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7076'},
+                                        'k': {'op': 'var', 'n': 'r~7066'},
                                         'd': 0,
-                                        'x': 11017,
+                                        'x': 11013,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7077', 'x': 11018},
+                                    'e': {'op': 'var', 'n': 'k~7067', 'x': 11014},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9703,
+                                    'id': 9697,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -3747,30 +3747,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7076'},
+                                            'of': {'op': 'var', 'n': 'r~7066'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11019,
+                                        'x': 11015,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7076'},
+                                            'k': {'op': 'var', 'n': 'r~7066'},
                                             'd': 0,
-                                            'x': 11020,
+                                            'x': 11016,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11021},
+                                        'e': {'op': 'var', 'n': 'k~7067', 'x': 11017},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9705,
+                                        'id': 9699,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9704,
+                                    'id': 9698,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -3780,18 +3780,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7076'},
+                                                'of': {'op': 'var', 'n': 'r~7066'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7077'},
+                                                'a': {'op': 'var', 'n': 'k~7067'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11022,
+                                        'x': 11018,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3804,28 +3804,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11023,
+                                            'x': 11019,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11024},
+                                        'e': {'op': 'var', 'n': 'k~7067', 'x': 11020},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9707,
+                                        'id': 9701,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9706,
+                                    'id': 9700,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9699,
+                            'id': 9693,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9685,
+                    'id': 9679,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
-            'id': 9682,
+            'id': 9676,
         },
         'placeholder': 'low tech tower bonus tile texts are not in the sources',
         'source': {
@@ -3849,32 +3849,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
-                    'v': 'n~7078',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11025},
+                    'v': 'n~7068',
+                    'e': {'op': 'lit', 'v': 2, 'x': 11021},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
-                    'id': 9709,
+                    'id': 9703,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
-                    'v': 'r~7079',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11026},
+                    'v': 'r~7069',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11022},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
-                    'id': 9710,
+                    'id': 9704,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7080',
-                            'e': {'op': 'var', 'n': 'n~7078', 'x': 11027},
+                            'v': 'left~7070',
+                            'e': {'op': 'var', 'n': 'n~7068', 'x': 11023},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9712,
+                            'id': 9706,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7081',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11028},
+                            'v': 'rep~7071',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11024},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3886,32 +3886,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7081'},
+                                                'of': {'op': 'var', 'n': 'rep~7071'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7079'},
+                                        'b': {'op': 'var', 'n': 'r~7069'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7080'},
+                                        'a': {'op': 'var', 'n': 'left~7070'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11029,
+                                'x': 11025,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7082',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11030},
+                                        'v': 'taken~7072',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11026},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9715,
+                                        'id': 9709,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -3921,18 +3921,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9717,
+                                                    'id': 9711,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11031,
+                                                    'x': 11027,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7083',
+                                                        'v': 'instead~7073',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3943,7 +3943,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7080'},
+                                                                            {'op': 'var', 'n': 'left~7070'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3952,17 +3952,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7081'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7071'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7080'},
+                                                                                'a': {'op': 'var', 'n': 'left~7070'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7081'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7071'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3971,7 +3971,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11032,
+                                                            'x': 11028,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3981,42 +3981,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7082', 'x': 11033},
+                                                            't': {'op': 'var', 'n': 'taken~7072', 'x': 11029},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7083', 'x': 11034},
+                                                            'e': {'op': 'var', 'n': 'instead~7073', 'x': 11030},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9719,
+                                                            'id': 9713,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7083', 'x': 11035},
+                                                            'n': {'op': 'var', 'n': 'instead~7073', 'x': 11031},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7081'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7071'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11036,
+                                                                    'x': 11032,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9721,
+                                                                'id': 9715,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9720,
+                                                            'id': 9714,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9718,
+                                                    'id': 9712,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7083'},
+                                                        {'op': 'var', 'n': 'instead~7073'},
                                                     ],
-                                                    'x': 11037,
+                                                    'x': 11033,
                                                 },
                                             },
                                         ],
@@ -4027,43 +4027,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9716,
+                                        'id': 9710,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7080', 'x': 11038},
+                                        't': {'op': 'var', 'n': 'left~7070', 'x': 11034},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7082', 'x': 11039},
+                                        'e': {'op': 'var', 'n': 'taken~7072', 'x': 11035},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9722,
+                                        'id': 9716,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9714,
+                                'id': 9708,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9713,
+                            'id': 9707,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7084',
-                            'e': {'op': 'var', 'n': 'left~7080', 'x': 11040},
+                            'v': 'n~7074',
+                            'e': {'op': 'var', 'n': 'left~7070', 'x': 11036},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9723,
+                            'id': 9717,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7085',
-                            'e': {'op': 'var', 'n': 'r~7079', 'x': 11041},
+                            'v': 'r~7075',
+                            'e': {'op': 'var', 'n': 'r~7069', 'x': 11037},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9724,
+                            'id': 9718,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7086',
+                                    'v': 'k~7076',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4080,13 +4080,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7085'},
+                                                                'of': {'op': 'var', 'n': 'r~7075'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7084'},
+                                                        'a': {'op': 'var', 'n': 'n~7074'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4094,11 +4094,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7084'},
+                                                                        {'op': 'var', 'n': 'n~7074'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7085'},
+                                                                            'k': {'op': 'var', 'n': 'r~7075'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4109,10 +4109,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11042,
+                                        'x': 11038,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9726,
+                                    'id': 9720,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -4122,16 +4122,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7085'},
+                                            'of': {'op': 'var', 'n': 'r~7075'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11043,
+                                        'x': 11039,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7086', 'x': 11044},
+                                        't': {'op': 'var', 'n': 'k~7076', 'x': 11040},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4148,14 +4148,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7086'},
+                                                                        {'op': 'var', 'n': 'k~7076'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7085'},
+                                                                                'of': {'op': 'var', 'n': 'r~7075'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4166,7 +4166,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7085'},
+                                                                                'k': {'op': 'var', 'n': 'r~7075'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4177,13 +4177,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11045,
+                                            'x': 11041,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9728,
+                                        'id': 9722,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9727,
+                                    'id': 9721,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -4194,15 +4194,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7085'},
+                                        'k': {'op': 'var', 'n': 'r~7075'},
                                         'd': 0,
-                                        'x': 11046,
+                                        'x': 11042,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7086', 'x': 11047},
+                                    'e': {'op': 'var', 'n': 'k~7076', 'x': 11043},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9729,
+                                    'id': 9723,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -4212,30 +4212,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7085'},
+                                            'of': {'op': 'var', 'n': 'r~7075'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11048,
+                                        'x': 11044,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7085'},
+                                            'k': {'op': 'var', 'n': 'r~7075'},
                                             'd': 0,
-                                            'x': 11049,
+                                            'x': 11045,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11050},
+                                        'e': {'op': 'var', 'n': 'k~7076', 'x': 11046},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9731,
+                                        'id': 9725,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9730,
+                                    'id': 9724,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -4245,18 +4245,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7085'},
+                                                'of': {'op': 'var', 'n': 'r~7075'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7086'},
+                                                'a': {'op': 'var', 'n': 'k~7076'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11051,
+                                        'x': 11047,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -4269,28 +4269,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11052,
+                                            'x': 11048,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11053},
+                                        'e': {'op': 'var', 'n': 'k~7076', 'x': 11049},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9733,
+                                        'id': 9727,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9732,
+                                    'id': 9726,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9725,
+                            'id': 9719,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9711,
+                    'id': 9705,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
-            'id': 9708,
+            'id': 9702,
         },
         'placeholder': 'low tech tower bonus tile texts are not in the sources',
         'source': {
@@ -4312,32 +4312,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
-                    'v': 'n~7087',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11054},
+                    'v': 'n~7077',
+                    'e': {'op': 'lit', 'v': 2, 'x': 11050},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
-                    'id': 9735,
+                    'id': 9729,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
-                    'v': 'r~7088',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11055},
+                    'v': 'r~7078',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11051},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
-                    'id': 9736,
+                    'id': 9730,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7089',
-                            'e': {'op': 'var', 'n': 'n~7087', 'x': 11056},
+                            'v': 'left~7079',
+                            'e': {'op': 'var', 'n': 'n~7077', 'x': 11052},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9738,
+                            'id': 9732,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7090',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11057},
+                            'v': 'rep~7080',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11053},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -4349,32 +4349,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7090'},
+                                                'of': {'op': 'var', 'n': 'rep~7080'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7088'},
+                                        'b': {'op': 'var', 'n': 'r~7078'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7089'},
+                                        'a': {'op': 'var', 'n': 'left~7079'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11058,
+                                'x': 11054,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7091',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11059},
+                                        'v': 'taken~7081',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11055},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9741,
+                                        'id': 9735,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -4384,18 +4384,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9743,
+                                                    'id': 9737,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11060,
+                                                    'x': 11056,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7092',
+                                                        'v': 'instead~7082',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -4406,7 +4406,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7089'},
+                                                                            {'op': 'var', 'n': 'left~7079'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -4415,17 +4415,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7090'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7080'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7089'},
+                                                                                'a': {'op': 'var', 'n': 'left~7079'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7090'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7080'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4434,7 +4434,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11061,
+                                                            'x': 11057,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -4444,42 +4444,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7091', 'x': 11062},
+                                                            't': {'op': 'var', 'n': 'taken~7081', 'x': 11058},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7092', 'x': 11063},
+                                                            'e': {'op': 'var', 'n': 'instead~7082', 'x': 11059},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9745,
+                                                            'id': 9739,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7092', 'x': 11064},
+                                                            'n': {'op': 'var', 'n': 'instead~7082', 'x': 11060},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7090'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7080'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11065,
+                                                                    'x': 11061,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9747,
+                                                                'id': 9741,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9746,
+                                                            'id': 9740,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9744,
+                                                    'id': 9738,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7092'},
+                                                        {'op': 'var', 'n': 'instead~7082'},
                                                     ],
-                                                    'x': 11066,
+                                                    'x': 11062,
                                                 },
                                             },
                                         ],
@@ -4490,43 +4490,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9742,
+                                        'id': 9736,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7089', 'x': 11067},
+                                        't': {'op': 'var', 'n': 'left~7079', 'x': 11063},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7091', 'x': 11068},
+                                        'e': {'op': 'var', 'n': 'taken~7081', 'x': 11064},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9748,
+                                        'id': 9742,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9740,
+                                'id': 9734,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9739,
+                            'id': 9733,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7093',
-                            'e': {'op': 'var', 'n': 'left~7089', 'x': 11069},
+                            'v': 'n~7083',
+                            'e': {'op': 'var', 'n': 'left~7079', 'x': 11065},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9749,
+                            'id': 9743,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7094',
-                            'e': {'op': 'var', 'n': 'r~7088', 'x': 11070},
+                            'v': 'r~7084',
+                            'e': {'op': 'var', 'n': 'r~7078', 'x': 11066},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9750,
+                            'id': 9744,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7095',
+                                    'v': 'k~7085',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4543,13 +4543,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7094'},
+                                                                'of': {'op': 'var', 'n': 'r~7084'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7093'},
+                                                        'a': {'op': 'var', 'n': 'n~7083'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4557,11 +4557,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7093'},
+                                                                        {'op': 'var', 'n': 'n~7083'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7094'},
+                                                                            'k': {'op': 'var', 'n': 'r~7084'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4572,10 +4572,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11071,
+                                        'x': 11067,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9752,
+                                    'id': 9746,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -4585,16 +4585,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7094'},
+                                            'of': {'op': 'var', 'n': 'r~7084'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11072,
+                                        'x': 11068,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7095', 'x': 11073},
+                                        't': {'op': 'var', 'n': 'k~7085', 'x': 11069},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4611,14 +4611,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7095'},
+                                                                        {'op': 'var', 'n': 'k~7085'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7094'},
+                                                                                'of': {'op': 'var', 'n': 'r~7084'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4629,7 +4629,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7094'},
+                                                                                'k': {'op': 'var', 'n': 'r~7084'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4640,13 +4640,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11074,
+                                            'x': 11070,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9754,
+                                        'id': 9748,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9753,
+                                    'id': 9747,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -4657,15 +4657,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7094'},
+                                        'k': {'op': 'var', 'n': 'r~7084'},
                                         'd': 0,
-                                        'x': 11075,
+                                        'x': 11071,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7095', 'x': 11076},
+                                    'e': {'op': 'var', 'n': 'k~7085', 'x': 11072},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9755,
+                                    'id': 9749,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -4675,30 +4675,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7094'},
+                                            'of': {'op': 'var', 'n': 'r~7084'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11077,
+                                        'x': 11073,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7094'},
+                                            'k': {'op': 'var', 'n': 'r~7084'},
                                             'd': 0,
-                                            'x': 11078,
+                                            'x': 11074,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11079},
+                                        'e': {'op': 'var', 'n': 'k~7085', 'x': 11075},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9757,
+                                        'id': 9751,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9756,
+                                    'id': 9750,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -4708,18 +4708,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7094'},
+                                                'of': {'op': 'var', 'n': 'r~7084'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7095'},
+                                                'a': {'op': 'var', 'n': 'k~7085'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11080,
+                                        'x': 11076,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -4732,28 +4732,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11081,
+                                            'x': 11077,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11082},
+                                        'e': {'op': 'var', 'n': 'k~7085', 'x': 11078},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9759,
+                                        'id': 9753,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9758,
+                                    'id': 9752,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9751,
+                            'id': 9745,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9737,
+                    'id': 9731,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
-            'id': 9734,
+            'id': 9728,
         },
         'placeholder': 'event tile texts are not in the sources',
         'source': {
@@ -4775,32 +4775,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
-                    'v': 'n~7096',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11083},
+                    'v': 'n~7086',
+                    'e': {'op': 'lit', 'v': 2, 'x': 11079},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
-                    'id': 9761,
+                    'id': 9755,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
-                    'v': 'r~7097',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11084},
+                    'v': 'r~7087',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11080},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
-                    'id': 9762,
+                    'id': 9756,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7098',
-                            'e': {'op': 'var', 'n': 'n~7096', 'x': 11085},
+                            'v': 'left~7088',
+                            'e': {'op': 'var', 'n': 'n~7086', 'x': 11081},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9764,
+                            'id': 9758,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7099',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11086},
+                            'v': 'rep~7089',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11082},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -4812,32 +4812,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7099'},
+                                                'of': {'op': 'var', 'n': 'rep~7089'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7097'},
+                                        'b': {'op': 'var', 'n': 'r~7087'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7098'},
+                                        'a': {'op': 'var', 'n': 'left~7088'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11087,
+                                'x': 11083,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7100',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11088},
+                                        'v': 'taken~7090',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11084},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9767,
+                                        'id': 9761,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -4847,18 +4847,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9769,
+                                                    'id': 9763,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11089,
+                                                    'x': 11085,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7101',
+                                                        'v': 'instead~7091',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -4869,7 +4869,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7098'},
+                                                                            {'op': 'var', 'n': 'left~7088'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -4878,17 +4878,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7099'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7089'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7098'},
+                                                                                'a': {'op': 'var', 'n': 'left~7088'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7099'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7089'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4897,7 +4897,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11090,
+                                                            'x': 11086,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -4907,42 +4907,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7100', 'x': 11091},
+                                                            't': {'op': 'var', 'n': 'taken~7090', 'x': 11087},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7101', 'x': 11092},
+                                                            'e': {'op': 'var', 'n': 'instead~7091', 'x': 11088},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9771,
+                                                            'id': 9765,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7101', 'x': 11093},
+                                                            'n': {'op': 'var', 'n': 'instead~7091', 'x': 11089},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7099'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7089'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11094,
+                                                                    'x': 11090,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9773,
+                                                                'id': 9767,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9772,
+                                                            'id': 9766,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9770,
+                                                    'id': 9764,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7101'},
+                                                        {'op': 'var', 'n': 'instead~7091'},
                                                     ],
-                                                    'x': 11095,
+                                                    'x': 11091,
                                                 },
                                             },
                                         ],
@@ -4953,43 +4953,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9768,
+                                        'id': 9762,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7098', 'x': 11096},
+                                        't': {'op': 'var', 'n': 'left~7088', 'x': 11092},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7100', 'x': 11097},
+                                        'e': {'op': 'var', 'n': 'taken~7090', 'x': 11093},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9774,
+                                        'id': 9768,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9766,
+                                'id': 9760,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9765,
+                            'id': 9759,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7102',
-                            'e': {'op': 'var', 'n': 'left~7098', 'x': 11098},
+                            'v': 'n~7092',
+                            'e': {'op': 'var', 'n': 'left~7088', 'x': 11094},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9775,
+                            'id': 9769,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7103',
-                            'e': {'op': 'var', 'n': 'r~7097', 'x': 11099},
+                            'v': 'r~7093',
+                            'e': {'op': 'var', 'n': 'r~7087', 'x': 11095},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9776,
+                            'id': 9770,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7104',
+                                    'v': 'k~7094',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -5006,13 +5006,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7103'},
+                                                                'of': {'op': 'var', 'n': 'r~7093'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7102'},
+                                                        'a': {'op': 'var', 'n': 'n~7092'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -5020,11 +5020,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7102'},
+                                                                        {'op': 'var', 'n': 'n~7092'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7103'},
+                                                                            'k': {'op': 'var', 'n': 'r~7093'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -5035,10 +5035,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11100,
+                                        'x': 11096,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9778,
+                                    'id': 9772,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -5048,16 +5048,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7103'},
+                                            'of': {'op': 'var', 'n': 'r~7093'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11101,
+                                        'x': 11097,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7104', 'x': 11102},
+                                        't': {'op': 'var', 'n': 'k~7094', 'x': 11098},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -5074,14 +5074,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7104'},
+                                                                        {'op': 'var', 'n': 'k~7094'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7103'},
+                                                                                'of': {'op': 'var', 'n': 'r~7093'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -5092,7 +5092,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7103'},
+                                                                                'k': {'op': 'var', 'n': 'r~7093'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -5103,13 +5103,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11103,
+                                            'x': 11099,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9780,
+                                        'id': 9774,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9779,
+                                    'id': 9773,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -5120,15 +5120,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7103'},
+                                        'k': {'op': 'var', 'n': 'r~7093'},
                                         'd': 0,
-                                        'x': 11104,
+                                        'x': 11100,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7104', 'x': 11105},
+                                    'e': {'op': 'var', 'n': 'k~7094', 'x': 11101},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9781,
+                                    'id': 9775,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -5138,30 +5138,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7103'},
+                                            'of': {'op': 'var', 'n': 'r~7093'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11106,
+                                        'x': 11102,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7103'},
+                                            'k': {'op': 'var', 'n': 'r~7093'},
                                             'd': 0,
-                                            'x': 11107,
+                                            'x': 11103,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11108},
+                                        'e': {'op': 'var', 'n': 'k~7094', 'x': 11104},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9783,
+                                        'id': 9777,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9782,
+                                    'id': 9776,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -5171,18 +5171,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7103'},
+                                                'of': {'op': 'var', 'n': 'r~7093'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7104'},
+                                                'a': {'op': 'var', 'n': 'k~7094'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11109,
+                                        'x': 11105,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -5195,28 +5195,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11110,
+                                            'x': 11106,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11111},
+                                        'e': {'op': 'var', 'n': 'k~7094', 'x': 11107},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9785,
+                                        'id': 9779,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9784,
+                                    'id': 9778,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9777,
+                            'id': 9771,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9763,
+                    'id': 9757,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
-            'id': 9760,
+            'id': 9754,
         },
         'placeholder': 'event tile texts are not in the sources',
         'source': {
@@ -5238,32 +5238,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
-                    'v': 'n~7105',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11112},
+                    'v': 'n~7095',
+                    'e': {'op': 'lit', 'v': 2, 'x': 11108},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
-                    'id': 9787,
+                    'id': 9781,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
-                    'v': 'r~7106',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11113},
+                    'v': 'r~7096',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11109},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
-                    'id': 9788,
+                    'id': 9782,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7107',
-                            'e': {'op': 'var', 'n': 'n~7105', 'x': 11114},
+                            'v': 'left~7097',
+                            'e': {'op': 'var', 'n': 'n~7095', 'x': 11110},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9790,
+                            'id': 9784,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7108',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11115},
+                            'v': 'rep~7098',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11111},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -5275,32 +5275,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7108'},
+                                                'of': {'op': 'var', 'n': 'rep~7098'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7106'},
+                                        'b': {'op': 'var', 'n': 'r~7096'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7107'},
+                                        'a': {'op': 'var', 'n': 'left~7097'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11116,
+                                'x': 11112,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7109',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11117},
+                                        'v': 'taken~7099',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11113},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9793,
+                                        'id': 9787,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -5310,18 +5310,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9795,
+                                                    'id': 9789,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11118,
+                                                    'x': 11114,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7110',
+                                                        'v': 'instead~7100',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -5332,7 +5332,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7107'},
+                                                                            {'op': 'var', 'n': 'left~7097'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -5341,17 +5341,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7108'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7098'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7107'},
+                                                                                'a': {'op': 'var', 'n': 'left~7097'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7108'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7098'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -5360,7 +5360,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11119,
+                                                            'x': 11115,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -5370,42 +5370,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7109', 'x': 11120},
+                                                            't': {'op': 'var', 'n': 'taken~7099', 'x': 11116},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7110', 'x': 11121},
+                                                            'e': {'op': 'var', 'n': 'instead~7100', 'x': 11117},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9797,
+                                                            'id': 9791,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7110', 'x': 11122},
+                                                            'n': {'op': 'var', 'n': 'instead~7100', 'x': 11118},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7108'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7098'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11123,
+                                                                    'x': 11119,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9799,
+                                                                'id': 9793,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9798,
+                                                            'id': 9792,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9796,
+                                                    'id': 9790,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7110'},
+                                                        {'op': 'var', 'n': 'instead~7100'},
                                                     ],
-                                                    'x': 11124,
+                                                    'x': 11120,
                                                 },
                                             },
                                         ],
@@ -5416,43 +5416,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9794,
+                                        'id': 9788,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7107', 'x': 11125},
+                                        't': {'op': 'var', 'n': 'left~7097', 'x': 11121},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7109', 'x': 11126},
+                                        'e': {'op': 'var', 'n': 'taken~7099', 'x': 11122},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9800,
+                                        'id': 9794,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9792,
+                                'id': 9786,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9791,
+                            'id': 9785,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7111',
-                            'e': {'op': 'var', 'n': 'left~7107', 'x': 11127},
+                            'v': 'n~7101',
+                            'e': {'op': 'var', 'n': 'left~7097', 'x': 11123},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9801,
+                            'id': 9795,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7112',
-                            'e': {'op': 'var', 'n': 'r~7106', 'x': 11128},
+                            'v': 'r~7102',
+                            'e': {'op': 'var', 'n': 'r~7096', 'x': 11124},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9802,
+                            'id': 9796,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7113',
+                                    'v': 'k~7103',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -5469,13 +5469,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7112'},
+                                                                'of': {'op': 'var', 'n': 'r~7102'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7111'},
+                                                        'a': {'op': 'var', 'n': 'n~7101'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -5483,11 +5483,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7111'},
+                                                                        {'op': 'var', 'n': 'n~7101'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7112'},
+                                                                            'k': {'op': 'var', 'n': 'r~7102'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -5498,10 +5498,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11129,
+                                        'x': 11125,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9804,
+                                    'id': 9798,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -5511,16 +5511,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7112'},
+                                            'of': {'op': 'var', 'n': 'r~7102'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11130,
+                                        'x': 11126,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7113', 'x': 11131},
+                                        't': {'op': 'var', 'n': 'k~7103', 'x': 11127},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -5537,14 +5537,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7113'},
+                                                                        {'op': 'var', 'n': 'k~7103'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7112'},
+                                                                                'of': {'op': 'var', 'n': 'r~7102'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -5555,7 +5555,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7112'},
+                                                                                'k': {'op': 'var', 'n': 'r~7102'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -5566,13 +5566,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11132,
+                                            'x': 11128,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9806,
+                                        'id': 9800,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9805,
+                                    'id': 9799,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -5583,15 +5583,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7112'},
+                                        'k': {'op': 'var', 'n': 'r~7102'},
                                         'd': 0,
-                                        'x': 11133,
+                                        'x': 11129,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7113', 'x': 11134},
+                                    'e': {'op': 'var', 'n': 'k~7103', 'x': 11130},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9807,
+                                    'id': 9801,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -5601,30 +5601,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7112'},
+                                            'of': {'op': 'var', 'n': 'r~7102'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11135,
+                                        'x': 11131,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7112'},
+                                            'k': {'op': 'var', 'n': 'r~7102'},
                                             'd': 0,
-                                            'x': 11136,
+                                            'x': 11132,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7113', 'x': 11137},
+                                        'e': {'op': 'var', 'n': 'k~7103', 'x': 11133},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9809,
+                                        'id': 9803,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9808,
+                                    'id': 9802,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -5634,18 +5634,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7112'},
+                                                'of': {'op': 'var', 'n': 'r~7102'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7113'},
+                                                'a': {'op': 'var', 'n': 'k~7103'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11138,
+                                        'x': 11134,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -5658,28 +5658,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11139,
+                                            'x': 11135,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7113', 'x': 11140},
+                                        'e': {'op': 'var', 'n': 'k~7103', 'x': 11136},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9811,
+                                        'id': 9805,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9810,
+                                    'id': 9804,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9803,
+                            'id': 9797,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9789,
+                    'id': 9783,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
-            'id': 9786,
+            'id': 9780,
         },
         'placeholder': 'event tile texts are not in the sources',
         'source': {
@@ -5713,7 +5713,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 11141,
+            'x': 11137,
         },
         'placeholder': 'the texts of the Project Verne wide scoring tiles are not in the sources',
         'source': {
