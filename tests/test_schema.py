@@ -273,7 +273,8 @@ def test_a_required_field_given_for_the_whole_file(tm_copy: Path) -> None:
         "  - {id: zz_one, name: {en: One}, effect: \"gain 1 plants\"}\n"
         "  - {id: zz_two, name: {en: Two}, type: event, effect: \"gain 1 heat\"}\n", "utf-8")
     comp = compile_game(tm_copy, tm_copy.parent)
-    assert [d.format() for d in comp.diagnostics] == []
+    # W001 left out: the data's one provisional value (the M€ production floor)
+    assert [d.format() for d in comp.diagnostics if d.code != "W001"] == []
     cards = comp.ir["records"]["cards"]
     assert (cards["zz_one"]["type"], cards["zz_two"]["type"]) == ("automated", "event")
 
@@ -283,7 +284,8 @@ def test_each_missing_required_field_is_named(tm_copy: Path) -> None:
         "kind: cards\nsource: {doc: tm-rules-it, section: \"Carta Progetto\"}\nrecords:\n"
         "  - {id: zz_one, name: {en: One}}\n", "utf-8")
     comp = compile_game(tm_copy, tm_copy.parent)
-    found = sorted((d.code, d.span.line, d.message) for d in comp.diagnostics)
+    found = sorted((d.code, d.span.line, d.message) for d in comp.diagnostics
+                   if d.code != "W001")
     assert found == [("S003", 4, "card 'zz_one': missing required key 'cost'"),
                      ("S003", 4, "card 'zz_one': missing required key 'type'")]
 
