@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from compiler.runtime.ctx import Ctx, Frame
+from compiler.runtime.lazy import LazyTable
 from compiler.runtime.machine import start
 from compiler.runtime.values import ev, num
 
@@ -186,10 +187,15 @@ def _modified_by(ctx: Ctx, name: str) -> dict[str, set[str]]:
         hit = {}
         records = ctx.rules["records"]
         for kind, fields in ctx.index.modifiers.items():
-            rids = {rid for rid, rec in (records.get(kind) or {}).items()
-                    if isinstance(rec, dict) and any(mod and mod.get("mod") == name
+
+            def has(rec: Any, fields: list[str] = fields) -> bool:
+                return isinstance(rec, dict) and any(mod and mod.get("mod") == name
                                                      for f in fields
-                                                     for mod in rec.get(f) or [])}
+                                                     for mod in rec.get(f) or [])
+
+            table = records.get(kind) or {}
+            rids = table.modified(name, has) if isinstance(table, LazyTable) else \
+                {rid for rid, rec in table.items() if has(rec)}
             if rids:
                 hit[kind] = rids
         ctx.index.modified_by[name] = hit
