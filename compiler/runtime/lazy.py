@@ -1,23 +1,14 @@
 """Record tables whose records load when first read: the parts of a generated engine.
 
-A generated package's ``rules.py`` holds a big record table (the cards) as
-``lazy_table(package, entries)``; importing the package loads none of its parts. Each
-entry is ``(module, firsts, plain, ids, modifiers)``: the part module's name under
-``package`` (its ``RECORDS`` and compiled ``CODE``, ``AT``, ``TRIALS``), each record's
-first statement id (None when it holds none; ids are numbered depth first, so a
-record's are one run), ``plain`` ``{record id: {field: value}}`` each
-record's fields that hold no IR (what the compiled engine's ``GET`` and composition's
-``module``/``players`` read without loading the part), its record ids in table order,
-and ``modifiers`` ``{value: record ids}`` its records with a modifier of each value
-(``reactions.modified`` looks only at those).
-
-A ``LazyTable`` is a ``dict`` whose keys are all the ids from the start; a record's
-whole part is loaded (imported once per process, its functions added to the code
-``register_code`` linked) when one of its records is first read: ``table[id]``,
-``get``, ``items`` and ``values`` (lists, in table order), ``==``. Keys, ``in``,
-``len`` and ``plain`` load nothing.
-``select`` is what composition keeps of it (still lazy), ``firsts`` where the node index
-looks for a node when it is first asked for.
+``rules.py`` holds a big table as ``lazy_table(package, entries)``, and importing it reads
+no part. An entry is ``[module, firsts, plain, ids, modifiers]``: the part's module under
+``package`` (``RECORDS``, ``CODE``, ``AT``, ``TRIALS``), each record's first statement id
+(None: it has none), ``{id: the fields that hold no IR}`` (what ``GET`` and composition
+read), the ids in table order, ``{modified value: ids}`` (``reactions.modified``).
+A ``LazyTable`` is a ``dict`` that knows every id; a record's part is imported (once per
+process; its functions join the linked code) when one of its records is read: ``[id]``,
+``get``, ``items``/``values`` (lists, in order), ``==``. Keys, ``in``, ``len``,
+``plain``, ``modified``, ``firsts`` and ``select`` (composition) load nothing.
 """
 
 from __future__ import annotations
@@ -31,81 +22,58 @@ __all__ = ["LazyTable", "Part", "lazy_table", "link_code"]
 
 
 class Part:
-    """One part module: its records ``ids`` (in order), their first statement ids
-    ``firsts``, ``plain`` fields, ``modifiers``; ``module`` once imported."""
+    """One part: ``ids`` with their ``firsts``, ``plain`` fields and ``modifiers``;
+    ``module`` once imported; ``codes`` the code dicts its functions join (shared)."""
 
-    __slots__ = ("firsts", "ids", "module", "modifiers", "name", "package", "plain")
+    __slots__ = ("codes", "firsts", "ids", "module", "modifiers", "name", "plain")
 
-    def __init__(self, package: Package, name: str, firsts: list[int | None],
-                 plain: dict[str, dict[str, Any]], ids: list[str],
-                 modifiers: dict[str, list[str]]) -> None:
-        self.package, self.name, self.ids, self.plain = package, name, ids, plain
-        self.firsts, self.modifiers = firsts, modifiers
+    def __init__(self, name: str, firsts: list[Any], plain: dict[str, Any], ids: list[str],
+                 modifiers: dict[str, list[str]], codes: list[dict[Any, Any]]) -> None:
+        self.name, self.firsts, self.plain, self.ids = name, firsts, plain, ids
+        self.modifiers, self.codes = modifiers, codes
         self.module: Any = None
 
     def load(self) -> Any:
-        """The part's module, imported (and its functions linked) on first use, with the
-        garbage collector held back: its records and functions are all kept, and the
-        collections they would set off cost more than the import (2.5x, measured)."""
+        """The module, imported on first use with the garbage collector held back (its
+        objects are all kept; the collections cost more than the import: 2.5x)."""
         if self.module is None:
             held = gc.isenabled()
             gc.disable()
             try:
-                self.module = importlib.import_module(f"{self.package.name}.{self.name}")
-                self.package.linked(self.module)
+                self.module = importlib.import_module(self.name)
+                for code in self.codes:
+                    _add_code(code, self.module)
             finally:
                 if held:
                     gc.enable()
         return self.module
 
 
-class Package:
-    """The parts of one generated package and the code dicts their functions go to."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.codes: list[dict[Any, Any]] = []
-        self.parts: list[Part] = []
-
-    def link(self, code: dict[Any, Any]) -> None:
-        """Add every loaded part's (and, later, every part's on load) functions to
-        ``code`` (``{x: function, "trials": {statement id: function}}``)."""
-        if all(c is not code for c in self.codes):
-            self.codes.append(code)
-            for part in self.parts:
-                if part.module is not None:
-                    _add_code(code, part.module)
-
-    def linked(self, module: Any) -> None:
-        for code in self.codes:
-            _add_code(code, module)
-
-
 def _add_code(code: dict[Any, Any], module: Any) -> None:
     for x, at in module.AT.items():
         module.CODE[x].rulesc_at = at
     code.update(module.CODE)
-    trials = code.get("trials")
-    if isinstance(trials, dict):
-        trials.update(module.TRIALS)
+    code["trials"].update(module.TRIALS)
 
 
 def lazy_table(package: str, entries: list[Any]) -> LazyTable:
-    """The table of ``entries`` (see the module docstring) of parts under ``package``
-    (``"<generated package>.parts"``)."""
-    pkg = Package(package)
-    parts = [Part(pkg, name, firsts, plain, list(ids), mods)
+    """The table of ``entries`` of the parts under ``package`` (``<package>.parts``)."""
+    codes: list[dict[Any, Any]] = []
+    parts = [Part(f"{package}.{name}", firsts, plain, list(ids), mods, codes)
              for name, firsts, plain, ids, mods in entries]
-    pkg.parts.extend(parts)
     return LazyTable({rid: part for part in parts for rid in part.ids})
 
 
 def link_code(rules: dict[str, Any], code: dict[Any, Any]) -> None:
-    """Send the functions of ``rules``' lazy tables' parts to ``code`` as they load."""
+    """Add the functions of ``rules``' lazy tables' parts to ``code`` (``{x: function,
+    "trials": {id: function}}``): those loaded now, the others as they load."""
     for table in (rules.get("records") or {}).values():
-        if isinstance(table, LazyTable):
-            for part in table.parts():
-                part.package.link(code)
+        parts = table.parts() if isinstance(table, LazyTable) else []
+        if parts and all(c is not code for c in parts[0].codes):  # one list per table
+            parts[0].codes.append(code)
+            for part in parts:
+                if part.module is not None:
+                    _add_code(code, part.module)
 
 
 class LazyTable(dict):
@@ -127,8 +95,7 @@ class LazyTable(dict):
 
     def _fill(self, part: Part) -> None:
         """Add ``part``'s records that this table holds and has not set itself."""
-        records = part.load().RECORDS
-        where = self._where
+        records, where = part.load().RECORDS, self._where
         for rid in part.ids:
             if where.get(rid) is part and not dict.__contains__(self, rid):
                 dict.__setitem__(self, rid, records[rid])
@@ -175,14 +142,11 @@ class LazyTable(dict):
 
     __hash__ = None
 
+    def __reduce__(self) -> Any:  # pickled (and shown) whole
+        return dict, (self.items(),)
+
     def __repr__(self) -> str:
         return repr(dict(self.items()))
-
-    def __reduce__(self) -> Any:
-        return dict, (list(self.items()),)
-
-    def copy(self) -> LazyTable:
-        return self.select(lambda rid, light: True)
 
     def parts(self) -> list[Part]:
         """The parts holding this table's records, in order."""
