@@ -101,5 +101,6 @@ def test_the_runtime_is_small(package: str) -> None:
                 for p in (ROOT / "compiler" / package).rglob("*.py"))
     # The interpreter (the oracle) and the compiled engine's kernel (cps.py: compiled
     # trials, resume.py: compiled continuations, straight.py: straight-through runs)
-    # both live in the runtime: 3,000 lines for the two.
-    assert lines <= 3000, f"compiler/{package} has {lines} lines"
+    # both live in the runtime: 3,000 lines for the two, and 250 for the lazy tables of
+    # a generated engine's parts (lazy.py: the import reads no part).
+    assert lines <= 3250, f"compiler/{package} has {lines} lines"

@@ -14,7 +14,7 @@ from typing import Any
 
 import jinja2
 
-from compiler.codegen.parts import plan, without_parts
+from compiler.codegen.parts import Part, entry, plan, without_parts
 from compiler.codegen.pyliteral import render
 
 __all__ = ["generate"]
@@ -43,8 +43,7 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
            "example_module": next((m for m in sorted(modules) if isinstance(modules[m], dict)
                                    and not modules[m].get("requires")
                                    and not modules[m].get("players")), None),
-           "rules": render(_engine_ir(main)), "parts": [p.name for p in parts],
-           "fills": [(p.kind, p.name) for p in parts]}
+           "rules": render(_engine_ir(main)), "tables": _tables(ir, parts)}
     env = _env()
     files = {
         "__init__.py": env.get_template("package_init.py.j2").render(ctx),
@@ -79,6 +78,14 @@ def kind_schemas(ir: dict[str, Any]) -> dict[str, str]:
         out[f"schemas/{kind}.schema.json"] = json.dumps(schema, indent=2,
                                                         ensure_ascii=False) + "\n"
     return out
+
+
+def _tables(ir: dict[str, Any], parts: list[Part]) -> list[tuple[str, str]]:
+    """Per parted kind, in order: the source of its parts' entries (``parts.entry``)."""
+    kinds: dict[str, list[Any]] = {}
+    for part in parts:
+        kinds.setdefault(part.kind, []).append(entry(ir, part))
+    return [(kind, render(entries)) for kind, entries in kinds.items()]
 
 
 def _engine_ir(ir: dict[str, Any]) -> dict[str, Any]:

@@ -6,9 +6,11 @@ Entry points: ``plan(ir)`` -> the ``Part`` list of ``ir`` and ``without_parts(ir
 A record kind with at least ``PART_MIN`` records is written in parts: one per record
 file (the YAML file its records' ``at`` names), at most ``PART_MAX`` records each, in the
 table's order. Each part is a module ``parts/<name>.py`` holding its records (``RECORDS``)
-and their compiled functions (``CODE``, ``AT``, ``TRIALS``); ``rules.py`` and
-``engine.py`` fill the tables from them in order. Small files compile and import in
-bounded memory: a game of 100,000 cards is 400 modules of 250, not one literal.
+and their compiled functions (``CODE``, ``AT``, ``TRIALS``). ``rules.py`` holds the
+table as ``lazy_table`` of the parts' ``entry`` (``compiler.runtime.lazy``): a part is
+imported when a game first reads one of its records, and its functions join the
+engine's then. Small files compile and import in bounded memory: a game of 100,000
+cards is 400 modules of 250, not one literal, and importing the engine reads none.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["PART_MAX", "PART_MIN", "Part", "plan", "records_of", "without_parts"]
+__all__ = ["PART_MAX", "PART_MIN", "Part", "entry", "plan", "records_of",
+           "without_parts"]
 
 PART_MIN = 100
 """A kind with fewer records stays whole in ``rules.py`` and ``engine.py``."""
@@ -90,3 +93,51 @@ def records_of(ir: dict[str, Any], part: Part) -> dict[str, Any]:
     """The records of ``part`` (their table, in order)."""
     table = ir["records"][part.kind]
     return {rid: table[rid] for rid in part.ids}
+
+
+def entry(ir: dict[str, Any], part: Part) -> list[Any]:
+    """``part`` as ``rules.py`` lists it for ``compiler.runtime.lazy_table``: ``[name,
+    first statement ids, {id: plain fields}, ids, {value: ids}, {event: ids}]``: each
+    record's first statement id (None: it has none), the records with a modifier of each
+    value and those reacting to each event (``_having``); a record's plain fields are
+    those its kind does not declare as holding IR (``kinds[kind]["code"]``), the ones the
+    compiled engine reads with ``GET`` and composition with ``module``/``players``."""
+    records = records_of(ir, part)
+    code = set(((ir.get("kinds") or {}).get(part.kind) or {}).get("code") or [])
+    plain = {rid: {f: v for f, v in rec.items() if f not in code}
+             for rid, rec in records.items() if isinstance(rec, dict)}
+    firsts = [min(_statement_ids(rec), default=None) for rec in records.values()]
+    return [part.name, firsts, plain, list(part.ids),
+            _having(ir, part.kind, records, "modifiers", "mod"),
+            _having(ir, part.kind, records, "reactions", "on")]
+
+
+def _having(ir: dict[str, Any], kind: str, records: dict[str, Any], fields_of: str,
+            key: str) -> dict[str, Any]:
+    """{value: ids of the records with a modifier of it} (``fields_of`` "modifiers",
+    ``key`` "mod") or {event: ids of the records reacting to it} ("reactions", "on"):
+    the ``kinds[kind][fields_of]`` fields, what ``runtime.reactions`` looks for without
+    loading a part."""
+    fields = ((ir.get("kinds") or {}).get(kind) or {}).get(fields_of) or []
+    out: dict[str, list[str]] = {}
+    for rid, rec in records.items():
+        names = {x[key] for f in fields for x in (rec.get(f) or [])
+                 if isinstance(x, dict) and isinstance(x.get(key), str)}
+        for name in sorted(names):
+            out.setdefault(name, []).append(rid)
+    return dict(sorted(out.items()))
+
+
+def _statement_ids(node: Any) -> list[int]:
+    """The ids of the statements under ``node`` (``lang.number_nodes``)."""
+    out: list[int] = []
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            if "op" in node and isinstance(node.get("id"), int):
+                out.append(node["id"])
+            todo.extend(node.values())
+        elif isinstance(node, list):
+            todo.extend(node)
+    return out

@@ -34,10 +34,11 @@ compiler.codegen.pycode) and statements for trial runs (compiler.codegen.pystmt)
 RULES in rules.py holds the same IR for the interpreter."""
 PARTS_DOC = """
 The records of the big tables are in the modules of parts/, one per record file, with
-their functions (compiler.codegen.parts)."""
+their functions, which join CODE when a game first reads one of the part's records
+(compiler.runtime.lazy)."""
 PART_DOC = """The {kind} of {source}:
-their rules data (RECORDS, for rules.py) and their compiled functions (CODE, AT, TRIALS,
-for engine.py); see compiler.codegen.parts."""
+their rules data (RECORDS) and their compiled functions (CODE, AT, TRIALS), imported
+when a game first reads one of them (rules.py lists them; compiler.runtime.lazy)."""
 
 
 def roots(ir: Any) -> list[tuple[dict[str, Any], str]]:
@@ -62,17 +63,10 @@ def roots(ir: Any) -> list[tuple[dict[str, Any], str]]:
 
 def engine_source(ir: dict[str, Any], source: str, parts: list[Part] | None = None) -> str:
     """The text of the compiled module for ``ir`` (with ``parts``: ``ir`` holds their
-    tables empty, and the module adds the parts' functions from ``parts/``)."""
-    names = [p.name for p in parts or []]
-    imports = f"\nfrom .parts import {', '.join(names)}\n" if names else ""
-    doc = DOC + PARTS_DOC if names else DOC
-    text = _header(_comment(source), doc, imports) + _compiled(ir, ir.get("kinds") or {})
-    text += f"CODE[{TRIALS_KEY!r}] = TRIALS\n"
-    if names:
-        text += f"\nfor _part in [{', '.join(names)}]:\n" \
-                "    CODE.update(_part.CODE)\n    AT.update(_part.AT)\n" \
-                "    TRIALS.update(_part.TRIALS)\n"
-    return text
+    tables empty; their functions join ``CODE`` as they load, ``runtime.lazy``)."""
+    doc = DOC + PARTS_DOC if parts else DOC
+    text = _header(_comment(source), doc, "") + _compiled(ir, ir.get("kinds") or {})
+    return text + f"CODE[{TRIALS_KEY!r}] = TRIALS\n"
 
 
 def part_source(ir: dict[str, Any], part: Part) -> str:

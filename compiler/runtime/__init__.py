@@ -9,7 +9,8 @@ Entry points: ``Game.new(rules, players, modules, seed)``, ``load_game(rules, st
 from compiler.runtime.compose import compose
 from compiler.runtime.errors import RulesError
 from compiler.runtime.game import ENGINES, Game, load_game, register_code
+from compiler.runtime.lazy import lazy_table
 from compiler.runtime.policy import RandomPolicy
 
-__all__ = ["ENGINES", "Game", "RandomPolicy", "RulesError", "compose", "load_game",
-           "register_code"]
+__all__ = ["ENGINES", "Game", "RandomPolicy", "RulesError", "compose", "lazy_table",
+           "load_game", "register_code"]

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from compiler.runtime.errors import RulesError
+from compiler.runtime.lazy import LazyTable
 
 __all__ = ["compose", "needed_modules", "ordered_modules", "players_text"]
 
@@ -124,10 +125,14 @@ def _compose(rules: Rules, known: dict[str, Any], chosen: list[str],
                     swapped.add((kind, rep["id"]))
     records: dict[str, Any] = {}
     for kind, table in rules["records"].items():
-        records[kind] = {} if kind in disabled else {
-            rid: rec for rid, rec in table.items()
-            if rid not in gone and (kind, rid) not in swapped
-            and not _off(rec, chosen, players)}
+
+        def keep(rid: str, rec: Any, kind: str = kind) -> bool:
+            return rid not in gone and (kind, rid) not in swapped \
+                and not _off(rec, chosen, players)
+
+        records[kind] = {} if kind in disabled else table.select(keep) \
+            if isinstance(table, LazyTable) else \
+            {rid: rec for rid, rec in table.items() if keep(rid, rec)}
     for mid in chosen:
         for change in known[mid].get("changes") or []:
             table = records.get(change.get("kind")) or {}

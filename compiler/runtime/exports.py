@@ -68,11 +68,13 @@ def FLD(ctx: Any, node: dict[str, Any], rid: Any) -> Any:  # noqa: N802
 
 
 def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa: N802
-    """A plain data field of a record (one that holds no text of the language)."""
+    """A plain data field of a record (one that holds no text of the language; a lazy
+    table answers it without loading the record's part)."""
     if type(rid) is not str:
         return default
     try:
-        rec = ctx.rules["records"][kind][rid]
+        table = ctx.rules["records"][kind]
+        rec = table[rid] if type(table) is dict else table.plain(rid)
     except KeyError:  # no such kind or record
         return default
     return rec.get(field, default)

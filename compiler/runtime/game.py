@@ -24,6 +24,7 @@ from compiler.runtime.ctx import Ctx
 from compiler.runtime.errors import MAX_DECISIONS, RulesError, check_bound
 from compiler.runtime.flow import FORMAT, new_state, scores
 from compiler.runtime.index import Index
+from compiler.runtime.lazy import link_code
 from compiler.runtime.machine import run
 
 __all__ = ["ENGINES", "Game", "code_for", "load_game", "register_code"]
@@ -35,8 +36,10 @@ ENGINES = ("compiled", "interpreter")
 
 def register_code(rules: dict[str, Any], code: dict[int, Any]) -> None:
     """Use ``code`` (compiled expressions, ``{x: function}``) for games of ``rules``:
-    generated engine packages register theirs when imported."""
+    generated engine packages register theirs when imported (the functions of a lazy
+    table's parts are added to ``code`` as the parts load: ``lazy.link_code``)."""
     _CODE[id(rules)] = (rules, code)
+    link_code(rules, code)
 
 
 def code_for(rules: dict[str, Any], engine: str) -> dict[int, Any]:

@@ -1,7 +1,8 @@
 """Lookups computed once from composed rules (never saved with a game).
 
 ``nodes`` {id: statement node} (``Nodes``: the records of a big table are looked into
-when a node of theirs is first asked for, so a game of many cards starts at once);
+when a node of theirs is first asked for, so a game of many cards starts at once; a
+generated engine's part is loaded then, ``lazy.LazyTable``);
 ``zones`` the state entries whose records are active (their reactions and modifiers
 apply) as ``(scope, entry, kind)``; ``always`` the kinds whose every record is active;
 ``reactions``/``modifiers`` {kind: [field names]}; ``bounds`` the min/max of counters,
@@ -14,6 +15,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
+
+from compiler.runtime.lazy import LazyTable
 
 __all__ = ["LAZY_MIN", "Index", "Nodes", "statements"]
 
@@ -64,10 +67,20 @@ class Nodes(dict[int, dict[str, Any]]):
         tables = (rules.get("records") or {}).items()
         small = {k: t for k, t in tables if len(t) < LAZY_MIN}
         self._add({**rules, "records": small})
-        starts = sorted(((first, rec) for k, t in tables if k not in small for rec in t.values()
-                         if (first := self._first(rec)) is not None), key=lambda p: p[0])
+        starts: list[tuple[int, Any]] = []
+        for kind, table in tables:
+            if kind in small:
+                continue
+            if isinstance(table, LazyTable):  # a generated engine's parts: not loaded yet
+                starts += [(first, (table, rid)) for first, rid in table.firsts()]
+            else:
+                starts += [(first, [rec]) for rec in table.values()
+                           if (first := self._first(rec)) is not None]
+        starts.sort(key=lambda p: p[0])
         self._firsts = [first for first, _ in starts]
-        self._records: list[Any] = [rec for _, rec in starts]
+        self._records: list[Any] = [held for _, held in starts]
+        """Per first id: the record holding it and the ids up to the next first (in a
+        list, or as (lazy table, id): read when needed), None once added."""
 
     def __missing__(self, nid: int) -> dict[str, Any]:
         if self._look(nid):
@@ -85,8 +98,9 @@ class Nodes(dict[int, dict[str, Any]]):
         i = bisect_right(self._firsts, nid) - 1 if type(nid) is int else -1
         if i < 0 or self._records[i] is None:
             return False
-        self._add(self._records[i])
+        held = self._records[i]
         self._records[i] = None
+        self._add(held if isinstance(held, list) else held[0][held[1]])
         return True
 
     def _add(self, node: Any) -> None:

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from compiler.runtime.ctx import Ctx, Frame
+from compiler.runtime.lazy import LazyTable
 from compiler.runtime.machine import start
 from compiler.runtime.values import ev, num
 
@@ -190,10 +191,15 @@ def _having(ctx: Ctx, field: str, name: str) -> dict[str, set[str]]:
         records = ctx.rules["records"]
         kinds = ctx.index.modifiers if field == "mod" else ctx.index.reactions
         for kind, fields in kinds.items():
-            rids = {rid for rid, rec in (records.get(kind) or {}).items()
-                    if isinstance(rec, dict) and any(x and x.get(field) == name
+
+            def has(rec: Any, fields: list[str] = fields) -> bool:
+                return isinstance(rec, dict) and any(x and x.get(field) == name
                                                      for f in fields
-                                                     for x in rec.get(f) or [])}
+                                                     for x in rec.get(f) or [])
+
+            table = records.get(kind) or {}
+            rids = table.having(field, name, has) if isinstance(table, LazyTable) else \
+                {rid for rid, rec in table.items() if has(rec)}
             if rids:
                 hit[kind] = rids
         cache[name] = hit

@@ -4,7 +4,8 @@
 compiler.codegen.pycode) and statements for trial runs (compiler.codegen.pystmt).
 RULES in rules.py holds the same IR for the interpreter.
 The records of the big tables are in the modules of parts/, one per record file, with
-their functions (compiler.codegen.parts)."""
+their functions, which join CODE when a game first reads one of the part's records
+(compiler.runtime.lazy)."""
 
 from compiler.runtime.exports import (
     ADJ,
@@ -39,8 +40,6 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
-
-from .parts import cards_001_070, cards_071_140, cards_141_208
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
@@ -24501,8 +24500,3 @@ AT = {
     4430: 'rules_data/terraforming_mars/modules.yaml:75',
 }
 CODE['trials'] = TRIALS
-
-for _part in [cards_001_070, cards_071_140, cards_141_208]:
-    CODE.update(_part.CODE)
-    AT.update(_part.AT)
-    TRIALS.update(_part.TRIALS)

@@ -1,0 +1,196 @@
+"""Record tables whose records load when first read: the parts of a generated engine.
+
+``rules.py`` holds a big table as ``lazy_table(package, entries)``, and importing it reads
+no part. An entry is ``[module, firsts, plain, ids, modifiers, reactions]``: the part's
+module under ``package`` (``RECORDS``, ``CODE``, ``AT``, ``TRIALS``), each record's first
+statement id (None: it has none), ``{id: the fields that hold no IR}`` (what ``GET`` and
+composition read), the ids in table order, ``{modified value: ids}`` and ``{event: ids}``
+(``reactions.modified`` and ``reactions.emit`` look for them).
+A ``LazyTable`` is a ``dict`` that knows every id; a record's part is imported (once per
+process; its functions join the linked code) when one of its records is read: ``[id]``,
+``get``, ``items``/``values`` (lists, in order), ``==``. Keys, ``in``, ``len``,
+``plain``, ``having``, ``firsts`` and ``select`` (composition) load nothing.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+__all__ = ["LazyTable", "Part", "lazy_table", "link_code"]
+
+
+class Part:
+    """One part: ``ids`` with their ``firsts``, ``plain`` fields, ``modifiers`` and
+    ``reactions``; ``module`` once imported; ``codes`` the code dicts its functions join
+    (shared)."""
+
+    __slots__ = ("codes", "firsts", "ids", "module", "modifiers", "name", "plain",
+                 "reactions")
+
+    def __init__(self, name: str, firsts: list[Any], plain: dict[str, Any], ids: list[str],
+                 lists: tuple[dict[str, list[str]], dict[str, list[str]]],
+                 codes: list[dict[Any, Any]]) -> None:
+        self.name, self.firsts, self.plain, self.ids = name, firsts, plain, ids
+        self.modifiers, self.reactions = lists
+        self.codes = codes
+        self.module: Any = None
+
+    def load(self) -> Any:
+        """The module, imported on first use with the garbage collector held back (its
+        objects are all kept; the collections cost more than the import: 2.5x)."""
+        if self.module is None:
+            held = gc.isenabled()
+            gc.disable()
+            try:
+                self.module = importlib.import_module(self.name)
+                for code in self.codes:
+                    _add_code(code, self.module)
+            finally:
+                if held:
+                    gc.enable()
+        return self.module
+
+
+def _add_code(code: dict[Any, Any], module: Any) -> None:
+    for x, at in module.AT.items():
+        module.CODE[x].rulesc_at = at
+    code.update(module.CODE)
+    code["trials"].update(module.TRIALS)
+
+
+def lazy_table(package: str, entries: list[Any]) -> LazyTable:
+    """The table of ``entries`` of the parts under ``package`` (``<package>.parts``)."""
+    codes: list[dict[Any, Any]] = []
+    parts = [Part(f"{package}.{name}", firsts, plain, list(ids), (mods, reacts), codes)
+             for name, firsts, plain, ids, mods, reacts in entries]
+    return LazyTable({rid: part for part in parts for rid in part.ids})
+
+
+def link_code(rules: dict[str, Any], code: dict[Any, Any]) -> None:
+    """Add the functions of ``rules``' lazy tables' parts to ``code`` (``{x: function,
+    "trials": {id: function}}``): those loaded now, the others as they load."""
+    for table in (rules.get("records") or {}).values():
+        parts = table.parts() if isinstance(table, LazyTable) else []
+        if parts and all(c is not code for c in parts[0].codes):  # one list per table
+            parts[0].codes.append(code)
+            for part in parts:
+                if part.module is not None:
+                    _add_code(code, part.module)
+
+
+class LazyTable(dict):
+    """``{id: record}`` whose records are read from their part on first use."""
+
+    def __init__(self, where: dict[str, Part | None]) -> None:
+        super().__init__()
+        self._where = where
+        """Every id, in table order, with its part (None: a record set here)."""
+        self._set: set[Any] = set()
+        """The ids of the records set here (a module's changes), not read from a part."""
+
+    def __missing__(self, rid: Any) -> Any:
+        part = self._where.get(rid)
+        if part is None:
+            raise KeyError(rid)
+        self._fill(part)
+        return dict.__getitem__(self, rid)
+
+    def _fill(self, part: Part) -> None:
+        """Add ``part``'s records that this table holds and has not set itself."""
+        records, where = part.load().RECORDS, self._where
+        for rid in part.ids:
+            if where.get(rid) is part and not dict.__contains__(self, rid):
+                dict.__setitem__(self, rid, records[rid])
+
+    def __setitem__(self, rid: Any, record: Any) -> None:
+        if rid not in self._where:
+            self._where[rid] = None
+        self._set.add(rid)
+        dict.__setitem__(self, rid, record)
+
+    def __contains__(self, rid: object) -> bool:
+        return rid in self._where
+
+    def get(self, rid: Any, default: Any = None) -> Any:
+        return self[rid] if rid in self._where else default
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def keys(self) -> Any:
+        return self._where.keys()
+
+    def items(self) -> Any:
+        self.load_all()
+        return [(rid, dict.__getitem__(self, rid)) for rid in self._where]
+
+    def values(self) -> Any:
+        self.load_all()
+        return [dict.__getitem__(self, rid) for rid in self._where]
+
+    def load_all(self) -> None:
+        """Read every record (what a scan of all of them needs)."""
+        for part in self.parts():
+            self._fill(part)
+
+    def __eq__(self, other: object) -> bool:
+        return dict(self.items()) == other
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __reduce__(self) -> Any:  # pickled (and shown) whole
+        return dict, (self.items(),)
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+    def parts(self) -> list[Part]:
+        """The parts holding this table's records, in order."""
+        return list({id(p): p for p in self._where.values() if p is not None}.values())
+
+    def plain(self, rid: Any) -> Any:
+        """Record ``rid``: whole when read already or set here, else its plain fields
+        (no IR) without loading its part. Raises KeyError for an id the table lacks."""
+        record = dict.get(self, rid)
+        if record is None:
+            return self._where[rid].plain[rid]  # type: ignore[union-attr]
+        return record
+
+    def select(self, keep: Callable[[Any, Any], bool]) -> LazyTable:
+        """A new table of the records ``keep(id, plain record)`` is true of, still lazy
+        (the records read so far are shared)."""
+        out = LazyTable({rid: part for rid, part in self._where.items()
+                         if keep(rid, self.plain(rid))})
+        for rid, record in dict.items(self):
+            if rid in out._where:
+                dict.__setitem__(out, rid, record)
+        out._set = self._set & set(out._where)
+        return out
+
+    def having(self, field: str, name: str, test: Callable[[Any], bool]) -> set[Any]:
+        """The ids of the records with a modifier of value ``name`` (``field`` "mod") or
+        a reaction to event ``name`` ("on"): from the parts' lists, and for a record set
+        here, ``test(record)``."""
+        out = {rid for rid in self._set if test(dict.__getitem__(self, rid))}
+        for part in self.parts():
+            lists = part.modifiers if field == "mod" else part.reactions
+            out.update(rid for rid in lists.get(name, ())
+                       if rid not in self._set and self._where.get(rid) is part)
+        return out
+
+    def firsts(self) -> list[tuple[int, Any]]:
+        """``(first statement id, record id)`` of this table's records of a part that
+        hold a statement, without loading them (a record a module changed has the first
+        id of the one it changed: its other nodes follow that one, or are the module's)."""
+        return [(first, rid) for part in self.parts()
+                for rid, first in zip(part.ids, part.firsts, strict=True)
+                if first is not None and self._where.get(rid) is part]
