@@ -55,14 +55,26 @@ def test_replay_shows_each_step_in_the_game_language(capsys):
 
 
 def test_replay_names_a_kind_without_a_label_in_words(capsys):
-    """Pampero has no labels: a decision's kind reads as its id with spaces, and its
-    prompt says what is asked."""
+    """A kind Pampero gives no label reads as its id with spaces, and its prompt says
+    what is asked."""
     assert main(["replay", str(ROOT / "tests" / "golden" / "pampero-2p-base-s1.jsonl")]) == 0
     lines = capsys.readouterr().out.splitlines()
     tile = next(line for line in lines if "· discard tile: " in line)
     assert re.search(r"^ +\d+  player \d · discard tile: \S.* → space tb_\w+$", tile), tile
     assert not any("discard_tile" in line for line in lines)
 
+
+
+def test_replay_words_a_labelled_decision(capsys):
+    """Pampero's game.yaml labels the Green Hydrogen replacement ("Instead of advancing the
+    energy marker ... Move the H2 track marker"): the kind and the count replaced read as
+    words, not as the ids ``replace`` and ``instead``."""
+    assert main(["replay", str(ROOT / "tests" / "golden" / "pampero-3p-all-s2.jsonl")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    replaced = [line for line in lines if "· replace units gained: gain " in line]
+    assert replaced, "the log has no replacement decision"
+    assert all(re.search(r"→ units replaced \d+$", line) for line in replaced), replaced
+    assert not any(" replace: " in line or "→ instead " in line for line in lines)
 
 TM_LOG = ROOT / "tests" / "golden" / "terraforming_mars-2p-base-s1.jsonl"
 
