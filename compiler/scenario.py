@@ -40,7 +40,7 @@ from typing import Any
 
 from compiler.diagnostics import Severity, Span, did_you_mean
 from compiler.load import Document, load_text
-from compiler.scenario_ids import unknown_id
+from compiler.scenario_ids import unknown_id, unknown_word
 
 __all__ = ["KEYS", "Outcome", "run_file"]
 
@@ -116,13 +116,13 @@ def run_file(path: Path, shown: str, rules: dict[str, Any] | None = None) -> Out
     failures: list[tuple[Span, str]] = []   # every mistake of the file, where possible
     try:
         _keys(doc)
-        game = _new_game(doc, rules)
+        game, box = _new_game(doc, rules)
         _play_until(game, doc)
         pending = game.pending() or {}
         seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
         failures += _given(game, doc, seats)
         refused = _when(game, doc, seats)
-        failures += refused + _then(game, doc, seats, structural=bool(refused))
+        failures += refused + _then(game, doc, seats, box, structural=bool(refused))
     except _Fail as exc:
         failures.append((exc.span, exc.message))
     except Exception as exc:  # an engine crash is a failed scenario, not a traceback
@@ -156,7 +156,8 @@ def open_maps(rules: dict[str, Any]) -> tuple[str, ...]:
                  if isinstance(e.get("type"), list) and e["type"][:1] == ["map"])
 
 
-def _new_game(doc: Document, rules: dict[str, Any] | None) -> Any:
+def _new_game(doc: Document, rules: dict[str, Any] | None) -> tuple[Any, dict[str, Any]]:
+    """The scenario's game and the rules of the whole box it is composed from."""
     data = doc.data
     players, seed = _whole(doc, "players", 1), _whole(doc, "seed", 0)
     if rules is None:  # the project's own generated/ first, as `rulesc play` does
@@ -177,7 +178,7 @@ def _new_game(doc: Document, rules: dict[str, Any] | None) -> Any:
     if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
         raise _Fail(doc.span(("modules",)), "modules: a list of module ids, like [a, b]")
     try:
-        return Game.new(rules, players=players, modules=tuple(modules), seed=seed)
+        return Game.new(rules, players=players, modules=tuple(modules), seed=seed), rules
     except RulesError as exc:
         where = ("modules",) if "module" in str(exc) and "modules" in data else ("players",)
         raise _Fail(doc.span(where), f"the engine refused the setup: {exc}") from None
@@ -269,10 +270,12 @@ def _shorten(items: list[Any], most: int = 12) -> str:
     return f"[{shown}, ... ({len(items) - most} more)]" if len(items) > most else f"[{shown}]"
 
 
-def _then(game: Any, doc: Document, seats: _Seats,
+def _then(game: Any, doc: Document, seats: _Seats, box: dict[str, Any],
           structural: bool = False) -> list[tuple[Span, str]]:
     """The expectations that fail; ``structural`` (after a failed ``when`` step): only
-    the mistakes of the file itself (an unknown path or list test), not the values."""
+    the mistakes of the file itself (an unknown path, list test or word), not the
+    values. ``box``: the rules of every module (a ``lacks`` may name a record of a
+    module the scenario leaves off)."""
     failures = []
     state = game.to_json()
     roots = {"state": state, "scores": game.scores(), "pending": game.pending(),
@@ -282,13 +285,26 @@ def _then(game: Any, doc: Document, seats: _Seats,
         span = doc.key_span(("then", key))
         try:
             actual = _get(roots, seats.path(str(key), span), span, str(key))
-            problem = _compare(actual, seats.values(expected, span))
+            expected = seats.values(expected, span)
+            problem = _unknown_negative(box, expected) or _compare(actual, expected)
         except _Fail as exc:
             failures.append((exc.span, exc.message))
             continue
         if problem and not (structural and not problem.startswith("unknown list test")):
             failures.append((span, f"{key}: {problem}"))
     return failures
+
+
+def _unknown_negative(rules: dict[str, Any], expected: Any) -> str:
+    """A ``lacks`` or ``has_no`` test of a word the rules never use (a misspelt id)."""
+    if not isinstance(expected, dict):
+        return ""
+    for test in ("lacks", "has_no"):
+        if test in expected:
+            problem = unknown_word(rules, expected[test])
+            if problem:
+                return f"unknown list test value: {test}: {problem}"
+    return ""
 
 
 def _compare(actual: Any, expected: Any) -> str:

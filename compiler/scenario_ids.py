@@ -1,11 +1,15 @@
 """The record ids a scenario's ``given`` writes: each must be a record of the kind the
 state entry holds, so that a misspelt id fails instead of testing nothing.
 
-Entry point: ``unknown_id(rules, parts, value) -> str``: the first id in ``value`` that
-is not a record of its declared kind, said with the closest id, or '' when all are known
-(or the path's type is not declared: then only the JSON types are checked).
-``parts`` is the path below the state (``["players", "0", "hand"]``); ``rules`` the
-composed or uncomposed rules (their ``state`` types and ``records``).
+Entry points:
+- ``unknown_id(rules, parts, value) -> str``: the first id in ``value`` that is not a
+  record of its declared kind, said with the closest id, or '' when all are known (or the
+  path's type is not declared: then only the JSON types are checked). ``parts`` is the
+  path below the state (``["players", "0", "hand"]``); ``rules`` the composed or
+  uncomposed rules (their ``state`` types and ``records``).
+- ``unknown_word(rules, value) -> str``: the first string of ``value`` (a key or a leaf)
+  that occurs nowhere in ``rules``, for the negative list tests of ``then`` (``lacks``,
+  ``has_no``): a misspelt word there would make the test pass whatever the game does.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Any
 
 from compiler.diagnostics import did_you_mean
 
-__all__ = ["unknown_id"]
+__all__ = ["unknown_id", "unknown_word"]
 
 
 def unknown_id(rules: dict[str, Any], parts: list[str], value: Any) -> str:
@@ -75,3 +79,50 @@ def _first_unknown(records: dict[str, Any], t: Any, value: Any) -> str:
         return next((p for k, v in value.items()
                      if k in fields and (p := _first_unknown(records, fields[k], v))), "")
     return ""
+
+
+_WORDS: dict[int, tuple[Any, set[str]]] = {}
+
+
+def unknown_word(rules: dict[str, Any], value: Any) -> str:
+    """See the module docstring; '' when every string of ``value`` is a word of the rules
+    (an id, a label, an event, a literal of the code, a name)."""
+    words = _words(rules)
+    for text in _strings(value):
+        if text not in words:
+            hint = did_you_mean(text, sorted(w for w in words if len(w) < 40))
+            return f"'{text}' is no id, label or word of the game's rules" + \
+                (f" ({hint})" if hint else "") + ": a negative test of it passes whatever happens"
+    return ""
+
+
+def _words(rules: dict[str, Any]) -> set[str]:
+    """Every string in ``rules`` (keys and leaves), kept per rules object."""
+    kept = _WORDS.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    words: set[str] = set()
+    stack: list[Any] = [rules]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            words.update(k for k in node if isinstance(k, str))
+            stack.extend(node.values())
+        elif isinstance(node, (list, tuple)):
+            stack.extend(node)
+        elif isinstance(node, str):
+            words.add(node)
+    _WORDS.clear()  # one rules object at a time: a run tests one game
+    _WORDS[id(rules)] = (rules, words)
+    return words
+
+
+def _strings(value: Any) -> list[str]:
+    """The strings of ``value``: mapping keys and string leaves, in order."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [*_strings(k), *_strings(v)]]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []

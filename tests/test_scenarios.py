@@ -59,6 +59,28 @@ def test_list_tests_length_and_within(tmp_path, capsys):
     assert "which is not in the 'within' list" in out
 
 
+def test_a_misspelt_word_in_a_negative_list_test_fails(tmp_path, capsys):
+    # A lacks/has_no of a word the rules never use would pass whatever the game does.
+    bad = tmp_path / "neg.yaml"
+    bad.write_text("scenario: negative tests\ngame: terraforming_mars\nplayers: 2\nseed: 1\n"
+                   "then:\n  legal: {lacks: {act: projct, id: asteroid}}\n"
+                   "  players.0.hand: {lacks: not_a_real_card}\n"
+                   "  log: {has_no: {evnt: placed}}\n", "utf-8")
+    assert main(["test", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "neg.yaml:6:3: FAIL: legal: unknown list test value: lacks: 'projct' is no id" in out
+    assert "(did you mean 'project'" in out
+    assert "neg.yaml:7:3: FAIL: players.0.hand: unknown list test value: lacks: " \
+           "'not_a_real_card'" in out
+    assert "neg.yaml:8:3: FAIL: log: unknown list test value: has_no: 'evnt'" in out
+    # The same tests with the rules' own words pass: an asteroid standard project can be
+    # legal, but a card of a module left off is in no hand (Titanium Mine: Corporate Era).
+    ok = tmp_path / "ok.yaml"
+    ok.write_text("scenario: negative tests\ngame: terraforming_mars\nplayers: 2\nseed: 1\n"
+                  "then:\n  players.0.hand: {lacks: titanium_mine}\n"
+                  "  log: {has_no: {event: placed}}\n", "utf-8")
+    assert main(["test", str(ok)]) == 0
+
 def test_a_folder_runs_its_scenarios_not_the_rules_beside_them(tmp_path, capsys):
     """Scenarios may sit in an expansion's folder (README): `rulesc test FOLDER` runs
     the files with `scenario:` and leaves out the rules files (`kind:`)."""
