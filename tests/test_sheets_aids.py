@@ -83,6 +83,19 @@ def test_designer_sheet_keeps_sources_and_notes_player_sheet_a_mark(irs):
     assert 'class="prov"' in designer.decode() and 'class="pmark"' in player.decode()
 
 
+def test_a_record_standing_on_a_provisional_constant_or_a_placeholder_is_marked(irs):
+    # Project Verne, CO2 setup 4: the CO2 specialist card's text is not in the sources;
+    # its effect reads constants.yaml's co2_specialist_tokens (provisional 2), so the
+    # "Gain 2 CO2 tokens." the sheet prints is marked as not confirmed.
+    html = sheets.page(irs["pampero"], "reference", "en").decode()
+    card = html[html.index('id="action_cards-co2_specialist"'):]
+    card = card[:card.index("</article>")]
+    assert "Gain 2 CO2 tokens." in card and 'class="pmark"' in card
+    designer = sheets.page(irs["pampero"], "reference", "en", "designer").decode()
+    card = designer[designer.index('id="action_cards-co2_specialist"'):]
+    card = card[:card.index("</article>")]
+    assert "co2_specialist_tokens = 2" in card and "placeholder: " in card
+
 def test_module_players_without_a_maximum(irs):
     # Clear Skies' extra scoring tiles: two players or more (no upper limit)
     page = text(sheets.page(irs["pampero"], "modules", "en"))
