@@ -199,8 +199,16 @@ def _play_until(game: Any, doc: Document) -> None:
     kind = doc.data.get("play_until")
     if not kind:
         return
+    if (game.pending() or {}).get("kind") == kind:
+        return  # a decision of that kind is open already (a step of the same name is then
+        # under way: the decision is what the scenario waits for)
     if hasattr(game, "play_until_step") and kind in _step_ids(game.rules):
-        if not game.play_until_step(kind, MAX_AUTO):
+        _, RulesError = engine(game.rules)
+        try:
+            reached = game.play_until_step(kind, MAX_AUTO)
+        except RulesError as exc:
+            raise _Fail(doc.span(("play_until",)), f"play_until: {exc}") from None
+        if not reached:
             raise _Fail(doc.span(("play_until",)), f"step '{kind}' did not come within "
                         f"{MAX_AUTO} decisions")
         return

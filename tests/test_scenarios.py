@@ -125,3 +125,13 @@ def test_rules_play_only_the_game_they_are(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "wrong_game.yaml:2:7: FAIL: unknown game 'love_lettr'" in out
     assert "did you mean 'love_letter'?" in out
+
+
+def test_play_until_a_decision_kind_already_open(tmp_path, capsys):
+    # Terraforming Mars, 2 players, no setup choice: the first turn's "action" decision is
+    # open at once (its phase, also called "action", is under way): nothing to play.
+    doc = tmp_path / "open.yaml"
+    doc.write_text("scenario: open\ngame: terraforming_mars\nplayers: 2\nseed: 1\n"
+                   "play_until: action\nthen:\n  pending.kind: action\n"
+                   "  params.oxygen: 0\n", "utf-8")
+    assert main(["test", str(doc)]) == 0, capsys.readouterr().out
