@@ -50,8 +50,10 @@ def test_all_modules_for_one_player_includes_solo(capsys):
 
 
 def test_all_modules_for_three_players_leaves_solo_out(capsys):
-    code, out, _ = _play(capsys, "--players", "3", "--modules", "all", "--seed", "3", "--json")
+    code, out, err = _play(capsys, "--players", "3", "--modules", "all", "--seed", "3", "--json")
     assert code == 0 and "solo" not in json.loads(out)["modules"]
+    # the solo variant is for 1 player (rulebook, "Variante in solitario"): said on stderr
+    assert "'all' left out module(s) solo (module 'solo' is for 1 player, not 3)" in err
 
 
 @pytest.mark.parametrize("args", [["--modules", "nope"], ["--modules", "solo"],

@@ -27,14 +27,19 @@ class Selection:
 
     modules: list[str]
     added: list[tuple[str, str]] = field(default_factory=list)  # (module, reason)
+    left: list[tuple[str, str]] = field(default_factory=list)  # ``all``: (module, reason)
 
     @property
     def note(self) -> str:
-        """One line naming each added module and why; empty when none was added."""
-        if not self.added:
-            return ""
-        parts = [f"{mid} ({why})" for mid, why in self.added]
-        return "added module(s) " + ", ".join(parts)
+        """One line naming each added module and why, and each module ``all`` left out
+        and why; empty when none was."""
+        lines = []
+        if self.added:
+            lines.append("added module(s) " + ", ".join(f"{m} ({why})" for m, why in self.added))
+        if self.left:
+            lines.append("'all' left out module(s) " +
+                         ", ".join(f"{m} ({why})" for m, why in self.left))
+        return "; ".join(lines)
 
 
 def choose(rules: dict[str, Any], text: str | None, players: int | None,
@@ -42,7 +47,7 @@ def choose(rules: dict[str, Any], text: str | None, players: int | None,
     """The selection ``--modules text`` names; UsageError for an unknown module."""
     known = list(rules.get("modules") or {})
     if text is not None and text.strip() == "all":
-        return Selection(_all(rules, known, players))
+        return _all(rules, known, players)
     wanted = list(dict.fromkeys(m.strip() for m in (text or "").split(",") if m.strip()))
     for mid in wanted:
         if mid not in known:
@@ -73,16 +78,18 @@ def fill_in(rules: dict[str, Any], wanted: list[str], players: int | None) -> Se
     return Selection(chosen, added)
 
 
-def _all(rules: dict[str, Any], known: list[str], players: int | None) -> list[str]:
-    """Every module, in data order, that composes with the ones kept before it."""
-    chosen: list[str] = []
+def _all(rules: dict[str, Any], known: list[str], players: int | None) -> Selection:
+    """Every module, in data order, that composes with the ones kept before it; the
+    others are ``left`` with the reason the composition gave."""
+    out = Selection([])
     for mid in known:
         try:
-            compose(rules, chosen + [mid], players)
-        except RulesError:
+            compose(rules, out.modules + [mid], players)
+        except RulesError as exc:
+            out.left.append((mid, str(exc)))
             continue
-        chosen.append(mid)
-    return chosen
+        out.modules.append(mid)
+    return out
 
 
 def _in_range(n: int, limits: dict[str, Any]) -> bool:
