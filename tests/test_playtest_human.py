@@ -348,3 +348,21 @@ def test_menu_words_in_the_game_language(monkeypatch, capsys):
     assert "nessuna opzione 999: scegli da 1 a" in out
     assert "nessuna opzione comincia con «zzz»" in out
     assert "niente da annullare" in out and "annullato: di nuovo al passo" in out
+
+
+def test_a_long_line_of_the_view_is_wrapped_not_cut():
+    """Setup ("Impostazione"): each player holds 10 project cards in generation 1; a view
+    40 columns wide still names all of them."""
+    import generated.terraforming_mars as tm
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import player_view
+
+    names = Names(tm.RULES)
+    game = tm.new_game(2, (), 1)
+    hand = game.to_json()["players"][0]["hand"]
+    assert len(hand) == 10
+    view = player_view(game, 0, names, width=40)
+    assert "…" not in view
+    assert all(len(line) <= 40 for line in view.splitlines() if " " in line.strip())
+    flat = " ".join(view.split())
+    assert all(names.of(card) in flat for card in hand)

@@ -64,10 +64,15 @@ def _undo(game: Any, saved: list[tuple[int, int, dict[str, Any]]], player: int,
     return load(state)
 
 
-def player_view(game: Any, player: int, names: Names, width: int = 100) -> str:
+def player_view(game: Any, player: int, names: Names, width: int | None = None) -> str:
     """A short text of what ``player`` sees (its observation): the shared numbers, then
     each player's non-empty entries, the player's own first; hidden lists are counted;
-    entries declared ``bookkeeping`` (the rules' own notes, not on the table) are left out."""
+    entries declared ``bookkeeping`` (the rules' own notes, not on the table) are left out.
+    A line longer than ``width`` (default: the terminal's, else 100 columns) is wrapped,
+    never cut: a hand of 10 cards is read in full."""
+    if width is None:
+        import shutil
+        width = shutil.get_terminal_size((100, 24)).columns
     seen = observation(game, player)
     title = names.said("view_title", "{player}'s view (step {step})",
                        player=names.player(player), step=seen.get("decisions", "?"))
@@ -113,8 +118,13 @@ def _seats(value: Any, t: Any, names: Names) -> Any:
 
 
 def _line(key: str, value: Any, names: Names, width: int) -> str:
+    import textwrap
+
     line = f"{key}: {value_text(value, names)}"
-    return line if len(line) <= width else line[: width - 1] + "…"
+    if len(line) <= width:
+        return line
+    return textwrap.fill(line, width=max(width, 20), subsequent_indent="    ",
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def value_text(value: Any, names: Names) -> str:
