@@ -366,3 +366,22 @@ def test_a_long_line_of_the_view_is_wrapped_not_cut():
     assert all(len(line) <= 40 for line in view.splitlines() if " " in line.strip())
     flat = " ".join(view.split())
     assert all(names.of(card) in flat for card in hand)
+
+
+def test_an_id_two_kinds_share_is_named_by_the_label_words():
+    """Pampero's action card a3 and sector a3 share an id; a played card's label names the
+    card. Terraforming Mars's greenery standard project ("Verde", 23 M€) shares its id with
+    the greenery tile ("tessere Verdi")."""
+    import generated.pampero as pampero
+    import generated.terraforming_mars as tm
+    from compiler.playtest.games import Names
+
+    records = pampero.RULES["records"]
+    card = records["action_cards"]["a3"]["name"]["en"]
+    area = records["areas"]["a3"]["name"]["en"]
+    assert card != area
+    assert Names(pampero.RULES).label({"act": "play", "card": "a3", "row": "top"}) == \
+        f"play: {card}, top row"
+    project = tm.RULES["records"]["actions"]["greenery"]["name"]["it"]
+    assert Names(tm.RULES).label({"act": "project", "id": "greenery"}) == \
+        f"progetto standard: {project}"

@@ -87,6 +87,7 @@ class Names:
     def __init__(self, rules: dict[str, Any], lang: str | None = None) -> None:
         game = rules.get("game") or {}
         self.lang = lang or str(game.get("language") or "en")
+        self.rules = rules
         self.seats = set(rules.get("player_labels") or [])
         self.positions = set(rules.get("position_labels") or [])
         """Option keys that hold a 0-based position: shown from 1 (``azione n. 1``)."""
@@ -119,6 +120,13 @@ class Names:
             if isinstance(records, dict):
                 for rid, rec in records.items():
                     self._add(rid, rec)
+        self.kinds: dict[str, dict[str, str]] = {}
+        """Names by kind, for an id several kinds share (Pampero's action card ``a1`` and
+        sector ``a1``): a label's words say which one it is (``_kind_named``)."""
+        for kind, records in (core.items() if isinstance(core, dict) else ()):
+            if isinstance(records, dict):
+                self.kinds[str(kind)] = {str(rid): name for rid, rec in records.items()
+                                         if (name := _name_of(rec, self.lang)) is not None}
 
     def _steps(self, node: Any) -> None:
         """Names of the flow's and modules' steps and of the labels a scoring line books
@@ -135,10 +143,8 @@ class Names:
                 self._steps(value)
 
     def _add(self, rid: Any, rec: Any) -> None:
-        if not isinstance(rec, dict) or not isinstance(rec.get("name"), dict):
-            return
-        name = rec["name"].get(self.lang) or next(iter(rec["name"].values()), None)
-        if isinstance(name, str):
+        name = _name_of(rec, self.lang)
+        if name is not None:
             self.table.setdefault(str(rid), name)
 
     def of(self, value: Any) -> str:
@@ -163,8 +169,29 @@ class Names:
         parts = {k: v for k, v in option.items() if k != "act"}
         if head or any(v is not None for v in parts.values()):
             parts = {k: v for k, v in parts.items() if v is not None}
-        text = ", ".join(self._pair(k, v) for k, v in parts.items())
+        words = [str(k) for k in parts] + ([option["act"]] if isinstance(option.get("act"),
+                                                                         str) else [])
+        text = ", ".join(self._pair(k, v, words) for k, v in parts.items())
         return f"{head[0]}: {text}" if head and text else (head[0] if head else text)
+
+    def _kind_named(self, value: str, words: list[str]) -> str | None:
+        """The name of ``value`` in the kind a label's words point to, when several kinds
+        have that id: ``{act: play, card: a3}`` names the action card ("card" is in
+        ``action_cards``), ``{act: project, id: greenery}`` the standard project (its
+        ``group`` is ``standard_project``), not the tile; None when one kind or none has
+        it, or the words point to no single kind."""
+        having = [k for k, table in self.kinds.items() if value in table]
+        if len(having) < 2:
+            return None
+        pointed = [k for k in having if any(len(w) > 2 and w in text for w in words
+                                            for text in (k, *self._plain_words(k, value)))]
+        return self.kinds[pointed[0]][value] if len(pointed) == 1 else None
+
+    def _plain_words(self, kind: str, rid: str) -> list[str]:
+        """The short text fields of a record (``group: standard_project``)."""
+        rec = ((self.rules.get("records") or {}).get(kind) or {}).get(rid)
+        return [v for k, v in rec.items() if isinstance(v, str) and
+                k not in ("id", "at") and len(v) < 40] if isinstance(rec, dict) else []
 
     def word(self, key: str) -> str:
         """A word of a label: the name of the record or state entry ``key``, else ``key``
@@ -198,11 +225,11 @@ class Names:
         """Seat ``seat`` (0-based) as people number it: ``player 1`` for seat 0."""
         return f"{PLAYER_WORD.get(self.lang, 'player')} {seat + 1}"
 
-    def _pair(self, key: str, value: Any) -> str:
+    def _pair(self, key: str, value: Any, words: list[str] | None = None) -> str:
         if key in self.seats and isinstance(value, int) and not isinstance(value, bool):
             return f"{self.word(key)} {self.player(value)}"
         if isinstance(value, str) and value in self.table:
-            return self.table[value]
+            return self._kind_named(value, words or [key]) or self.table[value]
         if key in self.positions and isinstance(value, int) and not isinstance(value, bool):
             return f"{self.word(key)} {value + 1}"
         if isinstance(value, bool):
@@ -224,3 +251,11 @@ class Names:
                 n = rest[-1] if rest and rest[-1].isdigit() else "0"
                 return self.table[head] + (f" #{int(n) + 1}" if n != "0" else "")
         return self.of(value)
+
+
+def _name_of(rec: Any, lang: str) -> str | None:
+    """A record's ``name`` in ``lang`` (else its first language); None without one."""
+    if not isinstance(rec, dict) or not isinstance(rec.get("name"), dict):
+        return None
+    name = rec["name"].get(lang) or next(iter(rec["name"].values()), None)
+    return name if isinstance(name, str) else None
