@@ -49,6 +49,7 @@ CODES = {
     "R035": "definition uses itself", "R036": "assignment to something not a place",
     "R037": "name only a module declares", "R038": "a definition's check fails",
     "R040": "a player's page would show a data name",
+    "R041": "the sheet names a field its kind does not have",
     "D004": "statement where a value is expected, or a value where a statement is",
     "W003": "record without a rulebook source",
     "W001": "provisional value", "W002": "printed count differs from the records",

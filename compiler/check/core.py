@@ -6,7 +6,8 @@ require what they conflict with (R021), required documents (R016), adjacency tha
 not mutual (R012) on any kind whose records list ``next_to``, a module's printed
 component count that differs from the records of its deck (W002), and the steps and
 records a module names: one the flow does not have (R014), or one only a module it does
-not require brings (R023); a record's ``module:`` that names no module (R001).
+not require brings (R023); a record's ``module:`` that names no module (R001); a field
+the sheet layout names that its kind does not have (R041, sheet_fields.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from compiler.check.combinations import check_pairs
 from compiler.check.components import check_components
 from compiler.check.module_index import Index, items
 from compiler.check.modules import cycles_and_contradictions
+from compiler.check.sheet_fields import check_sheet_fields
 from compiler.diagnostics import Diagnostic, Severity, Span, did_you_mean
 from compiler.load import Document
 
@@ -41,6 +43,7 @@ def check_core(docs: list[Document], ir: dict[str, Any],
     out += _sources(docs)
     out += _unknown_modules(docs)
     out += _coded_names(docs)
+    out += check_sheet_fields(docs)
     kinds = {d.kind for d in docs}
     first = docs[0].path if docs else "rules"
     out += [Diagnostic(Span(first), "R016", f"the game has no '{k}' document",

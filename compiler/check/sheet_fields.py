@@ -1,0 +1,109 @@
+"""The fields a game's sheet layout names (R041).
+
+game.yaml's ``sheet.sections`` print the records of one kind each: ``{field}`` holes in
+a section's ``corner``, ``head``, ``foot``, ``meta``, ``lines`` and ``columns`` texts,
+and the fields ``order``, ``copies``, ``group`` and ``unit`` name, must be fields of that
+kind (kinds.yaml) or of every record (``id``, ``name``, ``module``, ...); ``intro`` holes
+must be constants of the game. A misspelt one is not an error anywhere else: the sheet
+would silently print nothing there (a card's value, its copy count). A line or column
+with ``each: FIELD`` takes the holes of FIELD's items first; only its ``each`` is checked.
+
+Entry point: ``check_sheet_fields(docs) -> list[Diagnostic]``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from compiler.check.module_index import items
+from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.lang.declare import RECORD_FIELDS
+from compiler.load import Document
+
+__all__ = ["check_sheet_fields"]
+
+HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.[a-z0-9_.]*)?(?::[^{}]*)?\}")
+"""A template hole ``{field}``, ``{field.part}`` or ``{field:form}``: its field."""
+TEXTS = ("corner", "head", "foot")
+FIELDS = ("order", "copies", "group", "unit")
+
+
+def check_sheet_fields(docs: list[Document]) -> list[Diagnostic]:
+    """R041 for each hole or field name of a sheet section that its kind lacks."""
+    game = next((d for d in docs if d.kind == "game" and isinstance(d.data, dict)), None)
+    sheet = game.data.get("sheet") if game else None
+    if game is None or not isinstance(sheet, dict):
+        return []
+    kinds = _kind_fields(docs)
+    constants = {str(r.get("id")) for d in docs if d.kind == "constants"
+                 for r in items(d.data, "records") if isinstance(r, dict)}
+    out: list[Diagnostic] = []
+    for i, section in enumerate(sheet.get("sections") or []):
+        if isinstance(section, dict) and section.get("kind") in kinds:
+            fields = kinds[section["kind"]] | set(RECORD_FIELDS)
+            out += _section(game, ("sheet", "sections", i), section, fields,
+                            str(section["kind"]))
+            out += _holes(game, ("sheet", "sections", i, "intro"), section.get("intro"),
+                          constants, "constant of the game (constants.yaml)")
+    return out
+
+
+def _kind_fields(docs: list[Document]) -> dict[str, set[str]]:
+    """The declared fields of each record kind (kinds.yaml)."""
+    out: dict[str, set[str]] = {}
+    for doc in docs:
+        if doc.kind == "kinds":
+            for rec in items(doc.data, "records"):
+                if isinstance(rec, dict) and isinstance(rec.get("id"), str):
+                    fields = rec.get("fields")
+                    out.setdefault(rec["id"], set()).update(
+                        fields if isinstance(fields, dict) else ())
+    return out
+
+
+def _section(doc: Document, path: tuple[Any, ...], section: dict[str, Any],
+             fields: set[str], kind: str) -> list[Diagnostic]:
+    what = f"field of {kind} (kinds.yaml)"
+    out: list[Diagnostic] = []
+    for key in FIELDS:
+        name = section.get(key)
+        if isinstance(name, str) and name not in fields:
+            out.append(_unknown(doc, path + (key,), name, fields, what))
+    for key in TEXTS:
+        out += _holes(doc, path + (key,), section.get(key), fields, what)
+    for j, text in enumerate(section.get("meta") or []):
+        out += _holes(doc, path + ("meta", j), text, fields, what)
+    for key in ("lines", "columns"):
+        for j, line in enumerate(section.get(key) or []):
+            if not isinstance(line, dict):
+                continue
+            if "each" in line:
+                if isinstance(line["each"], str) and line["each"] not in fields:
+                    out.append(_unknown(doc, path + (key, j, "each"), line["each"],
+                                        fields, what))
+                continue
+            out += _holes(doc, path + (key, j, "text"), line.get("text"), fields, what)
+    return out
+
+
+def _holes(doc: Document, path: tuple[Any, ...], text: Any, known: set[str],
+           what: str) -> list[Diagnostic]:
+    """R041 for each hole of ``text`` (a string or {lang: string}) not in ``known``."""
+    forms = text.items() if isinstance(text, dict) else [(None, text)]
+    out: list[Diagnostic] = []
+    for lang, words in forms:
+        for hole in HOLE.findall(words) if isinstance(words, str) else []:
+            if hole not in known:
+                out.append(_unknown(doc, path + ((lang,) if lang else ()), hole, known,
+                                    what))
+    return out
+
+
+def _unknown(doc: Document, path: tuple[Any, ...], name: str, known: set[str],
+             what: str) -> Diagnostic:
+    hint = did_you_mean(name, sorted(known))
+    return Diagnostic(doc.span(path), "R041",
+                      f"the sheet names '{name}', which is no {what}: the sheet would "
+                      "print nothing there",
+                      hint=hint or f"use one of: {', '.join(sorted(known))}")
