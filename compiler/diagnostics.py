@@ -52,6 +52,7 @@ CODES = {
     "R041": "the sheet names a field its kind does not have",
     "D004": "statement where a value is expected, or a value where a statement is",
     "W003": "record without a rulebook source",
+    "W004": "definition text without a language of the game",
     "W001": "provisional value", "W002": "printed count differs from the records",
     "W010": "placeholder content",
 }

@@ -7,7 +7,8 @@ not mutual (R012) on any kind whose records list ``next_to``, a module's printed
 component count that differs from the records of its deck (W002), and the steps and
 records a module names: one the flow does not have (R014), or one only a module it does
 not require brings (R023); a record's ``module:`` that names no module (R001); a field
-the sheet layout names that its kind does not have (R041, sheet_fields.py).
+the sheet layout names that its kind does not have (R041, sheet_fields.py); a
+definition's text without a language of the game (W004).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def check_core(docs: list[Document], ir: dict[str, Any],
     out += _unknown_modules(docs)
     out += _coded_names(docs)
     out += check_sheet_fields(docs)
+    out += _untranslated(docs)
     kinds = {d.kind for d in docs}
     first = docs[0].path if docs else "rules"
     out += [Diagnostic(Span(first), "R016", f"the game has no '{k}' document",
@@ -156,6 +158,30 @@ def _marked(doc: Document) -> list[Diagnostic]:
             out.append(Diagnostic(doc.span(path), "W010", f"placeholder content: "
                                   f"{v['placeholder']}", Severity.WARNING,
                                   hint="replace it with the rulebook's text when known"))
+    return out
+
+
+def _untranslated(docs: list[Document]) -> list[Diagnostic]:
+    """W004 a definition's ``text`` or ``text_one`` without a language the game declares
+    (game.yaml ``languages``): that language's sheets would print it in another one."""
+    game = next((d for d in docs if d.kind == "game" and isinstance(d.data, dict)), None)
+    langs = [str(x) for x in (game.data.get("languages") or [game.data.get("language")])
+             if isinstance(x, str)] if game else []
+    out: list[Diagnostic] = []
+    for doc in docs:
+        if doc.kind != "definitions" or not langs:
+            continue
+        for i, rec in enumerate(items(doc.data, "records")):
+            for key in ("text", "text_one"):
+                text = rec.get(key) if isinstance(rec, dict) else None
+                missing = [x for x in langs if isinstance(text, dict) and x not in text]
+                if missing:
+                    out.append(Diagnostic(
+                        doc.span(("records", i, key)), "W004",
+                        f"the {key} of '{rec.get('id')}' has no {', '.join(missing)} form: "
+                        f"the {', '.join(missing)} sheets print it in another language",
+                        Severity.WARNING, hint=f"add {missing[0]}: \"...\" beside the "
+                        "other languages"))
     return out
 
 
