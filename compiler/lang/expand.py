@@ -82,7 +82,7 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
 
         check_uses(rc, d, args, site, scope)
     rc.calls.append((d.id, site))
-    rc.texts.append(_use(d, args, inner, tree, rc.decls.records))
+    rc.texts.append(_use(rc, d, args, inner, tree))
     saved = rc.path
     rc.path = d.doc.path
     try:
@@ -115,18 +115,17 @@ def _dynamic(scope: Scope, name: str) -> Binding:
     return var(name, bound.type if bound is not None else "any")
 
 
-def _use(d: Definition, args: dict[str, tuple[IR, Type, bool]], inner: Scope,
-          tree: Any, records: Any) -> dict[str, Any]:
+def _use(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], inner: Scope,
+         tree: Any) -> dict[str, Any]:
     """What a decision inside this use may say of it (``use_text``): the literal
     arguments; the IR that reads each other value argument at run time (``eval``, not
     copied: ``use_text`` copies the one it keeps); the text tree when written in a text."""
     use: dict[str, Any] = {"def": d.id, "args": {n: _literal(a[0]) for n, a in args.items()}}
-    texts = d.record.get("text")
-    said = " ".join(str(v) for v in texts.values()) if isinstance(texts, dict) else ""
-    use["holes"] = sorted(set(_HOLE.findall(said)) & set(args))
+    use["holes"] = sorted(_said_holes(rc, d) & set(args))
     evals = {n: inner.names[n].ir for n, (ir, t, code) in args.items()
              if not code and d.params[n] not in BY_NAME and ir.get("op") != "lit"
              and n in inner.names and not _many(t)}
+    records = rc.decls.records
     kinds = {n: _kind(d.params[n]) for n in args if _kind(d.params[n]) in records}
     if kinds:
         use["kinds"] = kinds
@@ -136,6 +135,18 @@ def _use(d: Definition, args: dict[str, tuple[IR, Type, bool]], inner: Scope,
     if tree is not None:
         use["tree"] = tree
     return use
+
+
+def _said_holes(rc: RC, d: Definition) -> frozenset[str]:
+    """The holes ``{name}`` that ``d``'s texts say, in any language. Kept in
+    ``rc.said`` by the definition's ``id()`` (``rc.decls`` holds every definition for
+    the run, so no id is reused): a record's text does not change once loaded."""
+    kept = rc.said.get(id(d))
+    if kept is None:
+        texts = d.record.get("text")
+        said = " ".join(str(v) for v in texts.values()) if isinstance(texts, dict) else ""
+        kept = rc.said[id(d)] = frozenset(_HOLE.findall(said))
+    return kept
 
 
 def use_text(texts: list[dict[str, Any]]) -> dict[str, Any]:

@@ -118,8 +118,20 @@ def _show(d: Any) -> str:
 
 def _candidates(rc: RC, items: list[Syn], statement: bool) -> list[Any]:
     """Definitions whose words all occur among the items, in data order (then the
-    core's): only those filed under one of the items' words are looked at."""
-    words = {i.kids[0] for i in items if i.op == "name"}
+    core's): only those filed under one of the items' words are looked at.
+
+    Kept in ``rc.candidates`` by (form, the items' words, their count): the answer
+    depends on nothing else, and the definitions do not change during a run."""
+    words = frozenset(i.kids[0] for i in items if i.op == "name")
+    key = (statement, words, len(items))
+    found = rc.candidates.get(key)
+    if found is None:
+        found = rc.candidates[key] = _filed(rc, words, len(items), statement)
+    return found
+
+
+def _filed(rc: RC, words: frozenset[str], count: int, statement: bool) -> list[Any]:
+    """``_candidates`` worked out: the entries filed under the words, then filtered."""
     if statement not in rc.phrase_index:
         rc.phrase_index[statement] = _index(rc, statement)
     entries, by_word = rc.phrase_index[statement]
@@ -127,7 +139,7 @@ def _candidates(rc: RC, items: list[Syn], statement: bool) -> list[Any]:
     for word in words:
         found.update(by_word.get(word, ()))
     return [entries[k][0] for k in sorted(found)
-            if entries[k][2] <= len(items) and entries[k][1] <= words]
+            if entries[k][2] <= count and entries[k][1] <= words]
 
 
 def _index(rc: RC, statement: bool) -> tuple[list[tuple[Any, frozenset[str], int]],
