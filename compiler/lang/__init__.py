@@ -130,23 +130,26 @@ def number_nodes(ir: Any) -> int:
     part of a larger expression gets ``x`` (its compiled function). Returns the count
     of statements."""
     counts = [0, 0]
-
-    def walk(node: Any, in_expr: bool) -> None:
-        if isinstance(node, dict):
-            if "op" in node and "at" in node:
-                node["id"] = counts[0]
-                counts[0] += 1
-                in_expr = False
-            elif "op" in node:
-                if not in_expr:
-                    node["x"] = counts[1]
-                    counts[1] += 1
-                in_expr = True
-            for value in node.values():
-                walk(value, in_expr)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value, in_expr)
-
-    walk(ir, False)
+    _number(ir, False, counts)
     return counts[0]
+
+
+def _number(node: Any, in_expr: bool, counts: list[int]) -> None:
+    """``number_nodes`` below ``node``; only dicts and lists are visited (a call per
+    scalar would be most of the calls)."""
+    if isinstance(node, dict):
+        if "op" in node and "at" in node:
+            node["id"] = counts[0]
+            counts[0] += 1
+            in_expr = False
+        elif "op" in node:
+            if not in_expr:
+                node["x"] = counts[1]
+                counts[1] += 1
+            in_expr = True
+        values: Any = node.values()
+    else:
+        values = node
+    for value in values:
+        if isinstance(value, (dict, list)):
+            _number(value, in_expr, counts)

@@ -23,23 +23,27 @@ def word_prompts(ir: dict[str, Any]) -> None:
     langs = list(game.get("languages") or []) or [str(game.get("language") or "en")]
     speakers = [Speaker(ir, lang, "player") for lang in langs]
 
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            info = node.get("prompt")
-            if node.get("op") == "choose" and isinstance(info, dict) and "tree" in info:
-                tree = info.pop("tree")
-                text = {sp.lang: _say(sp, tree) for sp in speakers}
-                if all(text.values()):
-                    info["text"] = text
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
     for key, value in ir.items():
-        if key != "texts":
-            walk(value)
+        if key != "texts" and isinstance(value, (dict, list)):
+            _walk(value, speakers)
+
+
+def _walk(node: dict[str, Any] | list[Any], speakers: list[Speaker]) -> None:
+    """``word_prompts`` below ``node``; only dicts and lists are visited (a call per
+    scalar would be most of the calls)."""
+    if isinstance(node, dict):
+        info = node.get("prompt")
+        if node.get("op") == "choose" and isinstance(info, dict) and "tree" in info:
+            tree = info.pop("tree")
+            text = {sp.lang: _say(sp, tree) for sp in speakers}
+            if all(text.values()):
+                info["text"] = text
+        values: Any = node.values()
+    else:
+        values = node
+    for value in values:
+        if isinstance(value, (dict, list)):
+            _walk(value, speakers)
 
 
 def _say(sp: Speaker, tree: Any) -> str:
