@@ -141,6 +141,11 @@ class RC:
     """The candidates of a phrase by (form, words, item count) (``phrases._candidates``)."""
     said: dict[int, frozenset[str]] = field(default_factory=dict)
     """The holes each definition's texts say, by its ``id()`` (``expand._said_holes``)."""
+    kinds_of: dict[str, list[str]] = field(default_factory=dict)
+    """``decls.kind_of`` by id (``kind_of``)."""
+    exposed: list[tuple[str, Any]] | None = None
+    """The state entries declared ``expose: true``, with their scope, in declaration
+    order (``compiler.lang.names._exposed``)."""
     texts: list[dict[str, Any]] = field(default_factory=list)
     """The phrase being expanded, innermost last (a decision's prompt)."""
     player_labels: set[str] = field(default_factory=set)
@@ -161,6 +166,14 @@ class RC:
             rec = table.get(mid)
             todo += list(rec.data.get("requires") or []) if rec else []
         return frozenset(out)
+
+    def kind_of(self, ident: str) -> list[str]:
+        """``decls.kind_of(ident)``, kept: the records are all declared before any text
+        is resolved, and do not change after."""
+        kinds = self.kinds_of.get(ident)
+        if kinds is None:
+            kinds = self.kinds_of[ident] = self.decls.kind_of(ident)
+        return kinds
 
     def fresh(self, name: str) -> str:
         self.fresh_count += 1
