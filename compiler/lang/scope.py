@@ -146,8 +146,9 @@ class RC:
     exposed: list[tuple[str, Any]] | None = None
     """The state entries declared ``expose: true``, with their scope, in declaration
     order (``compiler.lang.names._exposed``)."""
-    texts: list[dict[str, Any]] = field(default_factory=list)
-    """The phrase being expanded, innermost last (a decision's prompt)."""
+    texts: list[Any] = field(default_factory=list)
+    """The uses being expanded, innermost last (a decision's prompt): each a dict of
+    ``expand._use``, or the function that gives it (``expand._pending``)."""
     player_labels: set[str] = field(default_factory=set)
     position_labels: set[str] = field(default_factory=set)
     """Option keys that hold a position counted from 0 (shown from 1 in text)."""
