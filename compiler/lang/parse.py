@@ -21,7 +21,7 @@ from typing import Any
 from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from compiler.diagnostics import Diagnostic, Span
-from compiler.lang.syntax import Position, Syn, SynBuilder, place
+from compiler.lang.syntax import Position, Syn, SynBuilder, located
 
 __all__ = ["MAX_LENGTH", "STARTS", "parse", "text_positions"]
 
@@ -84,13 +84,13 @@ def parse(start: str, text: str, position: Position, path: str
         tree = _tree(start, text)
     except UnexpectedInput as exc:
         return None, [_syntax_error(start, text, exc, position, path)]
-    return place(tree, position), []
+    return located(tree, position), []
 
 
 @lru_cache(maxsize=20_000)
 def _tree(start: str, text: str) -> Any:
     """The ``Syn`` tree of ``text`` at character offsets (``SynBuilder``; the same text
-    is parsed once: card texts repeat). It is only read afterwards: ``place`` builds new
+    is parsed once: card texts repeat). It is only read afterwards: ``located`` builds new
     nodes at the file positions of each place the text is written."""
     return parser().parse(text, start=start)
 

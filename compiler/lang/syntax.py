@@ -50,7 +50,7 @@ from typing import Any
 
 from lark import Token, Tree
 
-__all__ = ["Position", "Syn", "SynBuilder", "place", "walk"]
+__all__ = ["Position", "Syn", "SynBuilder", "located", "walk"]
 
 
 @dataclass(frozen=True)
@@ -81,14 +81,14 @@ Position = Callable[[int], tuple[int, int]]
 """Maps a character offset in the text to its (line, col) in the YAML file."""
 
 
-def place(node: Any, position: Position) -> Any:
+def located(node: Any, position: Position) -> Any:
     """``node`` (built by ``SynBuilder``: ``line`` holds the character offset, ``col``
     0) with every node at its file position, as ``position`` maps offsets."""
     if type(node) is Syn:
         line, col = position(node.line)
-        return Syn(node.op, line, col, tuple([place(k, position) for k in node.kids]))
+        return Syn(node.op, line, col, tuple([located(k, position) for k in node.kids]))
     if type(node) is tuple:
-        return tuple([place(k, position) for k in node])
+        return tuple([located(k, position) for k in node])
     return node
 
 
@@ -105,7 +105,7 @@ _NO_OFFSET = ("up_to", "exactly", "where")
 
 class SynBuilder:
     """Lark's callbacks (its ``transformer`` option, run while parsing): one method per
-    rule, building ``Syn`` nodes at character offsets (``place`` puts them where a text
+    rule, building ``Syn`` nodes at character offsets (``located`` puts them where a text
     is). Each method gets the rule's offset (``at``: that of its first token or node, as
     Lark's ``propagate_positions`` would give) and its kids without the keywords and
     punctuation. The result depends on the text alone, so one tree serves every place
