@@ -148,8 +148,9 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
         result.diagnostics = diags
         return result
     good, schema_diags = schema.validate(docs)
-    ir, _decls, lang_diags = lang.compile_core(good)
-    word_prompts(ir)
+    prompted: list[dict[str, Any]] = []
+    ir, _decls, lang_diags = lang.compile_core(good, prompted)
+    word_prompts(ir, prompted)
     more = check.check(good, ir, layer)
     texts = [t for folder in folders for t in _unreadable(folder, root, good)]
     shadow = {i for d in good for i in d.dropped}

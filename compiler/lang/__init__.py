@@ -30,8 +30,13 @@ from compiler.load import Document
 __all__ = ["CORE_KINDS", "compile_core"]
 
 
-def compile_core(docs: list[Document]) -> tuple[dict[str, Any], Decls, list[Diagnostic]]:
-    """Declare, check every definition, resolve every text; return the IR."""
+def compile_core(docs: list[Document], prompted: list[dict[str, Any]] | None = None
+                 ) -> tuple[dict[str, Any], Decls, list[Diagnostic]]:
+    """Declare, check every definition, resolve every text; return the IR.
+
+    ``prompted``: a list to which the IR's ``choose`` nodes whose prompt has a text
+    tree are added, in data order (what ``compiler.sheets.prompts.word_prompts`` would
+    find by walking the IR again)."""
     decls, diags = declare(docs)
     rc = RC(decls, notes=Notes())
     for d in decls.definitions:
@@ -47,7 +52,7 @@ def compile_core(docs: list[Document]) -> tuple[dict[str, Any], Decls, list[Diag
                                 "phrase": d.record.get("phrase"),
                                 "at": f"{d.doc.path}:{d.span.line}"}
                          for d in decls.definitions}
-    number_nodes(ir)
+    number_nodes(ir, prompted)
     rc.diags = _once(rc.diags)
     ir["modules"] = ir["records"]["modules"]  # where tools look for the module table
     ir["texts"] = texts_table(rc.notes, decls, docs)  # for sheets and explain only
@@ -124,29 +129,38 @@ def _records(rc: RC) -> dict[str, Any]:
     return out
 
 
-def number_nodes(ir: Any) -> int:
+def number_nodes(ir: Any, prompted: list[dict[str, Any]] | None = None) -> int:
     """Number the IR's nodes, depth first in data order: every statement (a node with
     ``at``) gets ``id`` (frames name the node they run); every expression that is not
     part of a larger expression gets ``x`` (its compiled function). Returns the count
-    of statements."""
+    of statements. With ``prompted``, also adds to it every ``choose`` node whose
+    ``prompt`` holds a ``tree`` (see ``compile_core``)."""
     counts = [0, 0]
+    _number(ir, False, counts, prompted)
+    return counts[0]
 
-    def walk(node: Any, in_expr: bool) -> None:
-        if isinstance(node, dict):
-            if "op" in node and "at" in node:
+
+def _number(node: Any, in_expr: bool, counts: list[int],
+            prompted: list[dict[str, Any]] | None) -> None:
+    """``number_nodes`` below ``node``; only dicts and lists are visited (a call per
+    scalar would be most of the calls)."""
+    if isinstance(node, dict):
+        if "op" in node:
+            if "at" in node:
                 node["id"] = counts[0]
                 counts[0] += 1
                 in_expr = False
-            elif "op" in node:
+            else:
                 if not in_expr:
                     node["x"] = counts[1]
                     counts[1] += 1
                 in_expr = True
-            for value in node.values():
-                walk(value, in_expr)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value, in_expr)
-
-    walk(ir, False)
-    return counts[0]
+            if prompted is not None and node["op"] == "choose" and \
+                    isinstance(node.get("prompt"), dict) and "tree" in node["prompt"]:
+                prompted.append(node)
+        values: Any = node.values()
+    else:
+        values = node
+    for value in values:
+        if isinstance(value, (dict, list)):
+            _number(value, in_expr, counts, prompted)

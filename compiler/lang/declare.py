@@ -324,8 +324,8 @@ def _same_phrase(decls: Decls, parts: tuple[str | Hole, ...], params: dict[str, 
         return tuple(p if isinstance(p, str) else ("hole", types.get(p.name)) for p in ps)
 
     mine = shape(parts, params)
-    return next((d for d in decls.definitions
-                 if d.form == form and shape(d.parts, d.params) == mine), None)
+    return next((d for d in decls.definitions if d.form == form and
+                 len(d.parts) == len(parts) and shape(d.parts, d.params) == mine), None)
 
 
 STARTS_A_FORM = frozenset([

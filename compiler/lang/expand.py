@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span
@@ -82,7 +83,7 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
 
         check_uses(rc, d, args, site, scope)
     rc.calls.append((d.id, site))
-    rc.texts.append(_use(d, args, inner, tree, rc.decls.records))
+    rc.texts.append(_pending(rc, d, args, dict(inner.names), tree))
     saved = rc.path
     rc.path = d.doc.path
     try:
@@ -115,18 +116,27 @@ def _dynamic(scope: Scope, name: str) -> Binding:
     return var(name, bound.type if bound is not None else "any")
 
 
-def _use(d: Definition, args: dict[str, tuple[IR, Type, bool]], inner: Scope,
-          tree: Any, records: Any) -> dict[str, Any]:
+def _pending(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]],
+             names: dict[str, Binding], tree: Any) -> Callable[[], dict[str, Any]]:
+    """``_use`` of this use, worked out when a decision inside asks for it (most uses
+    hold none). Sound: ``names`` is the use's bindings as they are now (a ``let`` in
+    the body may bind a name again later), and the arguments' IR is not changed while
+    texts are resolved (nodes are numbered after)."""
+    return lambda: _use(rc, d, args, names, tree)
+
+
+def _use(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]],
+         names: dict[str, Binding], tree: Any) -> dict[str, Any]:
     """What a decision inside this use may say of it (``use_text``): the literal
     arguments; the IR that reads each other value argument at run time (``eval``, not
-    copied: ``use_text`` copies the one it keeps); the text tree when written in a text."""
+    copied: ``use_text`` copies the one it keeps); the text tree when written in a text.
+    ``names``: the bindings of the definition's body when the use began."""
     use: dict[str, Any] = {"def": d.id, "args": {n: _literal(a[0]) for n, a in args.items()}}
-    texts = d.record.get("text")
-    said = " ".join(str(v) for v in texts.values()) if isinstance(texts, dict) else ""
-    use["holes"] = sorted(set(_HOLE.findall(said)) & set(args))
-    evals = {n: inner.names[n].ir for n, (ir, t, code) in args.items()
+    use["holes"] = sorted(_said_holes(rc, d) & set(args))
+    evals = {n: names[n].ir for n, (ir, t, code) in args.items()
              if not code and d.params[n] not in BY_NAME and ir.get("op") != "lit"
-             and n in inner.names and not _many(t)}
+             and n in names and not _many(t)}
+    records = rc.decls.records
     kinds = {n: _kind(d.params[n]) for n in args if _kind(d.params[n]) in records}
     if kinds:
         use["kinds"] = kinds
@@ -138,13 +148,29 @@ def _use(d: Definition, args: dict[str, tuple[IR, Type, bool]], inner: Scope,
     return use
 
 
-def use_text(texts: list[dict[str, Any]]) -> dict[str, Any]:
+def _said_holes(rc: RC, d: Definition) -> frozenset[str]:
+    """The holes ``{name}`` that ``d``'s texts say, in any language. Kept in
+    ``rc.said`` by the definition's ``id()`` (``rc.decls`` holds every definition for
+    the run, so no id is reused): a record's text does not change once loaded."""
+    kept = rc.said.get(id(d))
+    if kept is None:
+        texts = d.record.get("text")
+        said = " ".join(str(v) for v in texts.values()) if isinstance(texts, dict) else ""
+        kept = rc.said[id(d)] = frozenset(_HOLE.findall(said))
+    return kept
+
+
+def use_text(texts: list[Any]) -> dict[str, Any]:
     """The use of a definition whose text asks for a decision, from the uses it is
     inside (``texts``, outermost first), innermost first: the first one whose every hole
     is known: when the game is built (a literal argument, or one written in a record's
     text, whose words the build adds from ``tree``: an effect, or a value that reads no
     local and no state), or when the decision is asked (a value read then, ``eval``);
-    else the innermost one (its unknown holes read "…")."""
+    else the innermost one (its unknown holes read "…"). An entry not yet worked out
+    (``_pending``) is worked out here, in place."""
+    for k, use in enumerate(texts):
+        if callable(use):
+            texts[k] = use()
     for use in reversed(texts):
         tree = use.get("tree")
         args = (tree or {}).get("args") or {}

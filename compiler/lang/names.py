@@ -44,7 +44,7 @@ def name_ref(rc: RC, syn: Syn, name: str, scope: Scope, want: Type) -> tuple[IR,
     if name in decls.constants:
         value = decls.constants[name]
         return lit(value, _type_of_value(value))
-    kinds = decls.kind_of(name)
+    kinds = rc.kind_of(name)
     want_kind = kind_wanted(want)
     if want_kind in kinds:
         return record_id(rc, syn, name, want_kind)
@@ -81,15 +81,17 @@ def _type_of_value(value: Any) -> Type:
 def _exposed(rc: RC, syn: Syn, name: str, scope: Scope) -> tuple[IR, Type] | None:
     """A key of a state map declared ``expose: true`` reads as its value (``heat`` is
     the acting player's stock of heat)."""
-    for scope_name in ("player", "game"):
-        for entry in rc.decls.state[scope_name].values():
-            each = entry.spec.get("each")
-            record = rc.decls.records.get(each or "", {}).get(name)
-            if entry.spec.get("expose") and record is not None and \
-                    _where_holds(entry.spec.get("where"), record.data):
-                base, t = state_ref(rc, syn, entry.name, scope_name, entry.type, scope)
-                return {"op": "key", "of": base, "k": {"op": "lit", "v": name},
-                        "d": default_of(t[2])}, t[2]
+    if rc.exposed is None:
+        rc.exposed = [(scope_name, entry) for scope_name in ("player", "game")
+                      for entry in rc.decls.state[scope_name].values()
+                      if entry.spec.get("expose")]
+    for scope_name, entry in rc.exposed:
+        each = entry.spec.get("each")
+        record = rc.decls.records.get(each or "", {}).get(name)
+        if record is not None and _where_holds(entry.spec.get("where"), record.data):
+            base, t = state_ref(rc, syn, entry.name, scope_name, entry.type, scope)
+            return {"op": "key", "of": base, "k": {"op": "lit", "v": name},
+                    "d": default_of(t[2])}, t[2]
     return None
 
 

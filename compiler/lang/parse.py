@@ -13,6 +13,7 @@ at that line and column of the file.
 from __future__ import annotations
 
 import bisect
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from compiler.diagnostics import Diagnostic, Span
-from compiler.lang.syntax import Position, Syn, ToSyn
+from compiler.lang.syntax import Position, Syn, SynBuilder, located
 
 __all__ = ["MAX_LENGTH", "STARTS", "parse", "text_positions"]
 
@@ -33,10 +34,18 @@ MAX_NESTING = 12
 def parser() -> Lark:
     """The LALR parser of ``core.lark``, built once per process and then read from
     Lark's cache file in rulesc's cache folder (``compiler.cache``; Lark checks the
-    grammar's hash before using it): about 10 ms instead of about 300."""
+    grammar's hash before using it): about 10 ms instead of about 300.
+
+    It builds ``Syn`` nodes as it parses (``SynBuilder``), not Lark trees: a tree of
+    Lark's, with positions, cost more than the parse itself. Every token reaches the
+    builder (``keep_all_tokens``), so a rule's offset is that of its first token even
+    when the token is a keyword that its kids leave out, as Lark would: the builder
+    keeps the terminals the grammar names."""
     grammar = resources.files("compiler.lang").joinpath("core.lark").read_text("utf-8")
+    named = frozenset(re.findall(r"^([A-Z][A-Z0-9_]*)\s*:", grammar, re.M))
     return Lark(grammar, parser="lalr", lexer="contextual", start=list(STARTS),
-                propagate_positions=True, maybe_placeholders=True, cache=_cache_file())
+                keep_all_tokens=True, maybe_placeholders=True, cache=_cache_file(),
+                transformer=SynBuilder(named).callbacks())
 
 
 def _cache_file() -> str | bool:
@@ -53,7 +62,7 @@ def _cache_file() -> str | bool:
     except OSError:
         return False
     version = "{}.{}".format(*sys.version_info[:2])
-    return str(folder / f"lark-{lark.__version__}-py{version}.cache")
+    return str(folder / f"lark-{lark.__version__}-py{version}-syn.cache")
 
 
 def parse(start: str, text: str, position: Position, path: str
@@ -75,13 +84,14 @@ def parse(start: str, text: str, position: Position, path: str
         tree = _tree(start, text)
     except UnexpectedInput as exc:
         return None, [_syntax_error(start, text, exc, position, path)]
-    return ToSyn(position).transform(tree), []
+    return located(tree, position), []
 
 
 @lru_cache(maxsize=20_000)
 def _tree(start: str, text: str) -> Any:
-    """Lark's parse tree of ``text`` (the same text is parsed once: card texts repeat).
-    The tree is only read afterwards (the transformer builds new nodes)."""
+    """The ``Syn`` tree of ``text`` at character offsets (``SynBuilder``; the same text
+    is parsed once: card texts repeat). It is only read afterwards: ``located`` builds new
+    nodes at the file positions of each place the text is written."""
     return parser().parse(text, start=start)
 
 

@@ -118,8 +118,20 @@ def _show(d: Any) -> str:
 
 def _candidates(rc: RC, items: list[Syn], statement: bool) -> list[Any]:
     """Definitions whose words all occur among the items, in data order (then the
-    core's): only those filed under one of the items' words are looked at."""
-    words = {i.kids[0] for i in items if i.op == "name"}
+    core's): only those filed under one of the items' words are looked at.
+
+    Kept in ``rc.candidates`` by (form, the items' words, their count): the answer
+    depends on nothing else, and the definitions do not change during a run."""
+    words = frozenset(i.kids[0] for i in items if i.op == "name")
+    key = (statement, words, len(items))
+    found = rc.candidates.get(key)
+    if found is None:
+        found = rc.candidates[key] = _filed(rc, words, len(items), statement)
+    return found
+
+
+def _filed(rc: RC, words: frozenset[str], count: int, statement: bool) -> list[Any]:
+    """``_candidates`` worked out: the entries filed under the words, then filtered."""
     if statement not in rc.phrase_index:
         rc.phrase_index[statement] = _index(rc, statement)
     entries, by_word = rc.phrase_index[statement]
@@ -127,7 +139,7 @@ def _candidates(rc: RC, items: list[Syn], statement: bool) -> list[Any]:
     for word in words:
         found.update(by_word.get(word, ()))
     return [entries[k][0] for k in sorted(found)
-            if entries[k][2] <= len(items) and entries[k][1] <= words]
+            if entries[k][2] <= count and entries[k][1] <= words]
 
 
 def _index(rc: RC, statement: bool) -> tuple[list[tuple[Any, frozenset[str], int]],
@@ -145,34 +157,55 @@ def _index(rc: RC, statement: bool) -> tuple[list[tuple[Any, frozenset[str], int
     return entries, by_word
 
 
+Args = dict[str, tuple[IR, Type, bool]]
+Spans = dict[str, tuple[int, int]]
+
+
+@dataclass
+class _Search:
+    """One ``_matches`` search: what it matches and the ways found so far (a plain
+    recursive function, not a closure, which would hold itself: a cycle only the
+    collector frees)."""
+
+    rc: RC
+    parts: tuple[str | Hole, ...]
+    params: dict[str, Type]
+    items: list[Syn]
+    scope: Scope
+    reasons: list[Fail]
+    out: list[tuple[Args, Spans]]
+    spans: Spans
+
+
 def _matches(rc: RC, parts: tuple[str | Hole, ...], params: dict[str, Type],
              items: list[Syn], scope: Scope, reasons: list[Fail]
-             ) -> list[tuple[dict[str, tuple[IR, Type, bool]], dict[str, tuple[int, int]]]]:
+             ) -> list[tuple[Args, Spans]]:
     """Every way ``items`` fill the phrase ``parts`` (usually none or one), with the
     items each hole took (``{hole: (start, end)}``)."""
-    out: list[tuple[dict[str, tuple[IR, Type, bool]], dict[str, tuple[int, int]]]] = []
-    spans: dict[str, tuple[int, int]] = {}
+    search = _Search(rc, parts, params, items, scope, reasons, [], {})
+    _fill(search, 0, 0, {})
+    return search.out
 
-    def go(i: int, j: int, args: dict[str, tuple[IR, Type, bool]]) -> None:
-        if i == len(parts):
-            if j == len(items):
-                out.append((dict(args), dict(spans)))
-            return
-        part = parts[i]
-        if isinstance(part, str):
-            if j < len(items) and items[j].op == "name" and items[j].kids[0] == part:
-                go(i + 1, j + 1, args)
-            return
-        for k in _ends(parts, i, items, j):
-            arg = _hole(rc, items[j:k], params[part.name], scope, reasons)
-            if arg is not None:
-                args[part.name] = arg
-                spans[part.name] = (j, k)
-                go(i + 1, k, args)
-                del args[part.name]
 
-    go(0, 0, {})
-    return out
+def _fill(m: _Search, i: int, j: int, args: Args) -> None:
+    """Fill ``m.parts[i:]`` from ``m.items[j:]``, ``args`` holding the holes before."""
+    parts, items = m.parts, m.items
+    if i == len(parts):
+        if j == len(items):
+            m.out.append((dict(args), dict(m.spans)))
+        return
+    part = parts[i]
+    if isinstance(part, str):
+        if j < len(items) and items[j].op == "name" and items[j].kids[0] == part:
+            _fill(m, i + 1, j + 1, args)
+        return
+    for k in _ends(parts, i, items, j):
+        arg = _hole(m.rc, items[j:k], m.params[part.name], m.scope, m.reasons)
+        if arg is not None:
+            args[part.name] = arg
+            m.spans[part.name] = (j, k)
+            _fill(m, i + 1, k, args)
+            del args[part.name]
 
 
 def _ends(parts: tuple[str | Hole, ...], i: int, items: list[Syn], j: int) -> list[int]:
@@ -212,8 +245,8 @@ def _hole(rc: RC, span: list[Syn], want: Type, scope: Scope, reasons: list[Fail]
         else:
             ir, t = phrase(rc, span[0], span, scope, _value_want(want), statement=False)
         return ir, t if t != "any" else want, False
-    except Fail as exc:
-        reasons.append(exc)
+    except Fail as exc:  # kept without its traceback, whose frames would hold `reasons`
+        reasons.append(exc.with_traceback(None))
         return None
     finally:
         rc.quiet -= 1

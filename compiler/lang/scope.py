@@ -14,6 +14,8 @@ reports every broken text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from marshal import dumps as _dumps
+from marshal import loads as _loads
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span
@@ -52,14 +54,26 @@ class Binding:
 
 def clone(value: Any) -> Any:
     """A deep copy of IR data (dicts, lists, tuples of scalars), several times faster
-    than ``copy.deepcopy``: IR is a tree, so no memo of shared parts is needed."""
+    than ``copy.deepcopy``: IR is a tree, so no memo of shared parts is needed.
+
+    Done by ``marshal`` (in C) at version 2, which writes no references, so no part of
+    the copy is shared; it keeps dict order, tuples and bools. Data it cannot write (a
+    subclass of a built-in type, which it would not give back as it was) goes through
+    ``_clone``, which keeps such values as they are."""
+    try:
+        return _loads(_dumps(value, 2))
+    except ValueError:
+        return _clone(value)
+
+
+def _clone(value: Any) -> Any:
     kind = type(value)
     if kind is dict:
-        return {k: clone(v) for k, v in value.items()}
+        return {k: _clone(v) for k, v in value.items()}
     if kind is list:
-        return [clone(v) for v in value]
+        return [_clone(v) for v in value]
     if kind is tuple:
-        return tuple(clone(v) for v in value)
+        return tuple(_clone(v) for v in value)
     return value
 
 
@@ -122,8 +136,19 @@ class RC:
     phrase_index: dict[bool, tuple[list[tuple[Any, frozenset[str], int]],
                                    dict[str, list[int]]]] = field(default_factory=dict)
     """Definitions by form, filed by word (``compiler.lang.phrases._candidates``)."""
-    texts: list[dict[str, Any]] = field(default_factory=list)
-    """The phrase being expanded, innermost last (a decision's prompt)."""
+    candidates: dict[tuple[bool, frozenset[str], int], list[Any]] = \
+        field(default_factory=dict)
+    """The candidates of a phrase by (form, words, item count) (``phrases._candidates``)."""
+    said: dict[int, frozenset[str]] = field(default_factory=dict)
+    """The holes each definition's texts say, by its ``id()`` (``expand._said_holes``)."""
+    kinds_of: dict[str, list[str]] = field(default_factory=dict)
+    """``decls.kind_of`` by id (``kind_of``)."""
+    exposed: list[tuple[str, Any]] | None = None
+    """The state entries declared ``expose: true``, with their scope, in declaration
+    order (``compiler.lang.names._exposed``)."""
+    texts: list[Any] = field(default_factory=list)
+    """The uses being expanded, innermost last (a decision's prompt): each a dict of
+    ``expand._use``, or the function that gives it (``expand._pending``)."""
     player_labels: set[str] = field(default_factory=set)
     position_labels: set[str] = field(default_factory=set)
     """Option keys that hold a position counted from 0 (shown from 1 in text)."""
@@ -142,6 +167,14 @@ class RC:
             rec = table.get(mid)
             todo += list(rec.data.get("requires") or []) if rec else []
         return frozenset(out)
+
+    def kind_of(self, ident: str) -> list[str]:
+        """``decls.kind_of(ident)``, kept: the records are all declared before any text
+        is resolved, and do not change after."""
+        kinds = self.kinds_of.get(ident)
+        if kinds is None:
+            kinds = self.kinds_of[ident] = self.decls.kind_of(ident)
+        return kinds
 
     def fresh(self, name: str) -> str:
         self.fresh_count += 1

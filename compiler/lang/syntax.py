@@ -1,8 +1,8 @@
-"""Syntax trees of the core language: one small node type and the Lark transformer.
+"""Syntax trees of the core language: one small node type and the callbacks that build it.
 
 A ``Syn`` is ``(op, line, col, kids)``: ``op`` names the form (table below), ``line``
 and ``col`` are the 1-based position in the YAML file, ``kids`` its parts (nodes, strings,
-ints or None). The transformer is purely structural (Lark's advice): names are resolved
+ints or None). The builder is purely structural (Lark's advice): names are resolved
 and phrases matched later, in ``compiler.lang.resolve``.
 
 ======================  ======================================================
@@ -48,9 +48,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from lark import Token, Transformer, v_args
+from lark import Token, Tree
 
-__all__ = ["Syn", "ToSyn", "walk"]
+__all__ = ["Position", "Syn", "SynBuilder", "located", "walk"]
 
 
 @dataclass(frozen=True)
@@ -81,52 +81,91 @@ Position = Callable[[int], tuple[int, int]]
 """Maps a character offset in the text to its (line, col) in the YAML file."""
 
 
-def _pos(meta_or_token: Any) -> int:
-    if isinstance(meta_or_token, Token):
-        return meta_or_token.start_pos or 0
-    return getattr(meta_or_token, "start_pos", 0) or 0
+def located(node: Any, position: Position) -> Any:
+    """``node`` (built by ``SynBuilder``: ``line`` holds the character offset, ``col``
+    0) with every node at its file position, as ``position`` maps offsets."""
+    if type(node) is Syn:
+        line, col = position(node.line)
+        return Syn(node.op, line, col, tuple([located(k, position) for k in node.kids]))
+    if type(node) is tuple:
+        return tuple([located(k, position) for k in node])
+    return node
 
 
-class ToSyn(Transformer):
-    """Lark tree -> ``Syn`` nodes, with file positions from ``position``."""
+def _pos(where: Any) -> int:
+    """The offset of a rule (an int) or of a token."""
+    if isinstance(where, Token):
+        return where.start_pos or 0
+    return where or 0
 
-    def __init__(self, position: Position) -> None:
-        super().__init__(visit_tokens=False)
-        self.position = position
+
+_NO_OFFSET = ("up_to", "exactly", "where")
+"""Rules whose method takes the kids alone (its result is not a node of its own)."""
+
+
+class SynBuilder:
+    """Lark's callbacks (its ``transformer`` option, run while parsing): one method per
+    rule, building ``Syn`` nodes at character offsets (``located`` puts them where a text
+    is). Each method gets the rule's offset (``at``: that of its first token or node, as
+    Lark's ``propagate_positions`` would give) and its kids without the keywords and
+    punctuation. The result depends on the text alone, so one tree serves every place
+    a text is written (``compiler.lang.parse``)."""
+
+    def __init__(self, kept: frozenset[str]) -> None:
+        self.kept = kept
+        """The terminals a rule's kids keep: those the grammar names (``NAME``,
+        ``INT``...). Lark leaves the others out of a tree (anonymous keywords and
+        punctuation, written as strings in the rules)."""
+
+    def callbacks(self) -> Any:
+        """An object whose attribute per rule name is Lark's callback for that rule: it
+        gets every child (``keep_all_tokens``; None for an absent ``[...]``)."""
+        out = _Callbacks()
+        for name in vars(SynBuilder):
+            if name.startswith("_") or name == "callbacks":
+                continue
+            if name in _NO_OFFSET:
+                setattr(out, name, self._kids_only(getattr(self, name)))
+            else:
+                setattr(out, name, self._with_offset(getattr(self, name)))
+        return out
+
+    def _kids(self, raw: list[Any]) -> list[Any]:
+        kept = self.kept
+        return [k for k in raw if not (type(k) is Token and k.type not in kept)]
+
+    def _with_offset(self, method: Callable[[int, list[Any]], Any]) -> Callable[..., Any]:
+        def callback(raw: list[Any]) -> Any:
+            at = next((k for k in raw if k is not None), 0)
+            return method(at.line if type(at) is Syn else _pos(at), self._kids(raw))
+        return callback
+
+    def _kids_only(self, method: Callable[[list[Any]], Any]) -> Callable[..., Any]:
+        return lambda raw: method(self._kids(raw))
 
     def _node(self, op: str, where: Any, *kids: Any) -> Syn:
-        line, col = self.position(_pos(where))
-        return Syn(op, line, col, kids)
-
-    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
-        raise ValueError(f"no syntax rule for {data}")
+        return Syn(op, _pos(where), 0, kids)
 
     # ---- statements -------------------------------------------------------------
-    @v_args(meta=True)
-    def effect(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("seq", meta, *kids)
+    def effect(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("seq", at, *kids)
 
-    @v_args(meta=True)
-    def if_(self, meta: Any, kids: list[Any]) -> Syn:
+    def if_(self, at: int, kids: list[Any]) -> Syn:
         cond, then, *rest = kids
-        return self._node("if", meta, cond, then, rest[0] if rest else None)
+        return self._node("if", at, cond, then, rest[0] if rest else None)
 
-    @v_args(meta=True)
-    def for_(self, meta: Any, kids: list[Any]) -> Syn:
+    def for_(self, at: int, kids: list[Any]) -> Syn:
         var, src, *rest = kids
         where = rest[0] if len(rest) == 2 else None
-        return self._node("for", meta, str(var), src, where, rest[-1])
+        return self._node("for", at, str(var), src, where, rest[-1])
 
-    @v_args(meta=True)
-    def repeat(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("repeat", meta, *kids)
+    def repeat(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("repeat", at, *kids)
 
-    @v_args(meta=True)
-    def while_(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("while", meta, *kids)
+    def while_(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("while", at, *kids)
 
-    @v_args(meta=True)
-    def choose(self, meta: Any, kids: list[Any]) -> Syn:
+    def choose(self, at: int, kids: list[Any]) -> Syn:
         count: Any = None
         up_to = False
         kind = None
@@ -138,7 +177,7 @@ class ToSyn(Transformer):
                 kind = str(kid)[1:-1]
             else:
                 alts.append(kid)
-        return self._node("choose", meta, count, up_to, kind, tuple(alts))
+        return self._node("choose", at, count, up_to, kind, tuple(alts))
 
     def up_to(self, kids: list[Any]) -> tuple[bool, Any]:
         return True, self._count(kids[0])
@@ -151,174 +190,146 @@ class ToSyn(Transformer):
             return self._node("int", value, int(value))
         return value
 
-    @v_args(meta=True)
-    def path(self, meta: Any, kids: list[Any]) -> Syn:
+    def path(self, at: int, kids: list[Any]) -> Syn:
         node = self._node("name", kids[0], str(kids[0]))
         for name in kids[1:]:
             node = Syn("field", node.line, node.col, (node, str(name)))
         return Syn("app", node.line, node.col, (node,))
 
-    @v_args(meta=True)
-    def alt_body(self, meta: Any, kids: list[Any]) -> Syn:
-        return kids[0] if len(kids) == 1 else self._node("seq", meta, *kids)
+    def alt_body(self, at: int, kids: list[Any]) -> Syn:
+        return kids[0] if len(kids) == 1 else self._node("seq", at, *kids)
 
-    @v_args(meta=True)
-    def alt(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("alt", meta, kids[0], kids[1] if len(kids) > 1 else None)
+    def alt(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("alt", at, kids[0], kids[1] if len(kids) > 1 else None)
 
     def where(self, kids: list[Any]) -> Any:
         return kids[0]
 
-    @v_args(meta=True)
-    def let(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("let", meta, str(kids[0]), kids[1])
+    def let(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("let", at, str(kids[0]), kids[1])
 
-    @v_args(meta=True)
-    def with_(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("with", meta, str(kids[0]), kids[1], kids[2])
+    def with_(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("with", at, str(kids[0]), kids[1], kids[2])
 
-    @v_args(meta=True)
-    def require(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("require", meta, kids[0])
+    def require(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("require", at, kids[0])
 
-    @v_args(meta=True)
-    def do(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("do", meta, kids[0])
+    def do(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("do", at, kids[0])
 
-    @v_args(meta=True)
-    def emit(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("emit", meta, str(kids[0]), kids[1] if len(kids) > 1 else None)
+    def emit(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("emit", at, str(kids[0]), kids[1] if len(kids) > 1 else None)
 
-    @v_args(meta=True)
-    def grant(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("grant", meta, kids[0], tuple(kids[1:]))
+    def grant(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("grant", at, kids[0], tuple(kids[1:]))
 
-    @v_args(meta=True)
-    def grant_modifier(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("gmod", meta, str(kids[0]), kids[1], kids[2] if len(kids) > 2 else None)
+    def grant_modifier(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("gmod", at, str(kids[0]), kids[1], kids[2] if len(kids) > 2 else None)
 
-    @v_args(meta=True)
-    def grant_reaction(self, meta: Any, kids: list[Any]) -> Syn:
+    def grant_reaction(self, at: int, kids: list[Any]) -> Syn:
         where = kids[1] if len(kids) > 2 else None
-        return self._node("greact", meta, str(kids[0]), where, kids[-1])
+        return self._node("greact", at, str(kids[0]), where, kids[-1])
 
-    @v_args(meta=True)
-    def ending(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("ending", meta, str(kids[0]), kids[1] if len(kids) > 1 else None)
+    def ending(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("ending", at, str(kids[0]), kids[1] if len(kids) > 1 else None)
 
-    @v_args(meta=True)
-    def trigger(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("trigger", meta, str(kids[0]), kids[1] if len(kids) > 1 else None)
+    def trigger(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("trigger", at, str(kids[0]), kids[1] if len(kids) > 1 else None)
 
-    @v_args(meta=True)
-    def skip(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("skip", meta)
+    def skip(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("skip", at)
 
-    @v_args(meta=True)
-    def stop(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("stop", meta)
+    def stop(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("stop", at)
 
-    @v_args(meta=True)
-    def assign(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("assign", meta, kids[0], str(kids[1]), kids[2])
+    def assign(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("assign", at, kids[0], str(kids[1]), kids[2])
 
     # ---- expressions --------------------------------------------------------------
-    @v_args(meta=True)
-    def or_(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("or", meta, *kids)
+    def or_(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("or", at, *kids)
 
-    @v_args(meta=True)
-    def and_(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("and", meta, *kids)
+    def and_(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("and", at, *kids)
 
-    @v_args(meta=True)
-    def not_(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("not", meta, kids[0])
+    def not_(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("not", at, kids[0])
 
-    @v_args(meta=True)
-    def neg(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("neg", meta, kids[0])
+    def neg(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("neg", at, kids[0])
 
-    @v_args(meta=True)
-    def compare(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("cmp", meta, str(kids[1]), kids[0], kids[2])
+    def compare(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("cmp", at, str(kids[1]), kids[0], kids[2])
 
-    @v_args(meta=True)
-    def member(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("in", meta, kids[0], kids[1])
+    def member(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("in", at, kids[0], kids[1])
 
-    @v_args(meta=True)
-    def not_member(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("notin", meta, kids[0], kids[1])
+    def not_member(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("notin", at, kids[0], kids[1])
 
-    @v_args(meta=True)
-    def arith(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("arith", meta, str(kids[1]), kids[0], kids[2])
+    def arith(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("arith", at, str(kids[1]), kids[0], kids[2])
 
-    @v_args(meta=True)
-    def app(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("app", meta, *kids)
+    def app(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("app", at, *kids)
 
-    @v_args(meta=True)
-    def field(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("field", meta, kids[0], str(kids[1]))
+    def field(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("field", at, kids[0], str(kids[1]))
 
-    @v_args(meta=True)
-    def index(self, meta: Any, kids: list[Any]) -> Syn:
+    def index(self, at: int, kids: list[Any]) -> Syn:
         key = kids[1]
         if isinstance(key, Token):
             key = self._node("int", key, int(key))
-        return self._node("index", meta, kids[0], key)
+        return self._node("index", at, kids[0], key)
 
-    @v_args(meta=True)
-    def int_(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("int", meta, int(kids[0]))
+    def int_(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("int", at, int(kids[0]))
 
-    @v_args(meta=True)
-    def string(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("str", meta, str(kids[0])[1:-1])
+    def string(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("str", at, str(kids[0])[1:-1])
 
-    @v_args(meta=True)
-    def true(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("true", meta)
+    def true(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("true", at)
 
-    @v_args(meta=True)
-    def false(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("false", meta)
+    def false(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("false", at)
 
-    @v_args(meta=True)
-    def none(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("none", meta)
+    def none(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("none", at)
 
-    @v_args(meta=True)
-    def name(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("name", meta, str(kids[0]))
+    def name(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("name", at, str(kids[0]))
 
-    @v_args(meta=True)
-    def group(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("group", meta, kids[0])
+    def group(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("group", at, kids[0])
 
-    @v_args(meta=True)
-    def list_(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("list", meta, *[k for k in kids if k is not None])
+    def list_(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("list", at, *[k for k in kids if k is not None])
 
-    @v_args(meta=True)
-    def range_(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("range", meta, kids[0], kids[1])
+    def range_(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("range", at, kids[0], kids[1])
 
-    @v_args(meta=True)
-    def filter_(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("filter", meta, str(kids[0]), kids[1],
+    def filter_(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("filter", at, str(kids[0]), kids[1],
                           kids[2] if len(kids) > 2 else None)
 
-    @v_args(meta=True)
-    def map_(self, meta: Any, kids: list[Any]) -> Syn:
-        return self._node("map", meta, kids[0], str(kids[1]), kids[2],
+    def map_(self, at: int, kids: list[Any]) -> Syn:
+        return self._node("map", at, kids[0], str(kids[1]), kids[2],
                           kids[3] if len(kids) > 3 else None)
 
-    @v_args(meta=True)
-    def map(self, meta: Any, kids: list[Any]) -> Syn:
+    def map(self, at: int, kids: list[Any]) -> Syn:
         items = [k for k in kids if k is not None]
         keys = tuple(str(k) for k in items[0::2])
-        return self._node("obj", meta, keys, tuple(items[1::2]))
+        return self._node("obj", at, keys, tuple(items[1::2]))
 
+
+
+class _Callbacks:
+    """The callbacks ``SynBuilder.callbacks`` gives Lark, by rule name."""
+
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
+        """Lark's own rules (``__app_plus_4`` for ``postfix+``...): a tree, whose
+        children Lark puts in its parent's."""
+        if not str(data).startswith("_"):
+            raise ValueError(f"no syntax rule for {data}")
+        return Tree(data, children)

@@ -17,29 +17,45 @@ from compiler.sheets.speak import Speaker
 __all__ = ["word_prompts"]
 
 
-def word_prompts(ir: dict[str, Any]) -> None:
-    """Replace every ``prompt.tree`` of ``ir`` by ``prompt.text`` (in place)."""
+def word_prompts(ir: dict[str, Any], nodes: list[dict[str, Any]] | None = None) -> None:
+    """Replace every ``prompt.tree`` of ``ir`` by ``prompt.text`` (in place). ``nodes``:
+    the ``choose`` nodes that hold one, in data order, when the caller knows them
+    (``compiler.lang.compile_core``'s ``prompted``); else the IR is walked to find them."""
     game = ir.get("game") or {}
     langs = list(game.get("languages") or []) or [str(game.get("language") or "en")]
     speakers = [Speaker(ir, lang, "player") for lang in langs]
 
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            info = node.get("prompt")
-            if node.get("op") == "choose" and isinstance(info, dict) and "tree" in info:
-                tree = info.pop("tree")
-                text = {sp.lang: _say(sp, tree) for sp in speakers}
-                if all(text.values()):
-                    info["text"] = text
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
+    if nodes is not None:
+        for node in nodes:
+            _word(node, speakers)
+        return
     for key, value in ir.items():
-        if key != "texts":
-            walk(value)
+        if key != "texts" and isinstance(value, (dict, list)):
+            _walk(value, speakers)
+
+
+def _word(node: dict[str, Any], speakers: list[Speaker]) -> None:
+    """``prompt.tree`` of ``choose`` node ``node`` -> ``prompt.text``, when every
+    language can say it."""
+    info = node.get("prompt")
+    if node.get("op") == "choose" and isinstance(info, dict) and "tree" in info:
+        tree = info.pop("tree")
+        text = {sp.lang: _say(sp, tree) for sp in speakers}
+        if all(text.values()):
+            info["text"] = text
+
+
+def _walk(node: dict[str, Any] | list[Any], speakers: list[Speaker]) -> None:
+    """``word_prompts`` below ``node``; only dicts and lists are visited (a call per
+    scalar would be most of the calls)."""
+    if isinstance(node, dict):
+        _word(node, speakers)
+        values: Any = node.values()
+    else:
+        values = node
+    for value in values:
+        if isinstance(value, (dict, list)):
+            _walk(value, speakers)
 
 
 def _say(sp: Speaker, tree: Any) -> str:
