@@ -159,6 +159,21 @@ def test_a_prompt_says_the_effects_a_card_orders():
         "Oceano; togli fino a 3 piante a un qualsiasi giocatore")
 
 
+def test_a_choice_of_unlabelled_options_says_each_option():
+    """Regolith Eaters (cards.json): "Action: Add 1 microbe to this card, or remove 2
+    microbes from this card to raise oxygen level 1 step." Its options have no labels of
+    their own ("opzione 1", "opzione 2"): the prompt says both, in the option order."""
+    from compiler.playtest.games import Names
+    from compiler.runtime.text import prompt
+    from generated import terraforming_mars as tm
+
+    [info] = [p for p in _prompts(tm.RULES["records"]["cards"]["regolith_eaters"], [])
+              if "def" not in p]
+    said = prompt(_ctx(tm.RULES), {"prompt": info})
+    add, remove = said.index("aggiungi 1 microbo"), said.index("togli 2 microbi")
+    assert add < remove and "ossigeno di 1" in said[remove:]
+    assert Names(tm.RULES).label({"option": 0}) == "opzione 1"
+
 def test_a_prompt_says_the_use_written_on_the_card():
     """Research Outpost 'place city next to no other tile': the space decision is asked
     inside 'place {t} on one of {l}', whose holes are a local and a list; the prompt is

@@ -88,7 +88,19 @@ def _choose(rc: RC, syn: Syn, scope: Scope) -> IR:
         ir["upto"] = bool(up_to)
     if rc.texts:
         ir["prompt"] = use_text(rc.texts)
+    elif rc.notes is not None and rc.notes.on and any("label" not in _plain_alt(a)
+                                                       for a in alts):
+        # a choice written in a record's own text, with an option that has no label of
+        # its own ("option 1"): asked in the sheets' words of the whole choice
+        ir["prompt"] = {"tree": rc.notes.tree(syn)}
     return ir
+
+
+def _plain_alt(alt: Syn) -> dict[str, Any]:
+    """An alternative's label and generators as present: ``{"label": ...}`` when it has a
+    label or a ``for each`` (its options then say their items)."""
+    body, label = alt.kids
+    return {"label": label} if label is not None or body.op == "for" else {}
 
 
 def _kind_of(alts: tuple[Syn, ...]) -> str:
@@ -132,6 +144,7 @@ def _alt(rc: RC, syn: Syn, k: int, scope: Scope) -> IR:
                        "a": [{"op": "var", "n": g["v"]} for g in gens]}
     else:
         ir["label"] = {"op": "lit", "v": {"option": k}}
+        rc.position_labels.add("option")   # shown to people as "option 1", "option 2"
     return ir
 
 

@@ -5,7 +5,10 @@ A ``choose`` inside a definition used in a record's text carries that use's text
 the use's text in every language of the game (``prompt.text: {lang: text}``), worded as
 the sheets word it (``compiler.sheets.speak``): Comet asks "in the order you prefer: raise
 the temperature 1 step and place an ocean tile; remove up to 3 plants from any player",
-not "in the order you prefer: …; …". The engine then only picks the language.
+not "in the order you prefer: …; …". A choice written in a record's own text whose
+options have no labels (``choose (A | B)``: "option 1", "option 2") carries the tree of
+the whole choice, so the prompt says what each option does. The engine then only picks
+the language.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ def _word(node: dict[str, Any], speakers: list[Speaker]) -> None:
         text = {sp.lang: _say(sp, tree) for sp in speakers}
         if all(text.values()):
             info["text"] = text
+        elif "def" not in info:   # a record's own choice the sheets cannot say: no prompt
+            del node["prompt"]
 
 
 def _walk(node: dict[str, Any] | list[Any], speakers: list[Speaker]) -> None:

@@ -5122,6 +5122,12 @@ RECORDS = {
                                                     },
                                                 ],
                                                 'kind': 'choose',
+                                                'prompt': {
+                                                    'text': {
+                                                        'en': 'choose one: pay 2 energy, or pay 1 battery',
+                                                        'it': 'scegli una: paga 2 energia, oppure paga 1 batteria',
+                                                    },
+                                                },
                                                 'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                 'id': 7805,
                                             },
@@ -5481,6 +5487,12 @@ RECORDS = {
                                             },
                                         ],
                                         'kind': 'choose',
+                                        'prompt': {
+                                            'text': {
+                                                'en': 'choose one: pay 2 energy, or pay 1 battery',
+                                                'it': 'scegli una: paga 2 energia, oppure paga 1 batteria',
+                                            },
+                                        },
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7832,
                                     },

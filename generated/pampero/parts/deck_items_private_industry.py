@@ -26427,6 +26427,12 @@ RECORDS = {
                 },
             ],
             'kind': 'choose',
+            'prompt': {
+                'text': {
+                    'en': 'choose one: gain 3 $ per your Argentina market card, or gain $ equal to the income band value left of your rightmost price marker and gain $ equal to the income band value right of your rightmost price marker',
+                    'it': 'scegli una: guadagna 3 $ per ogni tua carta mercato Argentina, oppure guadagna $ pari al valore della fascia di reddito a sinistra del tuo segnalino prezzo più a destra e guadagna $ pari al valore della fascia di reddito a destra del tuo segnalino prezzo più a destra',
+                },
+            },
             'at': 'rules_data/pampero/modules/private_industry.yaml:37',
             'id': 9285,
         },
@@ -29997,6 +30003,12 @@ RECORDS = {
                 },
             ],
             'kind': 'choose',
+            'prompt': {
+                'text': {
+                    'en': 'choose one: gain 3 $ per your Brazil market card, or gain $ equal to the income band value left of your rightmost price marker and gain $ equal to the income band value right of your rightmost price marker',
+                    'it': 'scegli una: guadagna 3 $ per ogni tua carta mercato Brasile, oppure guadagna $ pari al valore della fascia di reddito a sinistra del tuo segnalino prezzo più a destra e guadagna $ pari al valore della fascia di reddito a destra del tuo segnalino prezzo più a destra',
+                },
+            },
             'at': 'rules_data/pampero/modules/private_industry.yaml:44',
             'id': 9373,
         },

@@ -32999,6 +32999,12 @@ RECORDS = {
                         },
                     ],
                     'kind': 'choose',
+                    'prompt': {
+                        'text': {
+                            'it': "scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un'altra carta, oppure aggiungi 2 animali a un'altra carta",
+                            'en': 'choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card',
+                        },
+                    },
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
                     'id': 775,
                 },
@@ -39017,6 +39023,12 @@ RECORDS = {
                         },
                     ],
                     'kind': 'choose',
+                    'prompt': {
+                        'text': {
+                            'it': "scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta l'ossigeno di 1",
+                            'en': 'choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the oxygen 1 step',
+                        },
+                    },
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
                     'id': 1008,
                 },
@@ -39418,6 +39430,12 @@ RECORDS = {
                         },
                     ],
                     'kind': 'choose',
+                    'prompt': {
+                        'text': {
+                            'it': 'scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta la temperatura di 1',
+                            'en': 'choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the temperature 1 step',
+                        },
+                    },
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:347',
                     'id': 1034,
                 },
@@ -42978,6 +42996,12 @@ RECORDS = {
                 },
             ],
             'kind': 'choose',
+            'prompt': {
+                'text': {
+                    'it': 'scegli una: togli fino a 2 animali da una carta qualsiasi, oppure togli fino a 5 piante a un qualsiasi giocatore',
+                    'en': 'choose one: remove up to 2 animals from any card, or remove up to 5 plants from any player',
+                },
+            },
             'at': 'rules_data/terraforming_mars/cards/001-070.yaml:501',
             'id': 1233,
         },
@@ -49261,6 +49285,12 @@ RECORDS = {
                         },
                     ],
                     'kind': 'choose',
+                    'prompt': {
+                        'text': {
+                            'it': 'scegli una: spendi 1 pianta, oppure spendi 1 acciaio',
+                            'en': 'choose one: spend 1 plant, or spend 1 steel',
+                        },
+                    },
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
                     'id': 1513,
                 },

@@ -19928,6 +19928,12 @@ RECORDS = {
                             },
                         ],
                         'kind': 'choose',
+                        'prompt': {
+                            'text': {
+                                'it': 'scegli una: guadagna 1 pianta, oppure aggiungi 1 risorsa alla carta giocata',
+                                'en': 'choose one: gain 1 plant, or add 1 resource to the card played',
+                            },
+                        },
                         'at': 'rules_data/terraforming_mars/cards/071-140.yaml:59',
                         'id': 1561,
                     },
@@ -34050,6 +34056,12 @@ RECORDS = {
                 },
             ],
             'kind': 'choose',
+            'prompt': {
+                'text': {
+                    'it': 'scegli una: aumenta di 1 la produzione di piante, oppure aumenta di 2 la produzione di energia',
+                    'en': 'choose one: raise your plant production by 1, or raise your energy production by 2',
+                },
+            },
             'at': 'rules_data/terraforming_mars/cards/071-140.yaml:455',
             'id': 2156,
         },
@@ -36028,6 +36040,12 @@ RECORDS = {
                 },
             ],
             'kind': 'choose',
+            'prompt': {
+                'text': {
+                    'it': 'scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore',
+                    'en': 'choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player',
+                },
+            },
             'at': 'rules_data/terraforming_mars/cards/071-140.yaml:513',
             'id': 2236,
         },
@@ -38284,6 +38302,12 @@ RECORDS = {
                 },
             ],
             'kind': 'choose',
+            'prompt': {
+                'text': {
+                    'it': "scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all'avversario neutrale)",
+                    'en': 'choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)',
+                },
+            },
             'at': 'rules_data/terraforming_mars/cards/071-140.yaml:545',
             'id': 2317,
         },
@@ -41533,6 +41557,12 @@ RECORDS = {
                         },
                     ],
                     'kind': 'choose',
+                    'prompt': {
+                        'text': {
+                            'it': "scegli una: guadagna 1 pianta, oppure aggiungi 2 microbi a un'altra carta",
+                            'en': 'choose one: gain 1 plant, or add 2 microbes to another card',
+                        },
+                    },
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:661',
                     'id': 2440,
                 },

@@ -19733,6 +19733,12 @@ RECORDS = {
                         },
                     ],
                     'kind': 'choose',
+                    'prompt': {
+                        'text': {
+                            'it': "scegli una: guadagna 5 piante, oppure aggiungi 4 animali a un'altra carta",
+                            'en': 'choose one: gain 5 plants, or add 4 animals to another card',
+                        },
+                    },
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:33',
                     'id': 2597,
                 },
@@ -22002,6 +22008,12 @@ RECORDS = {
                         },
                     ],
                     'kind': 'choose',
+                    'prompt': {
+                        'text': {
+                            'it': 'scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1',
+                            'en': 'choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step',
+                        },
+                    },
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
                     'id': 2702,
                 },
@@ -29422,6 +29434,12 @@ RECORDS = {
                             },
                         ],
                         'kind': 'choose',
+                        'prompt': {
+                            'text': {
+                                'it': 'scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta',
+                                'en': 'choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card',
+                            },
+                        },
                         'at': 'rules_data/terraforming_mars/cards/141-208.yaml:458',
                         'id': 3068,
                     },
@@ -32520,6 +32538,12 @@ RECORDS = {
                         },
                     ],
                     'kind': 'choose',
+                    'prompt': {
+                        'text': {
+                            'it': "scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un'altra carta",
+                            'en': 'choose one: gain 4 plants, or add 2 animals to another card',
+                        },
+                    },
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:509',
                     'id': 3174,
                 },
