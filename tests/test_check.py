@@ -215,5 +215,5 @@ def test_bounds_only_on_an_int_field(tm_copy):
         text.replace("{number: text, type:", "{number: {type: text, min: 0}, type:"),
         "utf-8")
     comp = compile_game(tm_copy, tm_copy.parent)
-    assert [d.code for d in comp.diagnostics][:1] == ["R030"]
-    assert "min/max bound an int field, not text" in comp.diagnostics[0].message
+    [d] = _mistakes(comp)[:1]
+    assert d.code == "R030" and "min/max bound an int field, not text" in d.message

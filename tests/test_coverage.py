@@ -91,9 +91,12 @@ def test_terraforming_mars_encodes_every_rulebook_section(capsys):
     # game.yaml lists the rulebook's headings; every one is cited, none cited unlisted
     assert main(["coverage", "terraforming_mars"]) == 0
     out = capsys.readouterr().out
-    # the one number neither the rulebook text nor the card facts give
-    assert "provisional values: 1 (base 1)" in out
+    # the two values neither the rulebook text nor the card facts give: the M€
+    # production floor (printed on the player board) and the tie-break ("Il giocatore con
+    # il maggior numero di VP vince la partita" says nothing of a tie)
+    assert "provisional values: 2 (base 2)" in out
     assert "megacredits.production_min = -5" in out
+    assert "tie_break_megacredits" in out
     assert "rulebook sections: 32 declared, 32 encoded, 0 not encoded" in out
     assert "not encoded:" not in out and "cited but not listed" not in out
 
