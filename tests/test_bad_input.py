@@ -251,6 +251,20 @@ def test_a_bad_field_does_not_hide_the_errors_of_its_record(
     assert "2 error(s)" in output
 
 
+def test_a_record_declared_twice_still_has_its_own_mistakes_reported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """All errors in one run: a second card 'mine' is R002, and its unknown tag and its
+    misspelt phrase are reported in the same run (they were found only after a rename)."""
+    rules = make_rules(tmp_path)
+    cards = rules / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8") + '  - {id: mine, name: {en: Mine 2}, cost: 3, '
+                     'tags: [biulding], effect: "gian 3 money"}\n', "utf-8")
+    output = assert_rejected(rules, "R002", "cards.yaml", capsys, 6, 10)
+    assert re.search(r"cards\.yaml:6:\d+: error\[R001\]: .*'biulding'", output), output
+    assert re.search(r"cards\.yaml:6:\d+: error\[R033\]: no definition matches 'gian 3 "
+                     r"money'", output), output
+    assert "3 error(s)" in output
+
 def test_a_misspelt_required_key_is_one_mistake(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     rules = make_rules(tmp_path)

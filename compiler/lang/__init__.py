@@ -114,19 +114,26 @@ def _records(rc: RC) -> dict[str, Any]:
         fields = decl.fields if decl else {"value": "int"}
         table: dict[str, Any] = {}
         for rid, rec in records.items():
-            scope = record_scope(kind)
-            rc.modules = rc.on_with(rec.data.get("module"))
-            rc.this = rid
-            data: dict[str, Any] = {}
-            for key, value in rec.data.items():
-                t = fields.get(key)
-                data[key] = value if t is None else \
-                    resolve_value(rc, rec.doc, rec.path + (key,), value, t, scope)
-            data["at"] = f"{rec.doc.path}:{rec.span.line}"
-            table[rid] = data
+            table[rid] = _record(rc, kind, rid, rec, fields)
+        for twin in (r for r in rc.decls.twins if r.kind == kind):
+            _record(rc, kind, twin.id, twin, fields)  # its own mistakes; the data is dropped
         out[kind] = table
     rc.modules, rc.this = frozenset(), None
     return out
+
+
+def _record(rc: RC, kind: str, rid: str, rec: Any, fields: dict[str, Any]) -> dict[str, Any]:
+    """A record's data with each field of a declared type resolved."""
+    scope = record_scope(kind)
+    rc.modules = rc.on_with(rec.data.get("module"))
+    rc.this = rid
+    data: dict[str, Any] = {}
+    for key, value in rec.data.items():
+        t = fields.get(key)
+        data[key] = value if t is None else \
+            resolve_value(rc, rec.doc, rec.path + (key,), value, t, scope)
+    data["at"] = f"{rec.doc.path}:{rec.span.line}"
+    return data
 
 
 def number_nodes(ir: Any, prompted: list[dict[str, Any]] | None = None) -> int:

@@ -107,6 +107,9 @@ class Decls:
     records: dict[str, dict[str, Record]] = field(default_factory=dict)
     constants: dict[str, Any] = field(default_factory=dict)
     singles: dict[str, Document] = field(default_factory=dict)
+    twins: list[Record] = field(default_factory=list)
+    """Records whose id was declared before (R002): not in ``records``, but their texts
+    are still resolved for their own mistakes (all reported in one run)."""
 
     def kind_of(self, ident: str) -> list[str]:
         """Record kinds that declare ``ident`` (sorted)."""
@@ -378,6 +381,7 @@ def _declare(decls: Decls, kind: str, ident: str, doc: Document, path: tuple[Any
     table = decls.records.setdefault(kind, {})
     span = doc.span(path + ("id",))
     if ident in table:
+        decls.twins.append(Record(kind, ident, rec, doc, path))
         return [_twice(kind.rstrip("s") if kind != "spaces" else "space", ident, span,
                        table[ident].span)]
     table[ident] = Record(kind, ident, rec, doc, path)
