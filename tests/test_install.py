@@ -169,3 +169,21 @@ def test_an_expansion_repository_hidden_files_are_not_rules(tmp_path, capsys):
     (tmp_path / ".github" / "workflows" / "ci.yaml").write_text("on: push\n", "utf-8")
     assert main(["check", "--rules", str(tmp_path), "--on", "terraforming_mars"]) == 0
     assert "no diagnostics" in capsys.readouterr().out
+
+
+def test_a_game_built_from_rules_elsewhere_names_them(elsewhere, capsys):
+    """``rulesc build --rules ll`` outside a rules repository writes ./generated/<id>/;
+    its header says how to build it again, and a command that needs the rules data (sheet,
+    explain, coverage) says which folder to give with --rules."""
+    shutil.copytree(Path(ROOT) / "rules_data" / "love_letter", elsewhere / "ll")
+    game = elsewhere / "ll" / "game.yaml"
+    game.write_text(game.read_text("utf-8").replace("id: love_letter", "id: my_game"), "utf-8")
+    assert main(["build", "--rules", "ll"]) == 0
+    head = (elsewhere / "generated" / "my_game" / "__init__.py").read_text("utf-8")
+    assert "run `rulesc build --rules ll`" in head
+    capsys.readouterr()
+    for command in (["sheet", "my_game", "--out", "x.html"], ["explain", "my_game", "guard"],
+                    ["coverage", "my_game"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "no game 'my_game'" in err and "give those rules with --rules ll" in err, err

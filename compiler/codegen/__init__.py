@@ -38,7 +38,9 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
     modules = (ir.get("records") or {}).get("modules", {})
     parts = plan(ir)
     main = without_parts(ir, parts)
-    ctx = {"source": _plain(source), "game_id": game_id, "game_ref": _plain(game_id),
+    # how to build it again: by its id under rules_data/, else from the folder it came from
+    ref = game_id if source.startswith("rules_data/") else f"--rules {source.rstrip('/')}"
+    ctx = {"source": _plain(source), "game_id": game_id, "game_ref": _plain(ref),
            "title": title, "modules": sorted(modules),
            "example_module": next((m for m in sorted(modules) if isinstance(modules[m], dict)
                                    and not modules[m].get("requires")
