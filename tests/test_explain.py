@@ -170,3 +170,13 @@ def test_extra_scoring_steps_say_their_names(capsys):
            "conteggio." in out
     out = _pampero(capsys, "verne_extra_scoring_tiles")
     assert "1 card or tile: Project Verne wide scoring tile." in out
+
+
+def test_a_module_that_replaces_the_record_is_named(capsys):
+    # Project Verne, CO2 Game Setup 1: "Replace the A1 and A2 wind farm action cards with
+    # the CO2 wind farm action cards" (modules.yaml: replaces a1 by co2_wind_farm_1).
+    assert main(["explain", "pampero", "a1", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "With CO2: replaced by Build a wind farm (CO2)" in out
+    assert main(["explain", "pampero", "a1", "--lang", "it"]) == 0
+    assert "Con CO2: al suo posto Costruisci un parco eolico (CO2)" in capsys.readouterr().out

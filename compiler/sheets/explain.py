@@ -112,7 +112,8 @@ def lines(ir: IR, kind: str, ident: str, lang: str) -> list[str]:
 
 
 def changes(sp: Speaker, kind: str, ident: str) -> list[str]:
-    """One line per module that changes the record (an errata): "Con Errata: costo 9"."""
+    """One line per module that changes the record (an errata): "Con Errata: costo 9",
+    or puts another record in its place ("With CO2: replaced by Build a wind farm (CO2)")."""
     out = []
     mods = (sp.ir.get("records") or {}).get("modules") or {}
     for mid in changed_by(sp.ir, kind, ident):
@@ -124,6 +125,14 @@ def changes(sp: Speaker, kind: str, ident: str) -> list[str]:
                 if text:
                     out.append(sp.w["explain_change"].format(module=sp.name("modules", mid),
                                                              text=text))
+    records = (sp.ir.get("records") or {}).get(kind) or {}
+    for mid, module in mods.items():   # a module that puts another record in its place
+        for rep in (module.get("replaces") or []) if isinstance(module, dict) else []:
+            if isinstance(rep, dict) and rep.get("id") == ident and rep.get("by") in records:
+                out.append(sp.w["explain_change"].format(
+                    module=sp.name("modules", mid),
+                    text=sp.w["explain_replaced"].format(
+                        by=sp.pick(records[rep["by"]].get("name"), rep["by"]))))
     return out
 
 
