@@ -122,6 +122,7 @@ def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool 
     """Every option of ``node`` now, labels not in ``picked``; with ``trial_each``
     only those a trial run can apply (see the module docstring)."""
     out: list[Option] = []
+    ctx.applied = set()
     for k, alt in enumerate(node["alts"]):
         body = alt["b"]
         for binding in _bindings(ctx, alt["gens"]):
@@ -129,11 +130,14 @@ def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool 
                 label = _label(ctx, alt, binding)
                 if label in picked:
                     continue
+            ctx.cut = False
             if trial_each and body["op"] != "skip" and not trial(ctx, body, binding):
                 continue
             if not picked:  # only an option that can be applied needs its label
                 label = _label(ctx, alt, binding)
             out.append({"l": label, "a": k, "b": binding})
+            if trial_each and not ctx.cut:  # applied, not just cut short (see resume.py)
+                ctx.applied.add(id(out[-1]))
     return out
 
 

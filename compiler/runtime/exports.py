@@ -72,12 +72,8 @@ def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa
     table answers it without loading the record's part)."""
     if type(rid) is not str:
         return default
-    try:
-        table = ctx.rules["records"][kind]
-        rec = table[rid] if type(table) is dict else table.plain(rid)
-    except KeyError:  # no such kind or record
-        return default
-    return rec.get(field, default)
+    rec = ctx.index.plain[kind].get(rid)
+    return default if rec is None else rec.get(field, default)
 
 
 def IDS(ctx: Any, kind: str) -> list[Any]:  # noqa: N802

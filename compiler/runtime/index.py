@@ -50,11 +50,27 @@ class Index:
         """Record fields with their effects as code references (rules never change)."""
 
         self.memo: dict[Any, Any] = {}
+        self.plain = Plain(rules.get("records") or {})
         self.reacting_to: dict[str, dict[str, set[str]]] = {}
         """Per event, per kind, the records with a reaction to it (``reactions.emit``)."""
         self.modified_by: dict[str, dict[str, set[str]]] = {}
         """Per modifiable value, per kind, the records with a modifier of it (filled on
         first use: ``reactions.modified``)."""
+
+
+class Plain(dict[str, dict[str, Any]]):
+    """{kind: {id: record}} for ``exports.GET`` (plain fields only), a kind's table made
+    on first use: a lazy table's records as its parts' plain fields (none loaded)."""
+
+    def __init__(self, records: dict[str, Any]) -> None:
+        super().__init__()
+        self._records = records
+
+    def __missing__(self, kind: str) -> dict[str, Any]:
+        table = self._records.get(kind) or {}
+        out = self[kind] = {rid: table.plain(rid) for rid in table} \
+            if isinstance(table, LazyTable) else table
+        return out
 
 
 class Nodes(dict[int, dict[str, Any]]):

@@ -43,6 +43,7 @@ def dry_run(ctx: Ctx, frames: list[Frame], floor: int, body: Callable[[], bool])
     try:
         return body()
     except (TrialBudget, RecursionError):  # too long or too deep to finish: allowed
+        ctx.cut = True
         return True
     except DryFail:
         return False
