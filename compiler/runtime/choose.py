@@ -25,9 +25,11 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
+from compiler.runtime import resume
 from compiler.runtime.cps import compiled_trial, run_trial
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
 from compiler.runtime.machine import STEPS, bind, dry_run, start, unbind
+from compiler.runtime.text import prompt
 from compiler.runtime.values import clone, ev, items_of, num
 
 __all__ = ["options", "step_choose"]
@@ -70,14 +72,8 @@ def step_choose(ctx: Ctx, f: Frame) -> None:
     you = ctx.env().get("you")
     ctx.state["pending"] = {"player": you if isinstance(you, int) else 0,
                             "kind": node.get("kind", "choose"),
-                            "prompt": _prompt(ctx, node),
+                            "prompt": prompt(ctx, node),
                             "options": [clone(o["l"]) for o in opts]}
-
-
-def _prompt(ctx: Ctx, node: dict[str, Any]) -> str:
-    from compiler.runtime.text import prompt
-
-    return prompt(ctx, node)
 
 
 def _take(ctx: Ctx, f: Frame, node: dict[str, Any], answer: Any) -> None:
@@ -296,9 +292,7 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
     With the compiled engine the rest runs as compiled functions (``resume.py``); the
     frame trial (``frame_completes``) is the oracle."""
     if ctx.code:
-        from compiler.runtime.resume import completes as compiled
-
-        answer = compiled(ctx, base, node, opt)
+        answer = resume.completes(ctx, base, node, opt)
         if answer is not None:
             return answer
     return frame_completes(ctx, base, node, opt)

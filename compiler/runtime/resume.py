@@ -26,6 +26,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from compiler.runtime.cps import CHOOSE
 from compiler.runtime.ctx import MISSING, Ctx, Frame
 from compiler.runtime.index import statements
 from compiler.runtime.machine import bind, dry_run, unbind
@@ -164,8 +165,6 @@ class _Chain:
             below = self.cont(i - 1)
             if left is None or "n" not in node or left - 1 <= 0:
                 return below()
-            from compiler.runtime.cps import CHOOSE
-
             return bool(CHOOSE(ctx, node["id"], left - 1, picked, below))
 
         return after
