@@ -22,6 +22,9 @@ __all__ = ["ExprCompiler", "pyname"]
 Node = dict[str, Any]
 _SAFE = re.compile(r"[^A-Za-z0-9_]")
 CMP = {">=", "<=", ">", "<"}
+LISTS = ("filt", "mapc", "list", "range", "ids")
+"""Forms whose source is always a Python list (``items_of`` and ``count``'s test are
+not needed)."""
 PLAIN = re.compile(r"v_\w+|-?\d+|'[\w ]*'|None|True|False")
 """Source of a value that is read again at no cost: a Python local or a literal."""
 
@@ -228,7 +231,8 @@ class ExprCompiler:
         finally:
             if added:
                 self.local.discard(n["v"])
-        return f"[{out} for {var} in items_of({src}){cond}]"
+        items = src if n["src"]["op"] in LISTS else f"items_of({src})"
+        return f"[{out} for {var} in {items}{cond}]"
 
     def _letx(self, n: Node) -> str:
         value = self.code(n["e"])
@@ -247,6 +251,8 @@ class ExprCompiler:
         if n["f"] == "random":
             self.deps["pure"] = False
         args = ", ".join(self.code(a) for a in n["a"])
+        if n["f"] in ("count", "any", "all") and len(n["a"]) == 1 and n["a"][0]["op"] in LISTS:
+            return f"{'len' if n['f'] == 'count' else n['f']}({args})"  # FN's, of a list
         if n["f"] == "adjacent":
             return f"ADJ(ctx, {n['kind']!r}, {args})"
         return f"FN[{n['f']!r}](ctx, None, {args})"

@@ -33,7 +33,7 @@ from compiler.runtime.machine import (
 from compiler.runtime.values import combined
 
 __all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "KEYPLACE", "LOCAL", "SET", "STMT", "TRIALS_KEY",
-           "UNSET", "compiled_trial", "run_trial"]
+           "UNSET", "run_trial"]
 
 TRIALS_KEY = "trials"
 """The entry of a game's compiled code (``ctx.code``) that holds its trial functions."""
@@ -48,12 +48,6 @@ Cont = Callable[[], bool]
 Trial = Callable[..., bool]
 
 
-def compiled_trial(ctx: Ctx, body: dict[str, Any]) -> Trial | None:
-    """The compiled trial function of statement ``body`` (None: interpret it)."""
-    table = ctx.code.get(TRIALS_KEY)
-    return table.get(body.get("id")) if table else None
-
-
 def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
     """``choose.trial`` with a compiled statement: whether it can be applied in full and
     changes something (the same saving, budget and rollback as the frame trial)."""
@@ -62,8 +56,7 @@ def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
     if limit < DEPTH:
         sys.setrecursionlimit(DEPTH)
     try:
-        return dry_run(ctx, [{"k": "scope", "env": env}], 1,
-                       lambda: fn(ctx, ctx.changed, None, env))
+        return dry_run(ctx, [{"k": "scope", "env": env}], 1, fn, ctx, ctx.changed, None, env)
     finally:
         if limit < DEPTH:
             sys.setrecursionlimit(limit)

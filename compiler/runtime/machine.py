@@ -27,8 +27,9 @@ __all__ = ["START", "STEPS", "TrialBudget", "abort", "bind", "dry_run", "run", "
 Node = dict[str, Any]
 
 
-def dry_run(ctx: Ctx, frames: list[Frame], floor: int, body: Callable[[], bool]) -> bool:
-    """``body()`` as a trial run on ``frames`` down to ``floor`` (see choose.py): every
+def dry_run(ctx: Ctx, frames: list[Frame], floor: int, body: Callable[..., bool],
+            *args: Any) -> bool:
+    """``body(*args)`` as a trial run on ``frames`` down to ``floor`` (see choose.py): every
     write journaled and rolled back, the frames, journal and open decision restored. A
     run too long (TrialBudget) or too deep for Python's stack counts as applied (True);
     a failed ``require`` (DryFail) as not (False)."""
@@ -37,7 +38,7 @@ def dry_run(ctx: Ctx, frames: list[Frame], floor: int, body: Callable[[], bool])
     ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, floor
     pending = ctx.state["pending"]
     try:
-        return body()
+        return body(*args)
     except (TrialBudget, RecursionError):  # too long or too deep to finish: allowed
         ctx.cut = True
         return True

@@ -65,7 +65,7 @@ K = [
 def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != E.get('you'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != E.get('you'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
 
 
 def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -145,7 +145,7 @@ def x_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
 def x_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_100 != E.get('you'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
+    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_100 != E.get('you'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
 
 
 def x_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
@@ -175,7 +175,7 @@ def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
 def x_32(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_103 != E.get('you'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
+    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_103 != E.get('you'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
 
 
 def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
@@ -419,7 +419,7 @@ def x_95(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
 def x_96(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:74
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_113 != E.get('you'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
+    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_113 != E.get('you'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
 
 
 def x_97(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
@@ -625,7 +625,7 @@ def x_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
 
 
 def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
-    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [(_w1.get(AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None)) for v_k_119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [(_w1.get(AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None)) for v_k_119 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -655,7 +655,7 @@ def x_159(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((num(FN['count'](ctx, None, [v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_121] if type(v_p_121) is int and 0 <= v_p_121 < len(ctx.state['players']) else {}).get('out'))])) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((num(len([v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_121] if type(v_p_121) is int and 0 <= v_p_121 < len(ctx.state['players']) else {}).get('out'))])) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 def x_162(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
@@ -703,7 +703,7 @@ def x_173(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not FN['any'](ctx, None, [FN['any'](ctx, None, [(v_x_125 in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) in (list, dict) else IN(v_x_125, _w2)) for v_x_125 in items_of((ctx.index.plain['cards'].get(v_other_124, NOREC).get('discard_with', []) if type(v_other_124) is str else []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
+    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not any([any([(v_x_125 in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) in (list, dict) else IN(v_x_125, _w2)) for v_x_125 in items_of((ctx.index.plain['cards'].get(v_other_124, NOREC).get('discard_with', []) if type(v_other_124) is str else []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
 
 
 def x_179(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -749,13 +749,13 @@ def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((num(FN['count'](ctx, None, [v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_127] if type(v_p_127) is int and 0 <= v_p_127 < len(ctx.state['players']) else {}).get('out'))])) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((num(len([v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_127] if type(v_p_127) is int and 0 <= v_p_127 < len(ctx.state['players']) else {}).get('out'))])) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (191, E.get('p~120'), ctx.stamps.get('out', 0),), lambda: FN['first'](ctx, None, [v_q_129 for v_q_129 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~120'), 1), v_k_128), len(ctx.state['players'])), None) for v_k_128 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))]) if (not (ctx.state['players'][v_q_129] if type(v_q_129) is int and 0 <= v_q_129 < len(ctx.state['players']) else {}).get('out'))]))
+    return MEMO(ctx, (191, E.get('p~120'), ctx.stamps.get('out', 0),), lambda: FN['first'](ctx, None, [v_q_129 for v_q_129 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~120'), 1), v_k_128), len(ctx.state['players'])), None) for v_k_128 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (not (ctx.state['players'][v_q_129] if type(v_q_129) is int and 0 <= v_q_129 < len(ctx.state['players']) else {}).get('out'))]))
 
 
 def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
@@ -821,11 +821,11 @@ def x_207(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
 def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: FN['first'](ctx, None, [v_p_151 for v_p_151 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))]) if (v_p_151 in _w1 if type((_w1 := E.get('won~145'))) in (list, dict) else IN(v_p_151, _w1))]))
+    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: FN['first'](ctx, None, [v_p_151 for v_p_151 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_151 in _w1 if type((_w1 := E.get('won~145'))) in (list, dict) else IN(v_p_151, _w1))]))
 
 
 def x_209(ctx, E=None):  # 
-    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: FN['any'](ctx, None, [(num((ctx.state['players'][v_p_152] if type(v_p_152) is int and 0 <= v_p_152 < len(ctx.state['players']) else {}).get('tokens')) >= num((_w1.get((num(len(ctx.state['players'])) - 2), None) if type((_w1 := K[2])) is dict else KEY(_w1, (num(len(ctx.state['players'])) - 2), None)))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any([(num((ctx.state['players'][v_p_152] if type(v_p_152) is int and 0 <= v_p_152 < len(ctx.state['players']) else {}).get('tokens')) >= num((_w1.get((num(len(ctx.state['players'])) - 2), None) if type((_w1 := K[2])) is dict else KEY(_w1, (num(len(ctx.state['players'])) - 2), None)))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_210(ctx, E=None):  # 
