@@ -22,6 +22,11 @@ __all__ = ["ExprCompiler", "pyname"]
 Node = dict[str, Any]
 _SAFE = re.compile(r"[^A-Za-z0-9_]")
 CMP = {">=", "<=", ">", "<"}
+LISTS = ("filt", "mapc", "list", "range", "ids")
+"""Forms whose source is always a Python list (``items_of`` and ``count``'s test are
+not needed)."""
+PLAIN = re.compile(r"v_\w+|-?\d+|'[\w ]*'|None|True|False")
+"""Source of a value that is read again at no cost: a Python local or a literal."""
 
 
 def pyname(name: str) -> str:
@@ -40,6 +45,10 @@ class ExprCompiler:
         self._const_at: dict[str, int] = {}
         self.local: set[str] = set()
         self.deps: dict[str, Any] = {}
+        self.temps = 0
+        """Walrus temporaries of the function being compiled (``_wN``)."""
+        self.no_temps = 0
+        """Inside a comprehension's iterable (or a statement's place): no walrus there."""
 
     def const(self, text: str) -> str:
         """``K[i]``: the module constant written ``text`` (each written once)."""
@@ -56,6 +65,7 @@ class ExprCompiler:
         self.local = set()
         self.deps = {"st": set(), "env": set(), "pure": True, "each": False,
                      "round": False}
+        self.temps = 0
         body = self.code(node)
         env = "    if E is None:\n        E = ctx.env()\n" if "E.get(" in body else ""
         if self.deps["pure"] and self.deps["each"]:
@@ -71,6 +81,17 @@ class ExprCompiler:
 
     def code(self, n: Node) -> str:
         return getattr(self, "_" + n["op"])(n)
+
+    def bound(self, code: str) -> tuple[str, str] | None:
+        """``(name, first)`` to read ``code``'s value several times in an inlined kernel
+        helper: ``first`` (evaluated first) binds it to ``name``. A local or a literal
+        is itself; else a walrus temporary, or None where Python forbids one."""
+        if PLAIN.fullmatch(code):
+            return code, code
+        if self.no_temps:
+            return None
+        self.temps += 1
+        return f"_w{self.temps}", f"(_w{self.temps} := {code})"
 
     # ---- leaves --------------------------------------------------------------------
     def _lit(self, n: Node) -> str:
@@ -105,15 +126,30 @@ class ExprCompiler:
         self.deps["st"].add(n["k"])
         if "p" not in n:
             return f"ctx.state.get({n['k']!r})"
-        return f"PL(ctx, {self.code(n['p'])}).get({n['k']!r})"
+        p = self.code(n["p"])
+        b = self.bound(p)
+        if b is None:
+            return f"PL(ctx, {p}).get({n['k']!r})"
+        seat = f"type({b[1]}) is int and 0 <= {b[0]} < len(ctx.state['players'])"
+        return f"(ctx.state['players'][{b[0]}] if {seat} else {{}}).get({n['k']!r})"
 
     def _key(self, n: Node) -> str:
-        return f"KEY({self.code(n['of'])}, {self.code(n['k'])}, {n.get('d')!r})"
+        """``KEY``, a mapping's ``get`` inlined (the helper for anything else)."""
+        base, key, d = self.code(n["of"]), self.code(n["k"]), repr(n.get("d"))
+        b = self.bound(base)
+        if b is None:
+            return f"KEY({base}, {key}, {d})"
+        return f"({b[0]}.get({key}, {d}) if type({b[1]}) is dict else KEY({b[0]}, {key}, {d}))"
 
     def _fld(self, n: Node) -> str:
         kind, field = n["kind"], n["f"]
         if kind in self.code_fields and field not in self.code_fields[kind]:
-            return f"GET(ctx, {kind!r}, {self.code(n['of'])}, {field!r}, {n.get('d')!r})"
+            rid, d = self.code(n["of"]), repr(n.get("d"))
+            b = self.bound(rid)
+            if b is None:
+                return f"GET(ctx, {kind!r}, {rid}, {field!r}, {d})"
+            return f"(ctx.index.plain[{kind!r}].get({b[0]}, NOREC).get({field!r}, {d}) " \
+                   f"if type({b[1]}) is str else {d})"
         self.deps["pure"] = False  # a text of the language may read any state
         shape = {k: n[k] for k in ("kind", "f", "d") if k in n}
         return f"FLD(ctx, {self.const(repr(shape))}, {self.code(n['of'])})"
@@ -142,14 +178,19 @@ class ExprCompiler:
         return f"({self.code(n['a'])} {o} {self.code(n['b'])})"
 
     def _in(self, n: Node) -> str:
-        test = f"IN({self.code(n['a'])}, {self.code(n['b'])})"
+        """``IN``; inlined when the item is a name or a literal (read after the
+        container then: neither has an effect)."""
+        a, b = self.code(n["a"]), self.code(n["b"])
+        bb = self.bound(b) if n["a"]["op"] in ("lit", "var") else None
+        test = f"IN({a}, {b})" if bb is None else \
+            f"({a} in {bb[0]} if type({bb[1]}) in (list, dict) else IN({a}, {bb[0]}))"
         return f"(not {test})" if n.get("neg") else test
 
     def _and(self, n: Node) -> str:
-        return "(" + " and ".join(f"bool({self.code(a)})" for a in n["a"]) + ")"
+        return "(True if " + " and ".join(f"({self.code(a)})" for a in n["a"]) + " else False)"
 
     def _or(self, n: Node) -> str:
-        return "(" + " or ".join(f"bool({self.code(a)})" for a in n["a"]) + ")"
+        return "(True if " + " or ".join(f"({self.code(a)})" for a in n["a"]) + " else False)"
 
     def _not(self, n: Node) -> str:
         return f"(not {self.code(n['a'])})"
@@ -176,7 +217,11 @@ class ExprCompiler:
 
     def _each(self, n: Node, body: Node | None) -> str:
         self.deps["each"] = True
-        src = self.code(n["src"])
+        self.no_temps += 1
+        try:
+            src = self.code(n["src"])
+        finally:
+            self.no_temps -= 1
         var = pyname(n["v"])
         added = n["v"] not in self.local
         self.local.add(n["v"])
@@ -186,7 +231,8 @@ class ExprCompiler:
         finally:
             if added:
                 self.local.discard(n["v"])
-        return f"[{out} for {var} in items_of({src}){cond}]"
+        items = src if n["src"]["op"] in LISTS else f"items_of({src})"
+        return f"[{out} for {var} in {items}{cond}]"
 
     def _letx(self, n: Node) -> str:
         value = self.code(n["e"])
@@ -205,6 +251,8 @@ class ExprCompiler:
         if n["f"] == "random":
             self.deps["pure"] = False
         args = ", ".join(self.code(a) for a in n["a"])
+        if n["f"] in ("count", "any", "all") and len(n["a"]) == 1 and n["a"][0]["op"] in LISTS:
+            return f"{'len' if n['f'] == 'count' else n['f']}({args})"  # FN's, of a list
         if n["f"] == "adjacent":
             return f"ADJ(ctx, {n['kind']!r}, {args})"
         return f"FN[{n['f']!r}](ctx, None, {args})"

@@ -127,7 +127,11 @@ class StmtCompiler:
         self.exprs.local = set()
         self.exprs.deps = {"st": set(), "env": set(), "pure": True, "each": False,
                            "round": False}
-        return self.exprs.code(e)
+        self.exprs.no_temps += 1
+        try:
+            return self.exprs.code(e)
+        finally:
+            self.exprs.no_temps -= 1
 
     # ---- straight-through statements: d_N(ctx) -> False when a requirement fails -----
     def run(self, n: Node) -> list[str]:

@@ -25,9 +25,11 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-from compiler.runtime.cps import compiled_trial, run_trial
-from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
-from compiler.runtime.machine import STEPS, bind, dry_run, start, unbind
+from compiler.runtime import resume
+from compiler.runtime.cps import TRIALS_KEY, run_trial
+from compiler.runtime.ctx import Ctx, DryFail, Frame
+from compiler.runtime.machine import STEPS, _saved, bind, dry_run, start, unbind
+from compiler.runtime.text import prompt
 from compiler.runtime.values import clone, ev, items_of, num
 
 __all__ = ["options", "step_choose"]
@@ -70,14 +72,8 @@ def step_choose(ctx: Ctx, f: Frame) -> None:
     you = ctx.env().get("you")
     ctx.state["pending"] = {"player": you if isinstance(you, int) else 0,
                             "kind": node.get("kind", "choose"),
-                            "prompt": _prompt(ctx, node),
+                            "prompt": prompt(ctx, node),
                             "options": [clone(o["l"]) for o in opts]}
-
-
-def _prompt(ctx: Ctx, node: dict[str, Any]) -> str:
-    from compiler.runtime.text import prompt
-
-    return prompt(ctx, node)
 
 
 def _take(ctx: Ctx, f: Frame, node: dict[str, Any], answer: Any) -> None:
@@ -113,15 +109,12 @@ def _finish_option(ctx: Ctx, f: Frame, node: dict[str, Any]) -> None:
         f["left"] -= 1
 
 
-def _saved(old: Any) -> Any:
-    return "__missing__" if old is MISSING else old
-
-
 def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool = True
             ) -> list[Option]:
     """Every option of ``node`` now, labels not in ``picked``; with ``trial_each``
     only those a trial run can apply (see the module docstring)."""
     out: list[Option] = []
+    ctx.applied = set()
     for k, alt in enumerate(node["alts"]):
         body = alt["b"]
         for binding in _bindings(ctx, alt["gens"]):
@@ -129,11 +122,14 @@ def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool 
                 label = _label(ctx, alt, binding)
                 if label in picked:
                     continue
+            ctx.cut = False
             if trial_each and body["op"] != "skip" and not trial(ctx, body, binding):
                 continue
             if not picked:  # only an option that can be applied needs its label
                 label = _label(ctx, alt, binding)
             out.append({"l": label, "a": k, "b": binding})
+            if trial_each and not ctx.cut:  # applied, not just cut short (see resume.py)
+                ctx.applied.add(id(out[-1]))
     return out
 
 
@@ -173,7 +169,8 @@ class _Branch(Exception):
 def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
     """Whether ``body`` (with ``binding``) can be applied in full and changes something
     (with the compiled engine, by the body's compiled trial function: cps.py)."""
-    compiled = compiled_trial(ctx, body)
+    table = ctx.code.get(TRIALS_KEY)
+    compiled = table.get(body.get("id")) if table else None
     if compiled is not None:
         return run_trial(ctx, compiled, binding)
     env = clone(ctx.env())
@@ -232,7 +229,7 @@ def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
     names = {**ctx.env(), **binding}
     with ctx.scope(names):
         items = list(items_of(ev(ctx, gen["src"], names)))
-    var, where = gen["v"], gen.get("w")
+    var, where, last = gen["v"], gen.get("w"), level + 1 == len(gens)
     for item in items:
         if where is not None:
             names[var] = item  # the names of this level, the variable set to the item
@@ -240,7 +237,10 @@ def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
                 keep = ev(ctx, where, names)
             if not keep:
                 continue
-        yield from _lazy_bindings(ctx, gens, level + 1, {**binding, var: item})
+        if last:  # (no generator more for the last level)
+            yield {**binding, var: item}
+        else:
+            yield from _lazy_bindings(ctx, gens, level + 1, {**binding, var: item})
 
 
 def _try_options(ctx: Ctx, branch: _Branch) -> bool:
@@ -292,9 +292,7 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
     With the compiled engine the rest runs as compiled functions (``resume.py``); the
     frame trial (``frame_completes``) is the oracle."""
     if ctx.code:
-        from compiler.runtime.resume import completes as compiled
-
-        answer = compiled(ctx, base, node, opt)
+        answer = resume.completes(ctx, base, node, opt)
         if answer is not None:
             return answer
     return frame_completes(ctx, base, node, opt)

@@ -33,7 +33,7 @@ from compiler.runtime.machine import (
 from compiler.runtime.values import combined
 
 __all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "KEYPLACE", "LOCAL", "SET", "STMT", "TRIALS_KEY",
-           "UNSET", "compiled_trial", "run_trial"]
+           "UNSET", "run_trial"]
 
 TRIALS_KEY = "trials"
 """The entry of a game's compiled code (``ctx.code``) that holds its trial functions."""
@@ -48,12 +48,6 @@ Cont = Callable[[], bool]
 Trial = Callable[..., bool]
 
 
-def compiled_trial(ctx: Ctx, body: dict[str, Any]) -> Trial | None:
-    """The compiled trial function of statement ``body`` (None: interpret it)."""
-    table = ctx.code.get(TRIALS_KEY)
-    return table.get(body.get("id")) if table else None
-
-
 def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
     """``choose.trial`` with a compiled statement: whether it can be applied in full and
     changes something (the same saving, budget and rollback as the frame trial)."""
@@ -62,8 +56,7 @@ def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
     if limit < DEPTH:
         sys.setrecursionlimit(DEPTH)
     try:
-        return dry_run(ctx, [{"k": "scope", "env": env}], 1,
-                       lambda: fn(ctx, ctx.changed, None, env))
+        return dry_run(ctx, [{"k": "scope", "env": env}], 1, fn, ctx, ctx.changed, None, env)
     finally:
         if limit < DEPTH:
             sys.setrecursionlimit(limit)
@@ -96,8 +89,13 @@ def SET(ctx: Ctx, entry: str | None, c: Any, key: Any, value: Any,  # noqa: N802
         op: str = "=", nn: bool = False, bd: Any = None) -> None:
     """``machine.assign`` of a ``set`` of no local name, the node's parts given by the
     compiler (``entry``: the state entry written, None for a local's part)."""
-    if op != "=":
-        value = combined(c, key, value, op, nn)
+    old = c.get(key, MISSING) if isinstance(c, dict) else c[key]
+    if op != "=":  # values.combined, with a number's sum or difference done here
+        now = None if old is MISSING else old
+        if type(now) is int and type(value) is int:
+            value = now + value if op == "+=" else now - value
+        else:
+            value = combined(c, key, value, op, nn)
     if bd is not None and isinstance(value, int):
         value = clamp(ctx, bd, key, value)
     journal = ctx.journal
@@ -108,7 +106,6 @@ def SET(ctx: Ctx, entry: str | None, c: Any, key: Any, value: Any,  # noqa: N802
             journal.append((stamps, entry, stamps.get(entry, MISSING), True))
         stamps[entry] = version
     if journal is not None:
-        old = c.get(key, MISSING) if isinstance(c, dict) else c[key]
         journal.append((c, key, old, False))
     c[key] = value
 
@@ -166,10 +163,8 @@ def CHOOSE(ctx: Ctx, nid: int, left: int | None, picked: list[Any],  # noqa: N80
     """A decision in a trial: try its options depth first (an option's body, then the
     rest), stop at the first that applies; with no option it does nothing and the trial
     goes on. ``left``: picks still to make (``choose N``), None for one."""
-    from compiler.runtime.choose import STOP, _lazy_options
-
     node = ctx.index.nodes[nid]
-    opts = _lazy_options(ctx, node, picked, bool(picked) or (left or 0) > 1)
+    opts = choose._lazy_options(ctx, node, picked, bool(picked) or (left or 0) > 1)
     first = next(opts, None)
     if first is None:
         return k()
@@ -178,7 +173,7 @@ def CHOOSE(ctx: Ctx, nid: int, left: int | None, picked: list[Any],  # noqa: N80
     frames = ctx.frames
     for opt in itertools.islice(itertools.chain([first], opts), OPTION_CAP):
         mark, saved = len(journal), frames[:]
-        if opt["l"] == STOP:
+        if opt["l"] == choose.STOP:
             if k():
                 return True
         elif _take(ctx, node, left, picked, opt, k):
@@ -209,3 +204,7 @@ def _take(ctx: Ctx, node: dict[str, Any], left: int | None, picked: list[Any],
         return body(ctx, after, k, env)
     except DryFail:
         return False
+
+
+# last: choose imports this module (attributes read when a trial meets a decision)
+from compiler.runtime import choose  # noqa: E402

@@ -69,6 +69,10 @@ class Ctx:
         trial's undo): compiled expressions keep results by the versions they read."""
         self.version = 0
         self.memo: dict[Any, Any] = {}
+        self.cut = False
+        """A trial ended by its budget or Python's depth (``machine.dry_run``)."""
+        self.applied: set[int] = set()
+        """The options of the decision being posted that a trial applied in full (ids)."""
         self.paused = False
         self.pause_at: str | None = None
         self._env_frames: Any = None  # the cache of env(): the frames and top frame it
@@ -93,9 +97,6 @@ class Ctx:
         self._env_frames, self._env_top, self._env_len = frames, top, len(frames)
         self._env = env
         return env
-
-    def get(self, name: str) -> Any:
-        return self.env().get(name)
 
     def scope(self, names: dict[str, Any]) -> _Scope:
         """Evaluate with ``names`` as the environment (a modifier's, a reaction's):

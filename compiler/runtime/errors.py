@@ -9,7 +9,7 @@ else.
 from __future__ import annotations
 
 __all__ = ["MAX_DECISIONS", "MAX_ROUNDS", "MAX_STEPS", "TRIAL_STEPS", "RulesError",
-           "check_bound"]
+           "TrialBudget", "check_bound"]
 
 MAX_STEPS = 200_000
 """Statements run between two decisions at most (a loop that never ends)."""
@@ -19,6 +19,8 @@ TRIAL_STEPS = 4_000
 """Statements one trial run may take; past it the option is offered (optimistic)."""
 
 
+class TrialBudget(Exception):
+    """A trial run took more than TRIAL_STEPS statements."""
 
 
 def check_bound(what: str, value: int, limit: int) -> None:

@@ -11,19 +11,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.runtime.choose import trial
 from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, KEYPLACE, LOCAL, SET, STMT, UNSET
 from compiler.runtime.ctx import MISSING
 from compiler.runtime.errors import TRIAL_STEPS
 from compiler.runtime.machine import TrialBudget
 from compiler.runtime.machine import seat as SEAT  # noqa: N812
-from compiler.runtime.values import FUNCTIONS, _fld_of, arith, ev, items_of, num
+from compiler.runtime.reactions import modified
+from compiler.runtime.values import FUNCTIONS, _core, _fld_of, arith, ev, items_of, num
 
 __all__ = ["ADJ", "AR", "AS", "ASSIGN", "CAN", "CHOOSE", "CORE", "CPS", "DO", "FLD", "FN",
-           "GET", "IDS", "IN", "KEY", "KEYPLACE", "LOCAL", "MEMO", "MISSING", "MODV", "PL",
+           "GET", "IDS", "IN", "KEY", "KEYPLACE", "LOCAL", "MEMO", "MISSING", "MODV", "NOREC", "PL",
            "RANGE", "SEAT", "SET", "STMT", "TRIAL_STEPS", "TrialBudget", "UNSET", "ev",
            "items_of", "num"]
 
 _NONE = object()
+NOREC: dict[str, Any] = {}
+"""No record (inlined ``GET``: ``ctx.index.plain[kind].get(rid, NOREC).get(field, d)``)."""
 MEMO_SIZE = 50_000
 
 
@@ -72,12 +76,8 @@ def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa
     table answers it without loading the record's part)."""
     if type(rid) is not str:
         return default
-    try:
-        table = ctx.rules["records"][kind]
-        rec = table[rid] if type(table) is dict else table.plain(rid)
-    except KeyError:  # no such kind or record
-        return default
-    return rec.get(field, default)
+    rec = ctx.index.plain[kind].get(rid)
+    return default if rec is None else rec.get(field, default)
 
 
 def IDS(ctx: Any, kind: str) -> list[Any]:  # noqa: N802
@@ -106,8 +106,6 @@ def ADJ(ctx: Any, kind: str, rid: Any) -> list[Any]:  # noqa: N802
 
 
 def CORE(ctx: Any, name: str) -> Any:  # noqa: N802
-    from compiler.runtime.values import _core
-
     return _core(ctx, {"n": name})
 
 
@@ -119,14 +117,10 @@ def AS(ctx: Any, p: Any, body: Any) -> Any:  # noqa: N802
 
 def CAN(ctx: Any, node: int, binding: dict[str, Any]) -> bool:  # noqa: N802
     """``can (S)``: a trial run of statement ``node`` (by id) with ``binding``."""
-    from compiler.runtime.choose import trial
-
     return trial(ctx, ctx.index.nodes[node], binding)
 
 
 def MODV(ctx: Any, name: str, params: dict[str, Any], base: Any,  # noqa: N802
          lo: Any) -> int:
-    from compiler.runtime.reactions import modified
-
     total = modified(ctx, name, params, num(base))
     return max(total, lo) if lo is not None else total

@@ -22,6 +22,7 @@ from compiler.runtime.ctx import Ctx, Frame
 from compiler.runtime.errors import MAX_ROUNDS, check_bound
 from compiler.runtime.index import Index
 from compiler.runtime.machine import start
+from compiler.runtime.reactions import emit
 from compiler.runtime.values import ev, items_of, num
 
 __all__ = ["FORMAT", "bounds", "new_state", "scores", "step_flow"]
@@ -158,8 +159,6 @@ def _end_reached(ctx: Ctx, end: dict[str, Any], round_over: bool) -> bool:
 
 def _emit(ctx: Ctx, event: str) -> None:
     if event in (ctx.rules.get("events") or {}):
-        from compiler.runtime.reactions import emit
-
         emit(ctx, event, {"round": ctx.state["round"]})
 
 

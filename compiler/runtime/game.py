@@ -26,6 +26,7 @@ from compiler.runtime.flow import FORMAT, new_state, scores
 from compiler.runtime.index import Index
 from compiler.runtime.lazy import link_code
 from compiler.runtime.machine import run
+from compiler.runtime.values import clone
 
 __all__ = ["ENGINES", "Game", "code_for", "load_game", "register_code"]
 
@@ -133,7 +134,7 @@ class Game:
                              f"'{pending['kind']}' of player {pending['player']}")
         state["decisions"] += 1
         check_bound("decisions", state["decisions"], MAX_DECISIONS)
-        state["stack"][-1]["ans"] = copy.deepcopy(action)
+        state["stack"][-1]["ans"] = clone(action)  # JSON data: one of the options
         state["pending"] = None
         run(self._ctx)
 

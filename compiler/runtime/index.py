@@ -50,11 +50,27 @@ class Index:
         """Record fields with their effects as code references (rules never change)."""
 
         self.memo: dict[Any, Any] = {}
+        self.plain = Plain(rules.get("records") or {})
         self.reacting_to: dict[str, dict[str, set[str]]] = {}
         """Per event, per kind, the records with a reaction to it (``reactions.emit``)."""
         self.modified_by: dict[str, dict[str, set[str]]] = {}
         """Per modifiable value, per kind, the records with a modifier of it (filled on
         first use: ``reactions.modified``)."""
+
+
+class Plain(dict[str, dict[str, Any]]):
+    """{kind: {id: record}} for ``exports.GET`` (plain fields only), a kind's table made
+    on first use: a lazy table's records as its parts' plain fields (none loaded)."""
+
+    def __init__(self, records: dict[str, Any]) -> None:
+        super().__init__()
+        self._records = records
+
+    def __missing__(self, kind: str) -> dict[str, Any]:
+        table = self._records.get(kind) or {}
+        out = self[kind] = {rid: table.plain(rid) for rid in table} \
+            if isinstance(table, LazyTable) else table
+        return out
 
 
 class Nodes(dict[int, dict[str, Any]]):
@@ -66,7 +82,7 @@ class Nodes(dict[int, dict[str, Any]]):
         super().__init__()
         tables = (rules.get("records") or {}).items()
         small = {k: t for k, t in tables if len(t) < LAZY_MIN}
-        self._add({**rules, "records": small})
+        _gather({**rules, "records": small}, self)
         starts: list[tuple[int, Any]] = []
         for kind, table in tables:
             if kind in small:
@@ -124,6 +140,18 @@ def statements(node: Any) -> Iterator[dict[str, Any]]:
             todo.extend(reversed(node.values()))
         elif isinstance(node, list):
             todo.extend(reversed(node))
+
+
+def _gather(node: Any, out: dict[int, Any]) -> None:
+    """``statements`` of ``node`` into ``out`` by id, in the same order (recursive: as
+    deep as the IR, 3x faster; for the rules at the start, not in a trial's depth)."""
+    if isinstance(node, dict):
+        if "op" in node and isinstance(node.get("id"), int):
+            out[node["id"]] = node
+        node = node.values()
+    for value in node:
+        if isinstance(value, (dict, list)):
+            _gather(value, out)
 
 
 def _list_kind(t: Any) -> str | None:

@@ -18,21 +18,18 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
-from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, check_bound
+from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, TrialBudget, check_bound
 from compiler.runtime.straight import COMPOUND, STRAIGHT, run_straight, straight
 from compiler.runtime.values import combined, ev, items_of, num
 
-__all__ = ["START", "STEPS", "abort", "bind", "dry_run", "run", "start", "unbind"]
+__all__ = ["START", "STEPS", "TrialBudget", "abort", "bind", "dry_run", "run", "start", "unbind"]
 
 Node = dict[str, Any]
 
 
-class TrialBudget(Exception):
-    """A trial run took more than TRIAL_STEPS statements."""
-
-
-def dry_run(ctx: Ctx, frames: list[Frame], floor: int, body: Callable[[], bool]) -> bool:
-    """``body()`` as a trial run on ``frames`` down to ``floor`` (see choose.py): every
+def dry_run(ctx: Ctx, frames: list[Frame], floor: int, body: Callable[..., bool],
+            *args: Any) -> bool:
+    """``body(*args)`` as a trial run on ``frames`` down to ``floor`` (see choose.py): every
     write journaled and rolled back, the frames, journal and open decision restored. A
     run too long (TrialBudget) or too deep for Python's stack counts as applied (True);
     a failed ``require`` (DryFail) as not (False)."""
@@ -41,8 +38,9 @@ def dry_run(ctx: Ctx, frames: list[Frame], floor: int, body: Callable[[], bool])
     ctx.journal, ctx.dry, ctx.steps, ctx.floor = [], True, 0, floor
     pending = ctx.state["pending"]
     try:
-        return body()
+        return body(*args)
     except (TrialBudget, RecursionError):  # too long or too deep to finish: allowed
+        ctx.cut = True
         return True
     except DryFail:
         return False
@@ -329,17 +327,12 @@ def _stop(ctx: Ctx, n: Node) -> None:
 def _emit(ctx: Ctx, n: Node) -> None:
     """An event: nothing in a trial (reactions do not fire there, so its fields are not
     even read)."""
-    if ctx.dry:
-        return
-    from compiler.runtime.reactions import emit
-
-    emit(ctx, n["ev"], {k: ev(ctx, v) for k, v in n["f"].items()})
+    if not ctx.dry:
+        reactions.emit(ctx, n["ev"], {k: ev(ctx, v) for k, v in n["f"].items()})
 
 
 def _grant(ctx: Ctx, n: Node) -> None:
-    from compiler.runtime.reactions import grant
-
-    grant(ctx, n)
+    reactions.grant(ctx, n)
 
 
 def _fn(ctx: Ctx, n: Node) -> None:
@@ -389,3 +382,6 @@ class _Steps(dict[str, Callable[[Ctx, Frame], None]]):
 STEPS: dict[str, Callable[[Ctx, Frame], None]] = _Steps()
 START = _START
 """The simple statements' runners by ``op`` (compiled trials call them: cps.STMT)."""
+
+# last: reactions imports this module (an attribute read when an event fires)
+from compiler.runtime import reactions  # noqa: E402

@@ -61,8 +61,7 @@ def emit(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
         ctx.state["log"] = log + [{"event": event, **fields}]
     actor = ctx.env().get("you")
     found: list[dict[str, Any]] = []
-    named = _having(ctx, "on", event)
-    for owner, kind, rid, rec in active_records(ctx, named) if named else ():
+    for owner, kind, rid, rec in _active(ctx, "on", event):
         for field in ctx.index.reactions.get(kind, []):
             for k, reaction in enumerate(rec.get(field) or []):
                 if reaction and reaction.get("on") == event and \
@@ -166,8 +165,7 @@ def modified(ctx: Ctx, name: str, params: dict[str, Any], base: int) -> int:
     """``base`` plus every active modifier of value ``name`` that applies."""
     you = ctx.env().get("you")
     total = base
-    named = _having(ctx, "mod", name)
-    for owner, kind, rid, rec in active_records(ctx, named) if named else ():
+    for owner, kind, rid, rec in _active(ctx, "mod", name):
         for field in ctx.index.modifiers.get(kind, []):
             for mod in rec.get(field) or []:
                 if mod and mod.get("mod") == name:
@@ -178,6 +176,19 @@ def modified(ctx: Ctx, name: str, params: dict[str, Any], base: int) -> int:
             env = item["env"]
             total += _modifier(ctx, spec, env.get("you"), env.get("this"), params, you, env)
     return total
+
+
+def _active(ctx: Ctx, field: str, name: str) -> list[Active]:
+    """The active records with a modifier of ``name`` ("mod") or a reaction to it ("on"),
+    kept by the versions of the state entries that hold active records."""
+    named = _having(ctx, field, name)
+    if not named:
+        return []
+    key = (field, name, *[ctx.stamps.get(entry, 0) for _, entry, _ in ctx.index.zones])
+    hit = ctx.memo.get(key)
+    if hit is None:
+        hit = ctx.memo[key] = list(active_records(ctx, named))
+    return hit
 
 
 def _having(ctx: Ctx, field: str, name: str) -> dict[str, set[str]]:

@@ -9,9 +9,11 @@ every frame from ``base`` up becomes a continuation that runs what the frame has
 the rest of the option runs as compiled code. Returns None when a frame is of a kind
 it does not resume (the caller then uses the frame trial, which stays the oracle).
 
-When nothing the option and the rest would run can fail (no ``require`` and no ``do``,
-whose code is known only when it runs, anywhere in them: ``cannot_fail``), the answer
-is yes without running them: a continuation trial only fails at a requirement.
+When nothing the rest would run can fail (no ``require`` and no ``do``, whose code is
+known only when it runs, anywhere in it: ``cannot_fail``) and the option's own trial
+applied it in full (``ctx.applied``: the same run, from the same state) or it cannot fail
+either, the answer is yes without running them: a continuation trial only fails at a
+requirement (and one cut short by its budget counts as applied).
 
 Frames are never changed in place: a continuation keeps its position in its closure
 and only pops frames off ``ctx.frames`` (``cps.CHOOSE`` restores the list after an
@@ -24,6 +26,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from compiler.runtime.cps import CHOOSE
 from compiler.runtime.ctx import MISSING, Ctx, Frame
 from compiler.runtime.index import statements
 from compiler.runtime.machine import bind, dry_run, unbind
@@ -49,7 +52,7 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: dict[str, Any]
     fn = table.get(body.get("id"))
     if fn is None:
         return None
-    if cannot_fail(ctx, frames[base:], body):
+    if (id(opt) in ctx.applied or _sure(ctx, body)) and cannot_fail(ctx, frames[base:]):
         return True
 
     def option_then_rest() -> bool:
@@ -68,13 +71,11 @@ FAILS = ("req", "do")
 """Statements that may make a continuation trial fail (``do``: by the code it runs)."""
 
 
-def cannot_fail(ctx: Ctx, frames: list[Frame], body: dict[str, Any]) -> bool:
-    """Whether option ``body`` and what ``frames`` have left to run hold no statement
-    that can fail (``FAILS``), so a continuation trial of them can only succeed
-    (frames of ``RESUMED`` kinds; a decision's further picks run any of its options)."""
+def cannot_fail(ctx: Ctx, frames: list[Frame]) -> bool:
+    """Whether what ``frames`` have left to run holds no statement that can fail
+    (``FAILS``), so a continuation trial of it can only succeed (frames of ``RESUMED``
+    kinds; a decision's further picks run any of its options)."""
     nodes = ctx.index.nodes
-    if not _sure(ctx, body):
-        return False
     for f in frames:
         kind = f["k"]
         if kind in ("with", "scope"):
@@ -164,8 +165,6 @@ class _Chain:
             below = self.cont(i - 1)
             if left is None or "n" not in node or left - 1 <= 0:
                 return below()
-            from compiler.runtime.cps import CHOOSE
-
             return bool(CHOOSE(ctx, node["id"], left - 1, picked, below))
 
         return after

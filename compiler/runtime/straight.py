@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.runtime.ctx import Ctx
-from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, check_bound
+from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, TrialBudget, check_bound
 
 __all__ = ["COMPOUND", "STRAIGHT", "run_straight", "straight"]
 
@@ -63,8 +63,6 @@ def _plain(node: dict[str, Any]) -> bool:
 def run_straight(ctx: Ctx, fn: Callable[..., Any]) -> None:
     """Run ``fn`` in the real game: at most MAX_STEPS statements, as the machine allows
     between two decisions (its step counter is the trial budget's, moved down)."""
-    from compiler.runtime.machine import TrialBudget
-
     saved = ctx.steps
     ctx.steps = TRIAL_STEPS - MAX_STEPS
     try:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from compiler.runtime.values import ev
+
 __all__ = ["prompt"]
 
 _HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)((?::[a-z]+)*)\}")
@@ -58,8 +60,6 @@ def _agree(n: Any, one: str, many: str) -> str:
 
 def _read(ctx: Any, ir: Any) -> Any:
     """The value of an argument now (None when it cannot be read here)."""
-    from compiler.runtime.values import ev
-
     try:
         return ev(ctx, ir)
     except Exception:  # a prompt never stops the game: the hole reads "…"

@@ -28,6 +28,8 @@ def ev(ctx: Any, node: Any, env: dict[str, Any] | None = None) -> Any:
             except Exception as exc:
                 _locate(exc, fn)
                 raise
+    if env is not None and node["op"] == "var":  # env is ctx.env() (the callers' scope)
+        return env.get(node["n"])
     return _OPS[node["op"]](ctx, node)
 
 

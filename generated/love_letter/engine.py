@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -64,13 +65,13 @@ K = [
 def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_95 != E.get('you'))) and bool((not PL(ctx, v_p_95).get('out'))) and bool((not PL(ctx, v_p_95).get('protected'))))])) > 0))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != E.get('you'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
 
 
 def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_96 != E.get('you'))) and bool((not PL(ctx, v_p_96).get('out'))) and bool((not PL(ctx, v_p_96).get('protected'))))])
+    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_96 != E.get('you'))) and ((not (ctx.state['players'][v_p_96] if type(v_p_96) is int and 0 <= v_p_96 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_96] if type(v_p_96) is int and 0 <= v_p_96 < len(ctx.state['players']) else {}).get('protected'))) else False)])
 
 
 def x_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -86,49 +87,49 @@ def x_4(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
 def x_5(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('named')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('named')
 
 
 def x_10(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
     if E is None:
         E = ctx.env()
-    return IN(E.get('card~98'), PL(ctx, E.get('target~97')).get('hand'))
+    return (E.get('card~98') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) in (list, dict) else IN(E.get('card~98'), _w2))
 
 
 def x_13(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return (not PL(ctx, E.get('you')).get('out'))
+    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))
 
 
 def x_14(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
 
 
 def x_15(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_16(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_18(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('out')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out')
 
 
 def x_20(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('protected')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
 
 
 def x_23(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
@@ -144,25 +145,25 @@ def x_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
 def x_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_100 != E.get('you'))) and bool((not PL(ctx, v_p_100).get('out'))) and bool((not PL(ctx, v_p_100).get('protected'))))])) > 0))
+    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_100 != E.get('you'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
 
 
 def x_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (26, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_101 for v_p_101 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_101 != E.get('you'))) and bool((not PL(ctx, v_p_101).get('out'))) and bool((not PL(ctx, v_p_101).get('protected'))))])
+    return MEMO(ctx, (26, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_101 for v_p_101 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_101 != E.get('you'))) and ((not (ctx.state['players'][v_p_101] if type(v_p_101) is int and 0 <= v_p_101 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_101] if type(v_p_101) is int and 0 <= v_p_101 < len(ctx.state['players']) else {}).get('protected'))) else False)])
 
 
 def x_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('seen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('seen')
 
 
 def x_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('target~102'), 'card': FN['first'](ctx, None, PL(ctx, E.get('target~102')).get('hand'))}]
+    return [{'player': E.get('target~102'), 'card': FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~102'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))}]
 
 
 def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
@@ -174,31 +175,31 @@ def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
 def x_32(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_103 != E.get('you'))) and bool((not PL(ctx, v_p_103).get('out'))) and bool((not PL(ctx, v_p_103).get('protected'))))])) > 0))
+    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_103 != E.get('you'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
 
 
 def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (33, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_104 for v_p_104 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_104 != E.get('you'))) and bool((not PL(ctx, v_p_104).get('out'))) and bool((not PL(ctx, v_p_104).get('protected'))))])
+    return MEMO(ctx, (33, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_104 for v_p_104 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_104 != E.get('you'))) and ((not (ctx.state['players'][v_p_104] if type(v_p_104) is int and 0 <= v_p_104 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_104] if type(v_p_104) is int and 0 <= v_p_104 < len(ctx.state['players']) else {}).get('protected'))) else False)])
 
 
 def x_34(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, PL(ctx, E.get('you')).get('hand'))
+    return FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))
 
 
 def x_35(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, PL(ctx, E.get('target~105')).get('hand'))
+    return FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~105'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))
 
 
 def x_36(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('seen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('seen')
 
 
 def x_37(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
@@ -210,7 +211,7 @@ def x_37(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
 def x_38(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('target~105')).get('seen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('target~105'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('seen')
 
 
 def x_39(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
@@ -222,43 +223,43 @@ def x_39(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
 def x_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
     if E is None:
         E = ctx.env()
-    return (num(GET(ctx, 'cards', E.get('mine~106'), 'value', 0)) < num(GET(ctx, 'cards', E.get('theirs~107'), 'value', 0)))
+    return (num((ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('mine~106'))) is str else 0)) < num((ctx.index.plain['cards'].get(_w2, NOREC).get('value', 0) if type((_w2 := E.get('theirs~107'))) is str else 0)))
 
 
 def x_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return (not PL(ctx, E.get('you')).get('out'))
+    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))
 
 
 def x_46(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
 
 
 def x_47(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_48(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_50(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('out')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out')
 
 
 def x_52(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('protected')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
 
 
 def x_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
@@ -268,43 +269,43 @@ def x_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
 def x_56(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
     if E is None:
         E = ctx.env()
-    return (num(GET(ctx, 'cards', E.get('theirs~107'), 'value', 0)) < num(GET(ctx, 'cards', E.get('mine~106'), 'value', 0)))
+    return (num((ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('theirs~107'))) is str else 0)) < num((ctx.index.plain['cards'].get(_w2, NOREC).get('value', 0) if type((_w2 := E.get('mine~106'))) is str else 0)))
 
 
 def x_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return (not PL(ctx, E.get('you')).get('out'))
+    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))
 
 
 def x_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
 
 
 def x_61(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_62(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('out')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out')
 
 
 def x_66(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('protected')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
 
 
 def x_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
@@ -320,7 +321,7 @@ def x_70(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
 def x_71(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('protected')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
 
 
 def x_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
@@ -330,19 +331,19 @@ def x_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
 def x_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
     if E is None:
         E = ctx.env()
-    return (bool((not PL(ctx, E.get('target~110')).get('out'))) and bool((bool((E.get('target~110') == E.get('you'))) or bool((not PL(ctx, E.get('target~110')).get('protected'))))))
+    return (True if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('target~110'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))) and ((True if ((E.get('target~110') == E.get('you'))) or ((not (ctx.state['players'][_w2] if type((_w2 := E.get('target~110'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('protected'))) else False)) else False)
 
 
 def x_76(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_78(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -354,7 +355,7 @@ def x_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_80(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
 
 
 def x_81(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -366,7 +367,7 @@ def x_81(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_84(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
     if E is None:
         E = ctx.env()
-    return (not PL(ctx, E.get('you')).get('out'))
+    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))
 
 
 def x_85(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
@@ -380,7 +381,7 @@ def x_86(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 def x_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -398,7 +399,7 @@ def x_90(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 def x_91(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_92(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
@@ -418,37 +419,37 @@ def x_95(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
 def x_96(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:74
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_113 != E.get('you'))) and bool((not PL(ctx, v_p_113).get('out'))) and bool((not PL(ctx, v_p_113).get('protected'))))])) > 0))
+    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_113 != E.get('you'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
 
 
 def x_97(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_114 for v_p_114 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_114 != E.get('you'))) and bool((not PL(ctx, v_p_114).get('out'))) and bool((not PL(ctx, v_p_114).get('protected'))))])
+    return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_114 for v_p_114 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_114 != E.get('you'))) and ((not (ctx.state['players'][v_p_114] if type(v_p_114) is int and 0 <= v_p_114 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_114] if type(v_p_114) is int and 0 <= v_p_114 < len(ctx.state['players']) else {}).get('protected'))) else False)])
 
 
 def x_98(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_99(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_100(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('target~115')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('target~115'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_101(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('target~115')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('target~115'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_105(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
@@ -460,43 +461,43 @@ def x_105(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
 def x_106(ctx, E=None):  # rules_data/love_letter/cards.yaml:59
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'card', None) == E.get('this'))) and bool((KEY(E.get('event'), 'by', None) == E.get('you'))))
+    return (True if (((_w1.get('card', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'card', None)) == E.get('this'))) and (((_w2.get('by', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'by', None)) == E.get('you'))) else False)
 
 
 def x_107(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return (not PL(ctx, E.get('you')).get('out'))
+    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))
 
 
 def x_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
 
 
 def x_109(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_110(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_112(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('out')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out')
 
 
 def x_114(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('protected')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
 
 
 def x_117(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
@@ -526,7 +527,7 @@ def x_123(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
 def x_124(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'cards', E.get('c~117'), 'copies', 0)
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('copies', 0) if type((_w1 := E.get('c~117'))) is str else 0)
 
 
 def x_125(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
@@ -590,41 +591,41 @@ def x_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
 def x_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~118')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~118')).get('discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
 
 
 def x_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~118')).get('out')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out')
 
 
 def x_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~118')).get('protected')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
 
 
 def x_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~118')).get('named')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('named')
 
 
 def x_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~118')).get('seen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('seen')
 
 
 def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
-    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) for v_k_119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [(_w1.get(AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None)) for v_k_119 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -634,7 +635,7 @@ def x_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 def x_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_156(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -654,7 +655,7 @@ def x_159(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(FN['count'](ctx, None, [v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_121).get('out'))])) <= 1)) or bool((FN['count'](ctx, None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((num(len([v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_121] if type(v_p_121) is int and 0 <= v_p_121 < len(ctx.state['players']) else {}).get('out'))])) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 def x_162(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
@@ -664,7 +665,7 @@ def x_162(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
 def x_164(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:102
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('protected')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
 
 
 def x_166(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
@@ -678,7 +679,7 @@ def x_168(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 def x_169(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_170(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -696,19 +697,19 @@ def x_172(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 def x_173(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, PL(ctx, E.get('you')).get('hand'))
+    return FN['distinct'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))
 
 
 def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not FN['any'](ctx, None, [FN['any'](ctx, None, [IN(v_x_125, PL(ctx, E.get('you')).get('hand')) for v_x_125 in items_of(GET(ctx, 'cards', v_other_124, 'discard_with', []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
+    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not any([any([(v_x_125 in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) in (list, dict) else IN(v_x_125, _w2)) for v_x_125 in items_of((ctx.index.plain['cards'].get(v_other_124, NOREC).get('discard_with', []) if type(v_other_124) is str else []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
 
 
 def x_179(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_180(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -720,7 +721,7 @@ def x_180(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_181(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
 
 
 def x_182(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -732,7 +733,7 @@ def x_182(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
 def x_185(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
     if E is None:
         E = ctx.env()
-    return (not PL(ctx, E.get('you')).get('out'))
+    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))
 
 
 def x_187(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
@@ -748,21 +749,21 @@ def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(FN['count'](ctx, None, [v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_127).get('out'))])) <= 1)) or bool((FN['count'](ctx, None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((num(len([v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_127] if type(v_p_127) is int and 0 <= v_p_127 < len(ctx.state['players']) else {}).get('out'))])) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (191, E.get('p~120'), ctx.stamps.get('out', 0),), lambda: FN['first'](ctx, None, [v_q_129 for v_q_129 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~120'), 1), v_k_128), len(ctx.state['players'])), None) for v_k_128 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))]) if (not PL(ctx, v_q_129).get('out'))]))
+    return MEMO(ctx, (191, E.get('p~120'), ctx.stamps.get('out', 0),), lambda: FN['first'](ctx, None, [v_q_129 for v_q_129 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~120'), 1), v_k_128), len(ctx.state['players'])), None) for v_k_128 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (not (ctx.state['players'][v_q_129] if type(v_q_129) is int and 0 <= v_q_129 < len(ctx.state['players']) else {}).get('out'))]))
 
 
 def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
-    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_131: (lambda v_best_134: (lambda v_top_137: (lambda v_most_140: (lambda v_tied_143: [v_p_144 for v_p_144 in items_of(v_tied_143) if (bool((FN['count'](ctx, None, v_tied_143) == 1)) or bool((1 == 1)))])([v_p_141 for v_p_141 in items_of(v_top_137) if (FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_142, 'value', 0) for v_c_142 in items_of(PL(ctx, v_p_141).get('discards'))]) == v_most_140)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_139, 'value', 0) for v_c_139 in items_of(PL(ctx, v_p_138).get('discards'))]) for v_p_138 in items_of(v_top_137)])))([v_p_135 for v_p_135 in items_of(v_live_131) if (FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_136, 'value', 0) for v_c_136 in items_of(PL(ctx, v_p_135).get('hand'))]) == v_best_134)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_133, 'value', 0) for v_c_133 in items_of(PL(ctx, v_p_132).get('hand'))]) for v_p_132 in items_of(v_live_131)])))([v_p_130 for v_p_130 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_130).get('out'))]))
+    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_131: (lambda v_best_134: (lambda v_top_137: (lambda v_most_140: (lambda v_tied_143: [v_p_144 for v_p_144 in items_of(v_tied_143) if (True if ((FN['count'](ctx, None, v_tied_143) == 1)) or ((1 == 1)) else False)])([v_p_141 for v_p_141 in items_of(v_top_137) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_142, NOREC).get('value', 0) if type(v_c_142) is str else 0) for v_c_142 in items_of((ctx.state['players'][v_p_141] if type(v_p_141) is int and 0 <= v_p_141 < len(ctx.state['players']) else {}).get('discards'))]) == v_most_140)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_139, NOREC).get('value', 0) if type(v_c_139) is str else 0) for v_c_139 in items_of((ctx.state['players'][v_p_138] if type(v_p_138) is int and 0 <= v_p_138 < len(ctx.state['players']) else {}).get('discards'))]) for v_p_138 in items_of(v_top_137)])))([v_p_135 for v_p_135 in items_of(v_live_131) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_136, NOREC).get('value', 0) if type(v_c_136) is str else 0) for v_c_136 in items_of((ctx.state['players'][v_p_135] if type(v_p_135) is int and 0 <= v_p_135 < len(ctx.state['players']) else {}).get('hand'))]) == v_best_134)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_133, NOREC).get('value', 0) if type(v_c_133) is str else 0) for v_c_133 in items_of((ctx.state['players'][v_p_132] if type(v_p_132) is int and 0 <= v_p_132 < len(ctx.state['players']) else {}).get('hand'))]) for v_p_132 in items_of(v_live_131)])))([v_p_130 for v_p_130 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_130] if type(v_p_130) is int and 0 <= v_p_130 < len(ctx.state['players']) else {}).get('out'))]))
 
 
 def x_193(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
-    return MEMO(ctx, (193, ctx.stamps.get('out', 0),), lambda: [v_q_146 for v_q_146 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_q_146).get('out'))])
+    return MEMO(ctx, (193, ctx.stamps.get('out', 0),), lambda: [v_q_146 for v_q_146 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_q_146] if type(v_q_146) is int and 0 <= v_q_146 < len(ctx.state['players']) else {}).get('out'))])
 
 
 def x_194(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
@@ -776,31 +777,31 @@ def x_196(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
 def x_197(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~148')).get('last_discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('last_discards')
 
 
 def x_198(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~148')).get('discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
 
 
 def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~148')).get('last_hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('last_hand')
 
 
 def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
-    return (PL(ctx, E.get('p~148')).get('hand') if (bool((num(FN['count'](ctx, None, E.get('still_in~147'))) > 1)) and bool(IN(E.get('p~148'), E.get('still_in~147')))) else K[1])
+    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if ((num(FN['count'](ctx, None, E.get('still_in~147'))) > 1)) and ((E.get('p~148') in _w2 if type((_w2 := E.get('still_in~147'))) in (list, dict) else IN(E.get('p~148'), _w2))) else False) else K[1])
 
 
 def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~149')).get('tokens')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~149'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tokens')
 
 
 def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
@@ -820,21 +821,21 @@ def x_207(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
 def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: FN['first'](ctx, None, [v_p_151 for v_p_151 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))]) if IN(v_p_151, E.get('won~145'))]))
+    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: FN['first'](ctx, None, [v_p_151 for v_p_151 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_151 in _w1 if type((_w1 := E.get('won~145'))) in (list, dict) else IN(v_p_151, _w1))]))
 
 
 def x_209(ctx, E=None):  # 
-    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: FN['any'](ctx, None, [(num(PL(ctx, v_p_152).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - 2), None))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any([(num((ctx.state['players'][v_p_152] if type(v_p_152) is int and 0 <= v_p_152 < len(ctx.state['players']) else {}).get('tokens')) >= num((_w1.get((num(len(ctx.state['players'])) - 2), None) if type((_w1 := K[2])) is dict else KEY(_w1, (num(len(ctx.state['players'])) - 2), None)))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_210(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tokens')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tokens')
 
 
 def x_211(ctx, E=None):  # 
-    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_153 for v_p_153 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_153).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - 2), None)))])
+    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_153 for v_p_153 in items_of(list(range(len(ctx.state['players'])))) if (num((ctx.state['players'][v_p_153] if type(v_p_153) is int and 0 <= v_p_153 < len(ctx.state['players']) else {}).get('tokens')) >= num((_w1.get((num(len(ctx.state['players'])) - 2), None) if type((_w1 := K[2])) is dict else KEY(_w1, (num(len(ctx.state['players'])) - 2), None))))])
 
 
 def x_212(ctx, E=None):  # 

@@ -28,6 +28,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -98,73 +99,73 @@ K = [
 def x_0(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('it'), 'start', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('start', 0) if type((_w1 := E.get('it'))) is str else 0)
 
 
 def x_1(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'tracks', E.get('it'), 'start', 0)
+    return (ctx.index.plain['tracks'].get(_w1, NOREC).get('start', 0) if type((_w1 := E.get('it'))) is str else 0)
 
 
 def x_2(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('it'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('it'))) is str else None) == 'game')
 
 
 def x_3(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'tracks', E.get('it'), 'min', None)
+    return (ctx.index.plain['tracks'].get(_w1, NOREC).get('min', None) if type((_w1 := E.get('it'))) is str else None)
 
 
 def x_6(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'resources', E.get('it'), 'production_min', 0)
+    return (ctx.index.plain['resources'].get(_w1, NOREC).get('production_min', 0) if type((_w1 := E.get('it'))) is str else 0)
 
 
 def x_7(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'tracks', E.get('it'), 'start', 0)
+    return (ctx.index.plain['tracks'].get(_w1, NOREC).get('start', 0) if type((_w1 := E.get('it'))) is str else 0)
 
 
 def x_8(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('it'), 'scope', None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('it'))) is str else None) == 'player')
 
 
 def x_9(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'tracks', E.get('it'), 'min', None)
+    return (ctx.index.plain['tracks'].get(_w1, NOREC).get('min', None) if type((_w1 := E.get('it'))) is str else None)
 
 
 def x_10(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'tracks', E.get('it'), 'max', None)
+    return (ctx.index.plain['tracks'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('it'))) is str else None)
 
 
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (bool(E.get('more~674')) and bool((num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('hand'))) > 0)))
+    return (True if (E.get('more~674')) and ((num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) > 0)) else False)
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_17(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_18(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
@@ -186,7 +187,7 @@ def x_20(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_21(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~672'), 0)
+    return (_w2.get(E.get('r~672'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~672'), 0))
 
 
 def x_25(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -204,31 +205,31 @@ def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('hand'))) > 0)
+    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) > 0)
 
 
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~677'), 0)
+    return (_w2.get(E.get('r~677'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~677'), 0))
 
 
 def x_38(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~678'), 0), GET(ctx, 'parameters', E.get('p~678'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~678'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~678'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~678'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~678'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~678'))) is str else 0)))
 
 
 def x_39(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~678'), 0)
+    return (_w1.get(E.get('p~678'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~678'), 0))
 
 
 def x_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~678'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~678'))) is str else 0)
 
 
 def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -240,19 +241,19 @@ def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~678'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~678'))) is str else None) != None)
 
 
 def x_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~678'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~678'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~678'))) is str else None), 0))
 
 
 def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -264,29 +265,29 @@ def x_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~680'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~678'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~680'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~678'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~678'), 0)))
 
 
 def x_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~680'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~680'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
-    return (not (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), GET(ctx, 'parameters', 'temperature', 'step', 0))) > num(GET(ctx, 'parameters', 'temperature', 'max', 0))))
+    return (not (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) > num((ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))))
 
 
 def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (54, E.get('t~681'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_682, 0), GET(ctx, 'parameters', v_p_682, 'step', 0))) > num(GET(ctx, 'parameters', v_p_682, 'max', 0))) for v_p_682 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_682, 'tile', None) == E.get('t~681'))])))
+    return MEMO(ctx, (54, E.get('t~681'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_682, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_682, 0)), (ctx.index.plain['parameters'].get(v_p_682, NOREC).get('step', 0) if type(v_p_682) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_682, NOREC).get('max', 0) if type(v_p_682) is str else 0))) for v_p_682 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_682, NOREC).get('tile', None) if type(v_p_682) is str else None) == E.get('t~681'))])))
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (55, E.get('this'), E.get('t~681'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_687: (lambda v_near_690: (v_near_690 if (bool((GET(ctx, 'tiles', E.get('t~681'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_690)) > 0))) else v_open_687))([v_s_688 for v_s_688 in items_of(v_open_687) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_689, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_689, {}), 'owner', None) == E.get('you')))) for v_x_689 in items_of(ADJ(ctx, 'spaces', v_s_688))])))]))([v_s_684 for v_s_684 in items_of([v_x_683 for v_x_683 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_683, 'type', None) == GET(ctx, 'tiles', E.get('t~681'), 'space', None))]) if (bool((not IN(v_s_684, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('t~681'))) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_684, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_684, None) == E.get('you'))))) and bool((bool(IN(v_s_684, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_685, ctx.state.get('board'))) and bool((not IN(v_x_685, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) == v_u_686)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None), 'counts_as', None) == v_u_686))))) for v_u_686 in items_of(KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'tiles', None))]))) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))))))]))
+    return MEMO(ctx, (55, E.get('this'), E.get('t~681'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_687: (lambda v_near_690: (v_near_690 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~681'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_690)) > 0)) else False) else v_open_687))([v_s_688 for v_s_688 in items_of(v_open_687) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_689 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_689, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_689, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_689, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_689 in items_of(ADJ(ctx, 'spaces', v_s_688))])) else False)]))([v_s_684 for v_s_684 in [v_x_683 for v_x_683 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_683, NOREC).get('type', None) if type(v_x_683) is str else None) == GET(ctx, 'tiles', E.get('t~681'), 'space', None))] if (True if ((not (v_s_684 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_684, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == E.get('t~681'))) or (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_684 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_684, _w2)))) or (((_w3.get(v_s_684, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_684, None)) == E.get('you'))) else False)) and ((True if ((v_s_684 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~681'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_684, _w6))) or ((not any([(True if ((v_x_685 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_685, _w7))) and ((not (v_x_685 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~681'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_685, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_685, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_685, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_685, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_685, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_686)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_685, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_685, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_686)) else False)) else False) for v_u_686 in items_of(KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))) else False)) else False)]))
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -298,13 +299,13 @@ def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
 def x_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~694'), {})
+    return (_w1.get(E.get('s~694'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~694'), {}))
 
 
 def x_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~693'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~693'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~693'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~693'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -332,13 +333,13 @@ def x_66(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
 def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~695'), ctx.state.get('board'))
+    return (E.get('x~695') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~695'), _w1))
 
 
 def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~695'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~695'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~695'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -354,19 +355,19 @@ def x_73(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
 
 
 def x_74(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
-    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_696, 0), GET(ctx, 'parameters', v_p_696, 'step', 0))) > num(GET(ctx, 'parameters', v_p_696, 'max', 0))) for v_p_696 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_696, 'tile', None) == 'ocean')])))
+    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_696, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_696, 0)), (ctx.index.plain['parameters'].get(v_p_696, NOREC).get('step', 0) if type(v_p_696) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_696, NOREC).get('max', 0) if type(v_p_696) is str else 0))) for v_p_696 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_696, NOREC).get('tile', None) if type(v_p_696) is str else None) == 'ocean')])))
 
 
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (76, E.get('t~697'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_698, 0), GET(ctx, 'parameters', v_p_698, 'step', 0))) > num(GET(ctx, 'parameters', v_p_698, 'max', 0))) for v_p_698 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_698, 'tile', None) == E.get('t~697'))])))
+    return MEMO(ctx, (76, E.get('t~697'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_698, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_698, 0)), (ctx.index.plain['parameters'].get(v_p_698, NOREC).get('step', 0) if type(v_p_698) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_698, NOREC).get('max', 0) if type(v_p_698) is str else 0))) for v_p_698 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_698, NOREC).get('tile', None) if type(v_p_698) is str else None) == E.get('t~697'))])))
 
 
 def x_77(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (77, E.get('this'), E.get('t~697'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_703: (lambda v_near_706: (v_near_706 if (bool((GET(ctx, 'tiles', E.get('t~697'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_706)) > 0))) else v_open_703))([v_s_704 for v_s_704 in items_of(v_open_703) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_705, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_705, {}), 'owner', None) == E.get('you')))) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_s_704))])))]))([v_s_700 for v_s_700 in items_of([v_x_699 for v_x_699 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_699, 'type', None) == GET(ctx, 'tiles', E.get('t~697'), 'space', None))]) if (bool((not IN(v_s_700, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('t~697'))) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_700, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_700, None) == E.get('you'))))) and bool((bool(IN(v_s_700, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_701, ctx.state.get('board'))) and bool((not IN(v_x_701, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) == v_u_702)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None), 'counts_as', None) == v_u_702))))) for v_u_702 in items_of(KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'tiles', None))]))) for v_x_701 in items_of(ADJ(ctx, 'spaces', v_s_700))]))))))]))
+    return MEMO(ctx, (77, E.get('this'), E.get('t~697'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_703: (lambda v_near_706: (v_near_706 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~697'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_706)) > 0)) else False) else v_open_703))([v_s_704 for v_s_704 in items_of(v_open_703) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_705 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_705, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_705, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_705, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_s_704))])) else False)]))([v_s_700 for v_s_700 in [v_x_699 for v_x_699 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_699, NOREC).get('type', None) if type(v_x_699) is str else None) == GET(ctx, 'tiles', E.get('t~697'), 'space', None))] if (True if ((not (v_s_700 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_700, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == E.get('t~697'))) or (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_700 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_700, _w2)))) or (((_w3.get(v_s_700, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_700, None)) == E.get('you'))) else False)) and ((True if ((v_s_700 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~697'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_700, _w6))) or ((not any([(True if ((v_x_701 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_701, _w7))) and ((not (v_x_701 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~697'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_701, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_701, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_701, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_701, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_701, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_702)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_701, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_701, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_702)) else False)) else False) for v_u_702 in items_of(KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_701 in items_of(ADJ(ctx, 'spaces', v_s_700))]))) else False)) else False)]))
 
 
 def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -378,13 +379,13 @@ def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
 def x_82(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~710'), {})
+    return (_w1.get(E.get('s~710'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~710'), {}))
 
 
 def x_83(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~709'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~709'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~709'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~709'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -412,13 +413,13 @@ def x_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
 def x_89(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~711'), ctx.state.get('board'))
+    return (E.get('x~711') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~711'), _w1))
 
 
 def x_90(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~711'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~711'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~711'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_91(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -436,13 +437,13 @@ def x_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
 def x_97(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (97, E.get('t~712'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_713, 0), GET(ctx, 'parameters', v_p_713, 'step', 0))) > num(GET(ctx, 'parameters', v_p_713, 'max', 0))) for v_p_713 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_713, 'tile', None) == E.get('t~712'))])))
+    return MEMO(ctx, (97, E.get('t~712'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_713, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_713, 0)), (ctx.index.plain['parameters'].get(v_p_713, NOREC).get('step', 0) if type(v_p_713) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_713, NOREC).get('max', 0) if type(v_p_713) is str else 0))) for v_p_713 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_713, NOREC).get('tile', None) if type(v_p_713) is str else None) == E.get('t~712'))])))
 
 
 def x_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (98, E.get('this'), E.get('t~712'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_718: (lambda v_near_721: (v_near_721 if (bool((GET(ctx, 'tiles', E.get('t~712'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_721)) > 0))) else v_open_718))([v_s_719 for v_s_719 in items_of(v_open_718) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_720, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_720, {}), 'owner', None) == E.get('you')))) for v_x_720 in items_of(ADJ(ctx, 'spaces', v_s_719))])))]))([v_s_715 for v_s_715 in items_of([v_x_714 for v_x_714 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_714, 'type', None) == GET(ctx, 'tiles', E.get('t~712'), 'space', None))]) if (bool((not IN(v_s_715, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('t~712'))) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_715, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_715, None) == E.get('you'))))) and bool((bool(IN(v_s_715, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_716, ctx.state.get('board'))) and bool((not IN(v_x_716, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) == v_u_717)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None), 'counts_as', None) == v_u_717))))) for v_u_717 in items_of(KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'tiles', None))]))) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))]))))))]))
+    return MEMO(ctx, (98, E.get('this'), E.get('t~712'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_718: (lambda v_near_721: (v_near_721 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~712'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_721)) > 0)) else False) else v_open_718))([v_s_719 for v_s_719 in items_of(v_open_718) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_720 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_720, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_720, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_720, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_720 in items_of(ADJ(ctx, 'spaces', v_s_719))])) else False)]))([v_s_715 for v_s_715 in [v_x_714 for v_x_714 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_714, NOREC).get('type', None) if type(v_x_714) is str else None) == GET(ctx, 'tiles', E.get('t~712'), 'space', None))] if (True if ((not (v_s_715 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_715, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == E.get('t~712'))) or (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_715 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_715, _w2)))) or (((_w3.get(v_s_715, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_715, None)) == E.get('you'))) else False)) and ((True if ((v_s_715 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~712'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_715, _w6))) or ((not any([(True if ((v_x_716 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_716, _w7))) and ((not (v_x_716 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~712'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_716, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_716, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_716, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_716, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_716, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_717)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_716, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_716, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_717)) else False)) else False) for v_u_717 in items_of(KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))]))) else False)) else False)]))
 
 
 def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -454,13 +455,13 @@ def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
 def x_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~725'), {})
+    return (_w1.get(E.get('s~725'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~725'), {}))
 
 
 def x_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~724'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~724'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~724'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~724'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_105(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -488,13 +489,13 @@ def x_109(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~726'), ctx.state.get('board'))
+    return (E.get('x~726') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~726'), _w1))
 
 
 def x_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~726'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~726'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~726'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -512,19 +513,19 @@ def x_116(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~728'), 0)
+    return (_w2.get(E.get('r~728'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~728'), 0))
 
 
 def x_122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (122, E.get('t~729'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_730, 0), GET(ctx, 'parameters', v_p_730, 'step', 0))) > num(GET(ctx, 'parameters', v_p_730, 'max', 0))) for v_p_730 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_730, 'tile', None) == E.get('t~729'))])))
+    return MEMO(ctx, (122, E.get('t~729'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_730, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_730, 0)), (ctx.index.plain['parameters'].get(v_p_730, NOREC).get('step', 0) if type(v_p_730) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_730, NOREC).get('max', 0) if type(v_p_730) is str else 0))) for v_p_730 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_730, NOREC).get('tile', None) if type(v_p_730) is str else None) == E.get('t~729'))])))
 
 
 def x_123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (123, E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_735: (lambda v_near_738: (v_near_738 if (bool((GET(ctx, 'tiles', E.get('t~729'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_738)) > 0))) else v_open_735))([v_s_736 for v_s_736 in items_of(v_open_735) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_737, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_737, {}), 'owner', None) == E.get('you')))) for v_x_737 in items_of(ADJ(ctx, 'spaces', v_s_736))])))]))([v_s_732 for v_s_732 in items_of([v_x_731 for v_x_731 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_731, 'type', None) == GET(ctx, 'tiles', E.get('t~729'), 'space', None))]) if (bool((not IN(v_s_732, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('t~729'))) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_732, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_732, None) == E.get('you'))))) and bool((bool(IN(v_s_732, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_733, ctx.state.get('board'))) and bool((not IN(v_x_733, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) == v_u_734)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None), 'counts_as', None) == v_u_734))))) for v_u_734 in items_of(KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'tiles', None))]))) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))))))]))
+    return MEMO(ctx, (123, E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_735: (lambda v_near_738: (v_near_738 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~729'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_738)) > 0)) else False) else v_open_735))([v_s_736 for v_s_736 in items_of(v_open_735) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_737 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_737, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_737, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_737, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_737 in items_of(ADJ(ctx, 'spaces', v_s_736))])) else False)]))([v_s_732 for v_s_732 in [v_x_731 for v_x_731 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_731, NOREC).get('type', None) if type(v_x_731) is str else None) == GET(ctx, 'tiles', E.get('t~729'), 'space', None))] if (True if ((not (v_s_732 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_732, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('t~729'))) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_732 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_732, _w2)))) or (((_w3.get(v_s_732, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_732, None)) == E.get('you'))) else False)) and ((True if ((v_s_732 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~729'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_732, _w6))) or ((not any([(True if ((v_x_733 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_733, _w7))) and ((not (v_x_733 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~729'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_733, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_733, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_733, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_733, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_733, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_734)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_733, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_733, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_734)) else False)) else False) for v_u_734 in items_of(KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))) else False)) else False)]))
 
 
 def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -536,13 +537,13 @@ def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~742'), {})
+    return (_w1.get(E.get('s~742'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~742'), {}))
 
 
 def x_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~741'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~741'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~741'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~741'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -570,13 +571,13 @@ def x_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_135(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~743'), ctx.state.get('board'))
+    return (E.get('x~743') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~743'), _w1))
 
 
 def x_136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~743'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~743'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~743'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_137(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -594,19 +595,19 @@ def x_141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~744'), 0), GET(ctx, 'parameters', E.get('p~744'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~744'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~744'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~744'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~744'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~744'))) is str else 0)))
 
 
 def x_146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~744'), 0)
+    return (_w1.get(E.get('p~744'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~744'), 0))
 
 
 def x_147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~744'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~744'))) is str else 0)
 
 
 def x_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -618,19 +619,19 @@ def x_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~744'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~744'))) is str else None) != None)
 
 
 def x_150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~744'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~744'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~744'))) is str else None), 0))
 
 
 def x_152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -642,59 +643,59 @@ def x_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~746'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~744'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~746'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~744'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~744'), 0)))
 
 
 def x_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~746'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~746'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_159(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:61
-    return (not (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), GET(ctx, 'parameters', 'temperature', 'step', 0))) > num(GET(ctx, 'parameters', 'temperature', 'max', 0))))
+    return (not (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) > num((ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))))
 
 
 def x_160(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_s_747 for v_s_747 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'owner', None) == E.get('you'))))]), FN['count'](ctx, None, [v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'owner', None) == E.get('you'))))])), FN['count'](ctx, None, [v_s_749 for v_s_749 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None) == 'special')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None), 'counts_as', None) == 'special')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'owner', None) == E.get('you'))))])))
+    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: AR('+', AR('+', len([v_s_747 for v_s_747 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_747, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_747, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_747, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_747, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_747, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_747, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_747, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_747, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]), len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if (True if (((_w11.get('tile', None) if type((_w11 := (_w10.get(v_s_748, {}) if type((_w10 := ctx.state.get('board'))) is dict else KEY(_w10, v_s_748, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_w12.get(v_s_748, {}) if type((_w12 := ctx.state.get('board'))) is dict else KEY(_w12, v_s_748, {})))) is dict else KEY(_w13, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w16, NOREC).get('counts_as', None) if type((_w16 := (_w15.get('tile', None) if type((_w15 := (_w14.get(v_s_748, {}) if type((_w14 := ctx.state.get('board'))) is dict else KEY(_w14, v_s_748, {})))) is dict else KEY(_w15, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_s_748, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_s_748, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False)])), len([v_s_749 for v_s_749 in items_of(ctx.state.get('board')) if (True if (((_w20.get('tile', None) if type((_w20 := (_w19.get(v_s_749, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_s_749, {})))) is dict else KEY(_w20, 'tile', None)) != None)) and ((True if (((_w22.get('tile', None) if type((_w22 := (_w21.get(v_s_749, {}) if type((_w21 := ctx.state.get('board'))) is dict else KEY(_w21, v_s_749, {})))) is dict else KEY(_w22, 'tile', None)) == 'special')) or (((ctx.index.plain['tiles'].get(_w25, NOREC).get('counts_as', None) if type((_w25 := (_w24.get('tile', None) if type((_w24 := (_w23.get(v_s_749, {}) if type((_w23 := ctx.state.get('board'))) is dict else KEY(_w23, v_s_749, {})))) is dict else KEY(_w24, 'tile', None)))) is str else None) == 'special')) else False)) and (((_w27.get('owner', None) if type((_w27 := (_w26.get(v_s_749, {}) if type((_w26 := ctx.state.get('board'))) is dict else KEY(_w26, v_s_749, {})))) is dict else KEY(_w27, 'owner', None)) == E.get('you'))) else False)])))
 
 
 def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_162(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_751 for v_x_751 in items_of(GET(ctx, 'cards', v_c_750, 'tags', [])) if (v_x_751 == 'science')]) for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_753 for v_x_753 in items_of(GET(ctx, 'corporations', v_c_752, 'tags', [])) if (v_x_753 == 'science')]) for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [len([v_x_751 for v_x_751 in items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])) if (v_x_751 == 'science')]) for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_753 for v_x_753 in items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])) if (v_x_753 == 'science')]) for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_163(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_164(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:11
     if E is None:
         E = ctx.env()
-    return AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0))
+    return AR('+', (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), (_w4.get('titanium', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'titanium', 0)))
 
 
 def x_167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~755'), 0)
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0))
 
 
 def x_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~757'), 0)
+    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~757'), 0))
 
 
 def x_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -724,7 +725,7 @@ def x_181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -742,7 +743,7 @@ def x_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~760'), 0)
+    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~760'), 0))
 
 
 def x_192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -772,7 +773,7 @@ def x_198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -814,7 +815,7 @@ def x_211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -832,175 +833,175 @@ def x_215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~764'), 0)
+    return (_w2.get(E.get('r~764'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~764'), 0))
 
 
 def x_222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~766'), 0)
+    return (_w2.get(E.get('r~766'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~766'), 0))
 
 
 def x_226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~768'), 0)
+    return (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~768'), 0))
 
 
 def x_230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~770'), 0)
+    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0))
 
 
 def x_234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~772'), 0)
+    return (_w2.get(E.get('r~772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~772'), 0))
 
 
 def x_238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~774'), 0)
+    return (_w2.get(E.get('r~774'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~774'), 0))
 
 
 def x_242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~776'), 0)
+    return (_w2.get(E.get('r~776'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~776'), 0))
 
 
 def x_246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~778'), 0)
+    return (_w2.get(E.get('r~778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~778'), 0))
 
 
 def x_250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~780'), 0)
+    return (_w2.get(E.get('r~780'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~780'), 0))
 
 
 def x_254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~782'), 0)
+    return (_w2.get(E.get('r~782'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~782'), 0))
 
 
 def x_258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~784'), 0)
+    return (_w2.get(E.get('r~784'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~784'), 0))
 
 
 def x_262(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~786'), 0)
+    return (_w2.get(E.get('r~786'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~786'), 0))
 
 
 def x_266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~788'), 0)
+    return (_w2.get(E.get('r~788'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~788'), 0))
 
 
 def x_270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~790'), 0)
+    return (_w2.get(E.get('r~790'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~790'), 0))
 
 
 def x_274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~792'), 0)
+    return (_w2.get(E.get('r~792'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~792'), 0))
 
 
 def x_278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~794'), 0)
+    return (_w2.get(E.get('r~794'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~794'), 0))
 
 
 def x_282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~796'), 0)
+    return (_w2.get(E.get('r~796'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~796'), 0))
 
 
 def x_286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~798'), 0)
+    return (_w2.get(E.get('r~798'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~798'), 0))
 
 
 def x_290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~800'), 0)
+    return (_w2.get(E.get('r~800'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~800'), 0))
 
 
 def x_294(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~802'), 0)
+    return (_w2.get(E.get('r~802'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~802'), 0))
 
 
 def x_298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~804'), 0)
+    return (_w2.get(E.get('r~804'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~804'), 0))
 
 
 def x_302(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~806'), 0)
+    return (_w2.get(E.get('r~806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~806'), 0))
 
 
 def x_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~808'), 0)
+    return (_w2.get(E.get('r~808'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~808'), 0))
 
 
 def x_310(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~810'), 0)
+    return (_w2.get(E.get('r~810'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~810'), 0))
 
 
 def x_314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~812'), 0)
+    return (_w2.get(E.get('r~812'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~812'), 0))
 
 
 def x_318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~814'), 0)
+    return (_w2.get(E.get('r~814'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~814'), 0))
 
 
 def x_322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~816'), 0)
+    return (_w2.get(E.get('r~816'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~816'), 0))
 
 
 def x_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~818'), 0)
+    return (_w2.get(E.get('r~818'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~818'), 0))
 
 
 def x_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~820'), 0)
+    return (_w2.get(E.get('r~820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~820'), 0))
 
 
 def x_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1030,7 +1031,7 @@ def x_340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1072,7 +1073,7 @@ def x_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1090,25 +1091,25 @@ def x_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~824'), 0)
+    return (_w2.get(E.get('r~824'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~824'), 0))
 
 
 def x_364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~826'), 0)
+    return (_w2.get(E.get('r~826'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~826'), 0))
 
 
 def x_368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~828'), 0)
+    return (_w2.get(E.get('r~828'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~828'), 0))
 
 
 def x_372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~830'), 0)
+    return (_w2.get(E.get('r~830'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~830'), 0))
 
 
 def x_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1138,7 +1139,7 @@ def x_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1156,37 +1157,37 @@ def x_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3979(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= 20)))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((num((_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None))) >= 20)) else False)
 
 
 def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2545'), 0)
+    return (_w2.get(E.get('r~2545'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2545'), 0))
 
 
 def x_3984(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= 20)))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((num((_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None))) >= 20)) else False)
 
 
 def x_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2547'), 0)
+    return (_w2.get(E.get('r~2547'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2547'), 0))
 
 
 def x_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2549'), 0)
+    return (_w2.get(E.get('r~2549'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2549'), 0))
 
 
 def x_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2551'), 0)
+    return (_w2.get(E.get('r~2551'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2551'), 0))
 
 
 def x_3998(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
@@ -1198,25 +1199,25 @@ def x_3998(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
 def x_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2553'), 0)
+    return (_w2.get(E.get('r~2553'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2553'), 0))
 
 
 def x_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2555'), 0)
+    return (_w2.get(E.get('r~2555'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2555'), 0))
 
 
 def x_4008(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'type', None) == 'event')))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) else False)
 
 
 def x_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2557'), 0)
+    return (_w2.get(E.get('r~2557'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2557'), 0))
 
 
 def x_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1246,7 +1247,7 @@ def x_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1264,49 +1265,49 @@ def x_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2560'), 0)
+    return (_w2.get(E.get('r~2560'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2560'), 0))
 
 
 def x_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2562'), 0)
+    return (_w2.get(E.get('r~2562'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2562'), 0))
 
 
 def x_4035(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(FN['any'](ctx, None, [IN(v_r_2563, K[4]) for v_r_2563 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
+    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any([(v_r_2563 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_2563, _w2)) for v_r_2563 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))])) else False))
 
 
 def x_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2565'), 0)
+    return (_w2.get(E.get('r~2565'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2565'), 0))
 
 
 def x_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2567'), 0)
+    return (_w2.get(E.get('r~2567'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2567'), 0))
 
 
 def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
     if E is None:
         E = ctx.env()
-    return (bool((E.get('r') == 'titanium')) and bool(IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))))
+    return (True if ((E.get('r') == 'titanium')) and (('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))) else False)
 
 
 def x_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4047, E.get('t~2568'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2569, 0), GET(ctx, 'parameters', v_p_2569, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2569, 'max', 0))) for v_p_2569 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2569, 'tile', None) == E.get('t~2568'))])))
+    return MEMO(ctx, (4047, E.get('t~2568'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2569, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2569, 0)), (ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('step', 0) if type(v_p_2569) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('max', 0) if type(v_p_2569) is str else 0))) for v_p_2569 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('tile', None) if type(v_p_2569) is str else None) == E.get('t~2568'))])))
 
 
 def x_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4048, E.get('this'), E.get('t~2568'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2574: (lambda v_near_2577: (v_near_2577 if (bool((GET(ctx, 'tiles', E.get('t~2568'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2577)) > 0))) else v_open_2574))([v_s_2575 for v_s_2575 in items_of(v_open_2574) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2576, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2576, {}), 'owner', None) == E.get('you')))) for v_x_2576 in items_of(ADJ(ctx, 'spaces', v_s_2575))])))]))([v_s_2571 for v_s_2571 in items_of([v_x_2570 for v_x_2570 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2570, 'type', None) == GET(ctx, 'tiles', E.get('t~2568'), 'space', None))]) if (bool((not IN(v_s_2571, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('t~2568'))) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2571, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2571, None) == E.get('you'))))) and bool((bool(IN(v_s_2571, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2572, ctx.state.get('board'))) and bool((not IN(v_x_2572, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) == v_u_2573)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None), 'counts_as', None) == v_u_2573))))) for v_u_2573 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2572 in items_of(ADJ(ctx, 'spaces', v_s_2571))]))))))]))
+    return MEMO(ctx, (4048, E.get('this'), E.get('t~2568'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2574: (lambda v_near_2577: (v_near_2577 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2568'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2577)) > 0)) else False) else v_open_2574))([v_s_2575 for v_s_2575 in items_of(v_open_2574) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2576 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2576, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2576, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2576, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2576 in items_of(ADJ(ctx, 'spaces', v_s_2575))])) else False)]))([v_s_2571 for v_s_2571 in [v_x_2570 for v_x_2570 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2570, NOREC).get('type', None) if type(v_x_2570) is str else None) == GET(ctx, 'tiles', E.get('t~2568'), 'space', None))] if (True if ((not (v_s_2571 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2571, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == E.get('t~2568'))) or (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2571 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2571, _w2)))) or (((_w3.get(v_s_2571, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2571, None)) == E.get('you'))) else False)) and ((True if ((v_s_2571 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2568'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2571, _w6))) or ((not any([(True if ((v_x_2572 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2572, _w7))) and ((not (v_x_2572 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2568'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2572, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2572, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2572, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2572, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2572, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2573)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2572, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2572, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2573)) else False)) else False) for v_u_2573 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2572 in items_of(ADJ(ctx, 'spaces', v_s_2571))]))) else False)) else False)]))
 
 
 def x_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -1318,13 +1319,13 @@ def x_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2581'), {})
+    return (_w1.get(E.get('s~2581'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2581'), {}))
 
 
 def x_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2580'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2580'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2580'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2580'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1352,13 +1353,13 @@ def x_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2582'), ctx.state.get('board'))
+    return (E.get('x~2582') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2582'), _w1))
 
 
 def x_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2582'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2582'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2582'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1376,49 +1377,49 @@ def x_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4067(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
+    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
 
 
 def x_4068(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'type', None) != 'off_map')
+    return ((ctx.index.plain['spaces'].get(_w2, NOREC).get('type', None) if type((_w2 := (_w1.get('space', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'space', None)))) is str else None) != 'off_map')
 
 
 def x_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2584'), 0)
+    return (_w2.get(E.get('r~2584'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2584'), 0))
 
 
 def x_4073(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('event'), 'by', None) == E.get('you'))
+    return ((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))
 
 
 def x_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2586'), 0)
+    return (_w2.get(E.get('r~2586'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2586'), 0))
 
 
 def x_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2588'), 0)
+    return (_w2.get(E.get('r~2588'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2588'), 0))
 
 
 def x_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2590'), 0)
+    return (_w2.get(E.get('r~2590'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2590'), 0))
 
 
 def x_4087(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
     if E is None:
         E = ctx.env()
-    return IN('power', GET(ctx, 'cards', E.get('card'), 'tags', []))
+    return ('power' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('power', _w2))
 
 
 def x_4089(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
@@ -1430,25 +1431,25 @@ def x_4089(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
 def x_4090(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2593') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2593') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2594') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2594') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1460,49 +1461,49 @@ def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2592')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2592')))
 
 
 def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2595')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2596')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2597'))))) >= num(E.get('price~2592')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2595')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2596')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2597'))))) >= num(E.get('price~2592')))
 
 
 def x_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('s_v~2595'))) - 1), E.get('s_v~2595'))]) if (num(E.get('s_v~2595')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('s_v~2595'))) - 1), E.get('s_v~2595'))]) if (num(E.get('s_v~2595')) > 0) else 0))
 
 
 def x_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('t_v~2596'))) - 1), E.get('t_v~2596'))]) if (num(E.get('t_v~2596')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('t_v~2596'))) - 1), E.get('t_v~2596'))]) if (num(E.get('t_v~2596')) > 0) else 0))
 
 
 def x_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('h_v~2597'))) - 1), E.get('h_v~2597'))]) if (num(E.get('h_v~2597')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('h_v~2597'))) - 1), E.get('h_v~2597'))]) if (num(E.get('h_v~2597')) > 0) else 0))
 
 
 def x_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2598')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('s_v~2595')))) >= num(E.get('price~2592'))))))) and bool((not (bool((num(E.get('t~2599')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('t_v~2596')))) >= num(E.get('price~2592'))))))) and bool((not (bool((num(E.get('h~2600')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('h_v~2597')))) >= num(E.get('price~2592'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2598')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('s_v~2595')))) >= num(E.get('price~2592')))) else False))) and ((not (True if ((num(E.get('t~2599')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('t_v~2596')))) >= num(E.get('price~2592')))) else False))) and ((not (True if ((num(E.get('h~2600')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('h_v~2597')))) >= num(E.get('price~2592')))) else False))) else False)
 
 
 def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1514,19 +1515,19 @@ def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -1538,61 +1539,61 @@ def x_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2601'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2601'))) is str else None) == 'game')
 
 
 def x_4120(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2601'), 0)
+    return (_w1.get(E.get('t~2601'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2601'), 0))
 
 
 def x_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2601'), 0)
+    return (_w2.get(E.get('t~2601'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2601'), 0))
 
 
 def x_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2601') == 'tr')) and bool((num(E.get('n~2602')) > 0)))
+    return (True if ((E.get('t~2601') == 'tr')) and ((num(E.get('n~2602')) > 0)) else False)
 
 
 def x_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2604'), 0)
+    return (_w2.get(E.get('r~2604'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2604'), 0))
 
 
 def x_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2606'), 0)
+    return (_w2.get(E.get('r~2606'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2606'), 0))
 
 
 def x_4135(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
     if E is None:
         E = ctx.env()
-    return IN('jovian', KEY(E.get('event'), 'tags', None))
+    return ('jovian' in _w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) in (list, dict) else IN('jovian', _w2))
 
 
 def x_4138(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4138, E.get('event'),), lambda: FN['count'](ctx, None, [v_x_2608 for v_x_2608 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2608 == 'jovian')]))
+    return MEMO(ctx, (4138, E.get('event'),), lambda: len([v_x_2608 for v_x_2608 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2608 == 'jovian')]))
 
 
 def x_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2610'), 0)
+    return (_w2.get(E.get('r~2610'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2610'), 0))
 
 
 def x_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1604,61 +1605,61 @@ def x_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4142(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
     if E is None:
         E = ctx.env()
-    return IN('earth', GET(ctx, 'cards', E.get('card'), 'tags', []))
+    return ('earth' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('earth', _w2))
 
 
 def x_4143(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)) >= 35)
+    return (num((_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))) >= 35)
 
 
 def x_4144(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_2612 for v_s_2612 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'owner', None) == E.get('you'))))])) >= 3))
+    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2612 for v_s_2612 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2612, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2612, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2612, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2612, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2612, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2612, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2612, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2612, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
 
 
 def x_4145(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_2613 for v_s_2613 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'owner', None) == E.get('you'))))])) >= 3))
+    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2613 for v_s_2613 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2613, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2613, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2613, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2613, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2613, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2613, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2613, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2613, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
 
 
 def x_4146(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2615 for v_x_2615 in items_of(GET(ctx, 'cards', v_c_2614, 'tags', [])) if (v_x_2615 == 'building')]) for v_c_2614 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2617 for v_x_2617 in items_of(GET(ctx, 'corporations', v_c_2616, 'tags', [])) if (v_x_2617 == 'building')]) for v_c_2616 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 8))
+    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2615 for v_x_2615 in items_of((ctx.index.plain['cards'].get(v_c_2614, NOREC).get('tags', []) if type(v_c_2614) is str else [])) if (v_x_2615 == 'building')]) for v_c_2614 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2617 for v_x_2617 in items_of((ctx.index.plain['corporations'].get(v_c_2616, NOREC).get('tags', []) if type(v_c_2616) is str else [])) if (v_x_2617 == 'building')]) for v_c_2616 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 8))
 
 
 def x_4147(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('hand'))) >= 16)
+    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) >= 16)
 
 
 def x_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2619'), 0)
+    return (_w2.get(E.get('r~2619'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2619'), 0))
 
 
 def x_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2621'), 0)
+    return (_w2.get(E.get('r~2621'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2621'), 0))
 
 
 def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4157, E.get('t~2622'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2623, 0), GET(ctx, 'parameters', v_p_2623, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2623, 'max', 0))) for v_p_2623 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2623, 'tile', None) == E.get('t~2622'))])))
+    return MEMO(ctx, (4157, E.get('t~2622'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2623, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2623, 0)), (ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('step', 0) if type(v_p_2623) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('max', 0) if type(v_p_2623) is str else 0))) for v_p_2623 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('tile', None) if type(v_p_2623) is str else None) == E.get('t~2622'))])))
 
 
 def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4158, E.get('this'), E.get('t~2622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2628: (lambda v_near_2631: (v_near_2631 if (bool((GET(ctx, 'tiles', E.get('t~2622'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2631)) > 0))) else v_open_2628))([v_s_2629 for v_s_2629 in items_of(v_open_2628) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2630, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2630, {}), 'owner', None) == E.get('you')))) for v_x_2630 in items_of(ADJ(ctx, 'spaces', v_s_2629))])))]))([v_s_2625 for v_s_2625 in items_of([v_x_2624 for v_x_2624 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2624, 'type', None) == GET(ctx, 'tiles', E.get('t~2622'), 'space', None))]) if (bool((not IN(v_s_2625, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('t~2622'))) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2625, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2625, None) == E.get('you'))))) and bool((bool(IN(v_s_2625, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2626, ctx.state.get('board'))) and bool((not IN(v_x_2626, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) == v_u_2627)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None), 'counts_as', None) == v_u_2627))))) for v_u_2627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625))]))))))]))
+    return MEMO(ctx, (4158, E.get('this'), E.get('t~2622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2628: (lambda v_near_2631: (v_near_2631 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2622'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2631)) > 0)) else False) else v_open_2628))([v_s_2629 for v_s_2629 in items_of(v_open_2628) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2630 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2630, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2630, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2630, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2630 in items_of(ADJ(ctx, 'spaces', v_s_2629))])) else False)]))([v_s_2625 for v_s_2625 in [v_x_2624 for v_x_2624 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2624, NOREC).get('type', None) if type(v_x_2624) is str else None) == GET(ctx, 'tiles', E.get('t~2622'), 'space', None))] if (True if ((not (v_s_2625 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2625, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == E.get('t~2622'))) or (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2625 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2625, _w2)))) or (((_w3.get(v_s_2625, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2625, None)) == E.get('you'))) else False)) and ((True if ((v_s_2625 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2622'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2625, _w6))) or ((not any([(True if ((v_x_2626 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2626, _w7))) and ((not (v_x_2626 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2622'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2626, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2626, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2626, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2626, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2626, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2627)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2626, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2626, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2627)) else False)) else False) for v_u_2627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625))]))) else False)) else False)]))
 
 
 def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -1670,13 +1671,13 @@ def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2635'), {})
+    return (_w1.get(E.get('s~2635'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2635'), {}))
 
 
 def x_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2634'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2634'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2634'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2634'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1704,13 +1705,13 @@ def x_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2636'), ctx.state.get('board'))
+    return (E.get('x~2636') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2636'), _w1))
 
 
 def x_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2636'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2636'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2636'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1728,19 +1729,19 @@ def x_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2637'), 0), GET(ctx, 'parameters', E.get('p~2637'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2637'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2637'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2637'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2637'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2637'))) is str else 0)))
 
 
 def x_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2637'), 0)
+    return (_w1.get(E.get('p~2637'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2637'), 0))
 
 
 def x_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2637'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2637'))) is str else 0)
 
 
 def x_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1752,19 +1753,19 @@ def x_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2637'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2637'))) is str else None) != None)
 
 
 def x_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2637'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2637'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2637'))) is str else None), 0))
 
 
 def x_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1776,31 +1777,31 @@ def x_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~2639'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2637'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2639'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2637'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2637'), 0)))
 
 
 def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~2639'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2639'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2640'), 0), GET(ctx, 'parameters', E.get('p~2640'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2640'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2640'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2640'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2640'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2640'))) is str else 0)))
 
 
 def x_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2640'), 0)
+    return (_w1.get(E.get('p~2640'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2640'), 0))
 
 
 def x_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2640'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2640'))) is str else 0)
 
 
 def x_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1812,19 +1813,19 @@ def x_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2640'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2640'))) is str else None) != None)
 
 
 def x_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2640'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2640'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2640'))) is str else None), 0))
 
 
 def x_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1836,37 +1837,37 @@ def x_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~2642'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2640'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2642'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2640'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2640'), 0)))
 
 
 def x_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~2642'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2642'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2644'), 0)
+    return (_w2.get(E.get('r~2644'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2644'), 0))
 
 
 def x_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2645'), 0), GET(ctx, 'parameters', E.get('p~2645'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2645'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2645'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2645'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2645'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2645'))) is str else 0)))
 
 
 def x_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2645'), 0)
+    return (_w1.get(E.get('p~2645'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2645'), 0))
 
 
 def x_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2645'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2645'))) is str else 0)
 
 
 def x_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1878,19 +1879,19 @@ def x_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2645'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2645'))) is str else None) != None)
 
 
 def x_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2645'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2645'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2645'))) is str else None), 0))
 
 
 def x_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1902,13 +1903,13 @@ def x_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~2647'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2645'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2647'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2645'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2645'), 0)))
 
 
 def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~2647'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2647'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -1916,7 +1917,7 @@ def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [GET(ctx, 'cards', FN['first'](ctx, None, ctx.state.get('deck')), 'cost', 0)]
+    return [(ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)]
 
 
 def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -1944,7 +1945,7 @@ def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2785)) > 0))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2785)) > 0)) else False) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2784 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2784, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2784, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2784, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])) else False)]))([v_s_2779 for v_s_2779 in [v_x_2778 for v_x_2778 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2778, NOREC).get('type', None) if type(v_x_2778) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2779 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2779, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2779 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2779, _w2)))) or (((_w3.get(v_s_2779, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2779, None)) == E.get('you'))) else False)) and ((True if ((v_s_2779 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2779, _w5))) or ((not any([(True if ((v_x_2780 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2780, _w6))) and ((not (v_x_2780 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2780, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2780, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2780, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2780, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2780, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2781)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2780, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2780, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2781)) else False)) else False) for v_u_2781 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))) else False)) else False)]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
@@ -1962,19 +1963,19 @@ def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (2 * num(E.get('k~2777'))), None), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None)
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None) if type((_w2 := E.get('order~2787'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None))
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2790'), {})
+    return (_w1.get(E.get('s~2790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2790'), {}))
 
 
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2789'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2789'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2789'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2789'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2002,13 +2003,13 @@ def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2791'), ctx.state.get('board'))
+    return (E.get('x~2791') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2791'), _w1))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2791'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2791'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2791'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2020,7 +2021,7 @@ def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2800)) > 0))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
+    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if (v_x_2792 in _w19 if type((_w19 := (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2800)) > 0)) else False) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2799 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2799, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2799, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2799, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])) else False)]))([v_s_2794 for v_s_2794 in [v_x_2793 for v_x_2793 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2793, NOREC).get('type', None) if type(v_x_2793) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2794 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2794, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2794 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2794, _w2)))) or (((_w3.get(v_s_2794, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2794, None)) == E.get('you'))) else False)) and ((True if ((v_s_2794 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2794, _w5))) or ((not any([(True if ((v_x_2795 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2795, _w6))) and ((not (v_x_2795 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2795, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2795, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2795, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2795, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2795, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2796)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2795, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2795, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2796)) else False)) else False) for v_u_2796 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2792, _w19))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
@@ -2032,19 +2033,19 @@ def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (2 * num(E.get('k~2777'))), 1), None), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None)
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None) if type((_w2 := E.get('ring~2801'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None))
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2803'), {})
+    return (_w1.get(E.get('s~2803'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2803'), {}))
 
 
 def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2802'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2802'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2802'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2802'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2072,13 +2073,13 @@ def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2804'), ctx.state.get('board'))
+    return (E.get('x~2804') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2804'), _w1))
 
 
 def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2804'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2804'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2804'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2094,7 +2095,7 @@ def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
 def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
 
 
 def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
@@ -2106,31 +2107,31 @@ def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2806'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2806'))) is str else None) == 'game')
 
 
 def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2806'), 0)
+    return (_w1.get(E.get('t~2806'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2806'), 0))
 
 
 def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'), 0)
+    return (_w2.get(E.get('t~2806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2806'), 0))
 
 
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > 0)))
+    return (True if ((E.get('t~2806') == 'tr')) and ((num(E.get('n~2807')) > 0)) else False)
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
@@ -2142,7 +2143,7 @@ def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
+    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2808, NOREC).get('beginner', None) if type(v_c_2808) is str else None) != True)]))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -2160,7 +2161,7 @@ def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corp_offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
 
 
 def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -2178,13 +2179,13 @@ def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corp_offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
 
 
 def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
 
 
 def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -2196,13 +2197,13 @@ def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~2810'), 'megacredits', 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2810'))) is str else 0)
 
 
 def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2812'), 0)
+    return (_w2.get(E.get('r~2812'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2812'), 0))
 
 
 def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
@@ -2220,7 +2221,7 @@ def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corp_offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
 
 
 def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2250,7 +2251,7 @@ def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2268,25 +2269,25 @@ def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2817') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2818') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2298,49 +2299,49 @@ def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2816')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2816')))
 
 
 def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2819')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2820')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2819')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2820')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2822')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('t~2823')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('h~2824')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816')))) else False))) else False)
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2352,19 +2353,19 @@ def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2376,7 +2377,7 @@ def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2410,11 +2411,11 @@ def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -2444,7 +2445,7 @@ def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -2460,29 +2461,29 @@ def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: FN['any'](ctx, None, [(num(FN['count'](ctx, None, PL(ctx, v_p_2826).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2826] if type(v_p_2826) is int and 0 <= v_p_2826 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('pack'))) > 0)
+    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack'))) > 0)
 
 
 def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -2494,7 +2495,7 @@ def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -2510,11 +2511,11 @@ def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2829).get('pack') for v_p_2829 in items_of(list(range(len(ctx.state['players']))))])
+    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2829] if type(v_p_2829) is int and 0 <= v_p_2829 < len(ctx.state['players']) else {}).get('pack') for v_p_2829 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - 1))
+    return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else (num(len(ctx.state['players'])) - 1))
 
 
 def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
@@ -2524,41 +2525,41 @@ def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~2832')).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2832'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return KEY(E.get('packs~2830'), AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None)
+    return (_w1.get(AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2830'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None))
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2837') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2838') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2570,49 +2571,49 @@ def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2836')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2836')))
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2839')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2840')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2839')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2840')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2842')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('t~2843')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('h~2844')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836')))) else False))) else False)
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2624,19 +2625,19 @@ def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2648,7 +2649,7 @@ def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2682,7 +2683,7 @@ def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
@@ -2690,7 +2691,7 @@ def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
 
 
 def x_4747(ctx, E=None):  # 
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
@@ -2698,7 +2699,7 @@ def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_2649 for v_c_2649 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2649, 'deck', None) == 'project')]))
+    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_2649 for v_c_2649 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_2649, NOREC).get('deck', None) if type(v_c_2649) is str else None) == 'project')]))
 
 
 def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
@@ -2706,7 +2707,7 @@ def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
@@ -2716,11 +2717,11 @@ def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2653'), 0)
+    return (_w2.get(E.get('r~2653'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2653'), 0))
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
@@ -2730,13 +2731,13 @@ def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'corporations', E.get('c~2654'), 'beginner', None) == True)
+    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~2654'))) is str else None) == True)
 
 
 def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
 
 
 def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -2748,13 +2749,13 @@ def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~2655'), 'megacredits', 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2655'))) is str else 0)
 
 
 def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2657'), 0)
+    return (_w2.get(E.get('r~2657'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2657'), 0))
 
 
 def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
@@ -2782,31 +2783,31 @@ def x_4457(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2658'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2658'))) is str else None) == 'game')
 
 
 def x_4461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2658'), 0)
+    return (_w1.get(E.get('t~2658'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2658'), 0))
 
 
 def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'), 0)
+    return (_w2.get(E.get('t~2658'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2658'), 0))
 
 
 def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2658') == 'tr')) and bool((num(E.get('n~2659')) > 0)))
+    return (True if ((E.get('t~2658') == 'tr')) and ((num(E.get('n~2659')) > 0)) else False)
 
 
 def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_4468(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
@@ -2814,7 +2815,7 @@ def x_4468(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
 
 
 def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2660), len(ctx.state['players'])) for v_k_2660 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2660), len(ctx.state['players'])) for v_k_2660 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2844,7 +2845,7 @@ def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2860,31 +2861,31 @@ def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2662), len(ctx.state['players'])) for v_k_2662 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2662), len(ctx.state['players'])) for v_k_2662 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2666') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2666') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2667') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2667') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2896,49 +2897,49 @@ def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2665')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2665')))
 
 
 def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2668')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2669')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2670'))))) >= num(E.get('price~2665')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2668')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2669')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2670'))))) >= num(E.get('price~2665')))
 
 
 def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('s_v~2668'))) - 1), E.get('s_v~2668'))]) if (num(E.get('s_v~2668')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('s_v~2668'))) - 1), E.get('s_v~2668'))]) if (num(E.get('s_v~2668')) > 0) else 0))
 
 
 def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('t_v~2669'))) - 1), E.get('t_v~2669'))]) if (num(E.get('t_v~2669')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('t_v~2669'))) - 1), E.get('t_v~2669'))]) if (num(E.get('t_v~2669')) > 0) else 0))
 
 
 def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('h_v~2670'))) - 1), E.get('h_v~2670'))]) if (num(E.get('h_v~2670')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('h_v~2670'))) - 1), E.get('h_v~2670'))]) if (num(E.get('h_v~2670')) > 0) else 0))
 
 
 def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2671')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('s_v~2668')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('t~2672')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('t_v~2669')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('h~2673')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('h_v~2670')))) >= num(E.get('price~2665'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2671')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('s_v~2668')))) >= num(E.get('price~2665')))) else False))) and ((not (True if ((num(E.get('t~2672')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('t_v~2669')))) >= num(E.get('price~2665')))) else False))) and ((not (True if ((num(E.get('h~2673')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('h_v~2670')))) >= num(E.get('price~2665')))) else False))) else False)
 
 
 def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2950,19 +2951,19 @@ def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2974,7 +2975,7 @@ def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -3008,7 +3009,7 @@ def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4519(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:31
@@ -3024,37 +3025,37 @@ def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2674), len(ctx.state['players'])) for v_k_2674 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2674), len(ctx.state['players'])) for v_k_2674 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     if E is None:
         E = ctx.env()
-    return (not IN(E.get('you'), ctx.state.get('passed')))
+    return (not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))
 
 
 def x_4526(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     if E is None:
         E = ctx.env()
-    return (not PL(ctx, E.get('you')).get('first_action_taken'))
+    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))
 
 
 def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('first_action_taken')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken')
 
 
 def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return FN['any'](ctx, None, [(FLD(ctx, K[9], v_c_2676) != None) for v_c_2676 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return any([(FLD(ctx, K[9], v_c_2676) != None) for v_c_2676 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
 def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
 
 
 def x_4532(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -3076,7 +3077,7 @@ def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
@@ -3088,37 +3089,37 @@ def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'card_cost', {'card': E.get('card~2680')}, GET(ctx, 'cards', E.get('card~2680'), 'cost', 0), 0)
+    return MODV(ctx, 'card_cost', {'card': E.get('card~2680')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2680'))) is str else 0), 0)
 
 
 def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2680')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2680'), 'tags', [])))) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2680')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2680'))) is str else []))) else False) else 0), None)
 
 
 def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2680')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('card~2680'), 'tags', [])))) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2680')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2680'))) is str else []))) else False) else 0), None)
 
 
 def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2682') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2682') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2683') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2683') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3130,49 +3131,49 @@ def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2681')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2681')))
 
 
 def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2684')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2685')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2686'))))) >= num(E.get('price~2681')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2684')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2685')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2686'))))) >= num(E.get('price~2681')))
 
 
 def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('s_v~2684'))) - 1), E.get('s_v~2684'))]) if (num(E.get('s_v~2684')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('s_v~2684'))) - 1), E.get('s_v~2684'))]) if (num(E.get('s_v~2684')) > 0) else 0))
 
 
 def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('t_v~2685'))) - 1), E.get('t_v~2685'))]) if (num(E.get('t_v~2685')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('t_v~2685'))) - 1), E.get('t_v~2685'))]) if (num(E.get('t_v~2685')) > 0) else 0))
 
 
 def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('h_v~2686'))) - 1), E.get('h_v~2686'))]) if (num(E.get('h_v~2686')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('h_v~2686'))) - 1), E.get('h_v~2686'))]) if (num(E.get('h_v~2686')) > 0) else 0))
 
 
 def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2687')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('s_v~2684')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('t~2688')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('t_v~2685')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('h~2689')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('h_v~2686')))) >= num(E.get('price~2681'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2687')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('s_v~2684')))) >= num(E.get('price~2681')))) else False))) and ((not (True if ((num(E.get('t~2688')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('t_v~2685')))) >= num(E.get('price~2681')))) else False))) and ((not (True if ((num(E.get('h~2689')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('h_v~2686')))) >= num(E.get('price~2681')))) else False))) else False)
 
 
 def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3184,19 +3185,19 @@ def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_4561(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3208,7 +3209,7 @@ def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -3220,13 +3221,13 @@ def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4571(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'cards', E.get('card~2679'), 'resource', None) != None)
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2679'))) is str else None) != None)
 
 
 def x_4572(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'), 0)
+    return (_w2.get(E.get('card~2679'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2679'), 0))
 
 
 def x_4575(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
@@ -3238,13 +3239,13 @@ def x_4575(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'cards', E.get('card~2679'), 'type', None) == 'event')
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~2679'))) is str else None) == 'event')
 
 
 def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('events')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('events')
 
 
 def x_4578(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -3256,7 +3257,7 @@ def x_4578(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -3268,13 +3269,13 @@ def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'cards', E.get('card~2679'), 'tags', [])
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~2679'))) is str else [])
 
 
 def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'cards', E.get('card~2679'), 'cost', 0)
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2679'))) is str else 0)
 
 
 def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
@@ -3300,31 +3301,31 @@ def x_4592(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4593(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'actions', E.get('a~2691'), 'paid_in', None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2691'))) is str else None) == 'megacredits')
 
 
 def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2691')}, GET(ctx, 'actions', E.get('a~2691'), 'price', 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2691')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2691'))) is str else 0), 0)
 
 
 def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2694') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2694') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2695') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2695') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3336,49 +3337,49 @@ def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2693')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2693')))
 
 
 def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2696')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2697')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2698'))))) >= num(E.get('price~2693')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2696')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2697')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2698'))))) >= num(E.get('price~2693')))
 
 
 def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('s_v~2696'))) - 1), E.get('s_v~2696'))]) if (num(E.get('s_v~2696')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('s_v~2696'))) - 1), E.get('s_v~2696'))]) if (num(E.get('s_v~2696')) > 0) else 0))
 
 
 def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('t_v~2697'))) - 1), E.get('t_v~2697'))]) if (num(E.get('t_v~2697')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('t_v~2697'))) - 1), E.get('t_v~2697'))]) if (num(E.get('t_v~2697')) > 0) else 0))
 
 
 def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('h_v~2698'))) - 1), E.get('h_v~2698'))]) if (num(E.get('h_v~2698')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('h_v~2698'))) - 1), E.get('h_v~2698'))]) if (num(E.get('h_v~2698')) > 0) else 0))
 
 
 def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2699')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('s_v~2696')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('t~2700')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('t_v~2697')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('h~2701')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('h_v~2698')))) >= num(E.get('price~2693'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2699')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('s_v~2696')))) >= num(E.get('price~2693')))) else False))) and ((not (True if ((num(E.get('t~2700')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('t_v~2697')))) >= num(E.get('price~2693')))) else False))) and ((not (True if ((num(E.get('h~2701')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('h_v~2698')))) >= num(E.get('price~2693')))) else False))) else False)
 
 
 def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3390,19 +3391,19 @@ def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3414,25 +3415,25 @@ def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2691')}, GET(ctx, 'actions', E.get('a~2691'), 'price', 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2691')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2691'))) is str else 0), 0)
 
 
 def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'actions', E.get('a~2691'), 'paid_in', None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2691'))) is str else None)
 
 
 def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2703'), 0)) >= num(E.get('n~2702')))
+    return (num((_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0))) >= num(E.get('n~2702')))
 
 
 def x_4623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2703'), 0)
+    return (_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0))
 
 
 def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
@@ -3444,13 +3445,13 @@ def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'actions', E.get('a~2691'), 'group', None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2691'))) is str else None) == 'standard_project')
 
 
 def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'actions', E.get('a~2691'), 'price', 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2691'))) is str else 0)
 
 
 def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
@@ -3470,25 +3471,25 @@ def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['count'](ctx, None, ctx.state.get('milestones'))) < 3)) and bool((not IN(E.get('m~2705'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[14], E.get('m~2705'))))
+    return (True if ((num(FN['count'](ctx, None, ctx.state.get('milestones'))) < 3)) and ((not (E.get('m~2705') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~2705'), _w1)))) and (FLD(ctx, K[14], E.get('m~2705'))) else False)
 
 
 def x_4642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2708') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2708') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2709') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2709') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3500,49 +3501,49 @@ def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2707')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2707')))
 
 
 def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2710')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2711')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2712'))))) >= num(E.get('price~2707')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2710')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2711')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2712'))))) >= num(E.get('price~2707')))
 
 
 def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('s_v~2710'))) - 1), E.get('s_v~2710'))]) if (num(E.get('s_v~2710')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('s_v~2710'))) - 1), E.get('s_v~2710'))]) if (num(E.get('s_v~2710')) > 0) else 0))
 
 
 def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('t_v~2711'))) - 1), E.get('t_v~2711'))]) if (num(E.get('t_v~2711')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('t_v~2711'))) - 1), E.get('t_v~2711'))]) if (num(E.get('t_v~2711')) > 0) else 0))
 
 
 def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('h_v~2712'))) - 1), E.get('h_v~2712'))]) if (num(E.get('h_v~2712')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('h_v~2712'))) - 1), E.get('h_v~2712'))]) if (num(E.get('h_v~2712')) > 0) else 0))
 
 
 def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2713')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('s_v~2710')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('t~2714')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('t_v~2711')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('h~2715')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('h_v~2712')))) >= num(E.get('price~2707'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2713')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('s_v~2710')))) >= num(E.get('price~2707')))) else False))) and ((not (True if ((num(E.get('t~2714')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('t_v~2711')))) >= num(E.get('price~2707')))) else False))) and ((not (True if ((num(E.get('h~2715')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('h_v~2712')))) >= num(E.get('price~2707')))) else False))) else False)
 
 
 def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3554,19 +3555,19 @@ def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3578,7 +3579,7 @@ def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4664(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('milestones'), E.get('m~2705'), None)
+    return (_w1.get(E.get('m~2705'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~2705'), None))
 
 
 def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
@@ -3598,29 +3599,29 @@ def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4673, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (bool((num(FN['count'](ctx, None, ctx.state.get('awards'))) < num(FN['count'](ctx, None, K[15])))) and bool((not IN(E.get('a~2717'), [KEY(v_f_2718, 'id', None) for v_f_2718 in items_of(ctx.state.get('awards'))])))))
+    return MEMO(ctx, (4673, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (True if ((num(FN['count'](ctx, None, ctx.state.get('awards'))) < num(FN['count'](ctx, None, K[15])))) and ((not (E.get('a~2717') in _w1 if type((_w1 := [(v_f_2718.get('id', None) if type(v_f_2718) is dict else KEY(v_f_2718, 'id', None)) for v_f_2718 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~2717'), _w1)))) else False))
 
 
 def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
-    return KEY(K[15], FN['count'](ctx, None, ctx.state.get('awards')), None)
+    return (_w1.get(FN['count'](ctx, None, ctx.state.get('awards')), None) if type((_w1 := K[15])) is dict else KEY(_w1, FN['count'](ctx, None, ctx.state.get('awards')), None))
 
 
 def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2721') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2721') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2722') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2722') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3632,49 +3633,49 @@ def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2720')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2720')))
 
 
 def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2723')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2724')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2725'))))) >= num(E.get('price~2720')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2723')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2724')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2725'))))) >= num(E.get('price~2720')))
 
 
 def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('s_v~2723'))) - 1), E.get('s_v~2723'))]) if (num(E.get('s_v~2723')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('s_v~2723'))) - 1), E.get('s_v~2723'))]) if (num(E.get('s_v~2723')) > 0) else 0))
 
 
 def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('t_v~2724'))) - 1), E.get('t_v~2724'))]) if (num(E.get('t_v~2724')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('t_v~2724'))) - 1), E.get('t_v~2724'))]) if (num(E.get('t_v~2724')) > 0) else 0))
 
 
 def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('h_v~2725'))) - 1), E.get('h_v~2725'))]) if (num(E.get('h_v~2725')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('h_v~2725'))) - 1), E.get('h_v~2725'))]) if (num(E.get('h_v~2725')) > 0) else 0))
 
 
 def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2726')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('s_v~2723')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('t~2727')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('t_v~2724')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('h~2728')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('h_v~2725')))) >= num(E.get('price~2720'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2726')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('s_v~2723')))) >= num(E.get('price~2720')))) else False))) and ((not (True if ((num(E.get('t~2727')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('t_v~2724')))) >= num(E.get('price~2720')))) else False))) and ((not (True if ((num(E.get('h~2728')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('h_v~2725')))) >= num(E.get('price~2720')))) else False))) else False)
 
 
 def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3686,19 +3687,19 @@ def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3730,7 +3731,7 @@ def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3742,13 +3743,13 @@ def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     if E is None:
         E = ctx.env()
-    return (not IN(E.get('card~2732'), PL(ctx, E.get('you')).get('used')))
+    return (not (E.get('card~2732') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~2732'), _w2)))
 
 
 def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('used')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
 
 
 def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
@@ -3760,13 +3761,13 @@ def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[16], E.get('card~2732')), E.get('k~2731'), None), 'cost', None)
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2731'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2732')))) is dict else KEY(_w1, E.get('k~2731'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[16], E.get('card~2732')), E.get('k~2731'), None), 'effect', None)
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2731'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2732')))) is dict else KEY(_w1, E.get('k~2731'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 def x_4719(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
@@ -3782,7 +3783,7 @@ def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
 
 
 def x_4723(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3794,13 +3795,13 @@ def x_4723(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
-    return (not IN(E.get('c~2736'), PL(ctx, E.get('you')).get('used')))
+    return (not (E.get('c~2736') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~2736'), _w2)))
 
 
 def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('used')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
 
 
 def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
@@ -3812,13 +3813,13 @@ def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[17], E.get('c~2736')), E.get('k~2735'), None), 'cost', None)
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2735'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2736')))) is dict else KEY(_w1, E.get('k~2735'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return KEY(KEY(FLD(ctx, K[17], E.get('c~2736')), E.get('k~2735'), None), 'effect', None)
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2735'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2736')))) is dict else KEY(_w1, E.get('k~2735'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
@@ -3854,37 +3855,37 @@ def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('b~2738'), 0)
+    return (_w2.get(E.get('b~2738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~2738'), 0))
 
 
 def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~2737'), 0)
+    return (_w2.get(E.get('a~2737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2737'), 0))
 
 
 def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('a~2737'), 0)
+    return (_w2.get(E.get('a~2737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2737'), 0))
 
 
 def x_4756(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
+    return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
 
 
 def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2740'), 0)
+    return (_w2.get(E.get('r~2740'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2740'), 0))
 
 
 def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -3900,33 +3901,33 @@ def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2742'), 0)
+    return (_w2.get(E.get('r~2742'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2742'), 0))
 
 
 def x_4761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2742'), 0)
+    return (_w2.get(E.get('r~2742'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2742'), 0))
 
 
 def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('used')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
 
 
 def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_4766(ctx, E=None):  # 
-    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: FN['all'](ctx, None, [(num(KEY(ctx.state.get('params'), v_p_2743, 0)) >= num(GET(ctx, 'parameters', v_p_2743, 'max', 0))) for v_p_2743 in items_of(IDS(ctx, 'parameters'))]))
+    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: all([(num((_w1.get(v_p_2743, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2743, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2743, NOREC).get('max', 0) if type(v_p_2743) is str else 0))) for v_p_2743 in IDS(ctx, 'parameters')]))
 
 
 def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (4767, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2744), len(ctx.state['players'])) for v_k_2744 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4767, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2744), len(ctx.state['players'])) for v_k_2744 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
@@ -3936,7 +3937,7 @@ def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'actions', E.get('a~2746'), 'group', None) == 'conversion')) and bool((E.get('a~2746') == 'plants_to_greenery')))
+    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2746'))) is str else None) == 'conversion')) and ((E.get('a~2746') == 'plants_to_greenery')) else False)
 
 
 def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
@@ -3948,31 +3949,31 @@ def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4774(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'actions', E.get('a~2747'), 'paid_in', None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2747'))) is str else None) == 'megacredits')
 
 
 def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2747')}, GET(ctx, 'actions', E.get('a~2747'), 'price', 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2747')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2747'))) is str else 0), 0)
 
 
 def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2750') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2750') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2751') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2751') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3984,49 +3985,49 @@ def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2749')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2749')))
 
 
 def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2752')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2753')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2754'))))) >= num(E.get('price~2749')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2752')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2753')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2754'))))) >= num(E.get('price~2749')))
 
 
 def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('s_v~2752'))) - 1), E.get('s_v~2752'))]) if (num(E.get('s_v~2752')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('s_v~2752'))) - 1), E.get('s_v~2752'))]) if (num(E.get('s_v~2752')) > 0) else 0))
 
 
 def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('t_v~2753'))) - 1), E.get('t_v~2753'))]) if (num(E.get('t_v~2753')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('t_v~2753'))) - 1), E.get('t_v~2753'))]) if (num(E.get('t_v~2753')) > 0) else 0))
 
 
 def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('h_v~2754'))) - 1), E.get('h_v~2754'))]) if (num(E.get('h_v~2754')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('h_v~2754'))) - 1), E.get('h_v~2754'))]) if (num(E.get('h_v~2754')) > 0) else 0))
 
 
 def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2755')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('s_v~2752')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('t~2756')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('t_v~2753')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('h~2757')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('h_v~2754')))) >= num(E.get('price~2749'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2755')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('s_v~2752')))) >= num(E.get('price~2749')))) else False))) and ((not (True if ((num(E.get('t~2756')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('t_v~2753')))) >= num(E.get('price~2749')))) else False))) and ((not (True if ((num(E.get('h~2757')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('h_v~2754')))) >= num(E.get('price~2749')))) else False))) else False)
 
 
 def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4038,19 +4039,19 @@ def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_4795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -4062,25 +4063,25 @@ def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2747')}, GET(ctx, 'actions', E.get('a~2747'), 'price', 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2747')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2747'))) is str else 0), 0)
 
 
 def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'actions', E.get('a~2747'), 'paid_in', None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2747'))) is str else None)
 
 
 def x_4803(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2759'), 0)) >= num(E.get('n~2758')))
+    return (num((_w2.get(E.get('r~2759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2759'), 0))) >= num(E.get('n~2758')))
 
 
 def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2759'), 0)
+    return (_w2.get(E.get('r~2759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2759'), 0))
 
 
 def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
@@ -4092,13 +4093,13 @@ def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'actions', E.get('a~2747'), 'group', None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2747'))) is str else None) == 'standard_project')
 
 
 def x_4810(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'actions', E.get('a~2747'), 'price', 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2747'))) is str else 0)
 
 
 def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
@@ -4110,29 +4111,29 @@ def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4815(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)
+    return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
 
 
 def x_4816(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * num(FN['count'](ctx, None, [v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_2760, None) == E.get('you'))]))))
+    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * num(len([v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if ((_w1.get(v_m_2760, None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, v_m_2760, None)) == E.get('you'))]))))
 
 
 def x_4817(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], KEY(v_f_2761, 'id', None)) == FN['max'](ctx, None, [AS(ctx, v_p_2762, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_p_2762 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((FN['count'](ctx, None, [v_p_2763 for v_p_2763 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2763, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_q_2764, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_q_2764 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= 3)) and bool((FLD(ctx, K[18], KEY(v_f_2761, 'id', None)) == FN['max'](ctx, None, [AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_p_2765 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None)))) < num(FN['max'](ctx, None, [AS(ctx, v_q_2766, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_q_2766 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_2761 in items_of(ctx.state.get('awards'))])
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2762, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_p_2762 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_2763 for v_p_2763 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2763, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_2764, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_q_2764 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and ((num(len(ctx.state['players'])) >= 3)) and ((FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_p_2765 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))))) < num(FN['max'](ctx, None, [AS(ctx, v_q_2766, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_q_2766 in items_of(list(range(len(ctx.state['players']))))])))]))) else False) else 0)) for v_f_2761 in items_of(ctx.state.get('awards'))])
 
 
 def x_4818(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4818, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_2767 for v_s_2767 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4818, E.get('you'), ctx.stamps.get('board', 0),), lambda: len([v_s_2767 for v_s_2767 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2767, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2767, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2767, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2767, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2767, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2767, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2767, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2767, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))
 
 
 def x_4819(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4819, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2769 for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_2768 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4819, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['sum'](ctx, None, [len([v_x_2769 for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768)) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_2769, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_2769, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_2769, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_2769, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_2769, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_2769, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_2768 in items_of(ctx.state.get('board')) if (True if (((_w9.get('tile', None) if type((_w9 := (_w8.get(v_s_2768, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2768, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_w10.get(v_s_2768, {}) if type((_w10 := ctx.state.get('board'))) is dict else KEY(_w10, v_s_2768, {})))) is dict else KEY(_w11, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_w12.get(v_s_2768, {}) if type((_w12 := ctx.state.get('board'))) is dict else KEY(_w12, v_s_2768, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w16.get('owner', None) if type((_w16 := (_w15.get(v_s_2768, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_s_2768, {})))) is dict else KEY(_w16, 'owner', None)) == E.get('you'))) else False)]))
 
 
 def x_4820(ctx, E=None):  # 
@@ -4142,7 +4143,7 @@ def x_4820(ctx, E=None):  #
 
 
 def x_4821(ctx, E=None):  # 
-    return ((K[20] if FN['all'](ctx, None, [(num(KEY(ctx.state.get('params'), v_p_2771, 0)) >= num(GET(ctx, 'parameters', v_p_2771, 'max', 0))) for v_p_2771 in items_of(IDS(ctx, 'parameters'))]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2772 for v_p_2772 in items_of(CORE(ctx, 'leaders')) if (KEY(PL(ctx, v_p_2772).get('stock'), 'megacredits', 0) == FN['max'](ctx, None, [KEY(PL(ctx, v_q_2773).get('stock'), 'megacredits', 0) for v_q_2773 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    return ((K[20] if all([(num((_w1.get(v_p_2771, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2771, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2771, NOREC).get('max', 0) if type(v_p_2771) is str else 0))) for v_p_2771 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2772 for v_p_2772 in items_of(CORE(ctx, 'leaders')) if ((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][v_p_2772] if type(v_p_2772) is int and 0 <= v_p_2772 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)) == FN['max'](ctx, None, [(_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_q_2773] if type(v_q_2773) is int and 0 <= v_q_2773 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) for v_q_2773 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 def x_4822(ctx, E=None):  # 
@@ -4150,7 +4151,7 @@ def x_4822(ctx, E=None):  #
 
 
 def x_4823(ctx, E=None):  # 
-    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': FN['all'](ctx, None, [(num(KEY(ctx.state.get('params'), v_p_2775, 0)) >= num(GET(ctx, 'parameters', v_p_2775, 'max', 0))) for v_p_2775 in items_of(IDS(ctx, 'parameters'))]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
+    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': all([(num((_w1.get(v_p_2775, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2775, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2775, NOREC).get('max', 0) if type(v_p_2775) is str else 0))) for v_p_2775 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -4158,7 +4159,7 @@ def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [GET(ctx, 'cards', FN['first'](ctx, None, ctx.state.get('deck')), 'cost', 0)]
+    return [(ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)]
 
 
 def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -4186,7 +4187,7 @@ def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2785)) > 0))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2785)) > 0)) else False) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2784 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2784, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2784, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2784, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])) else False)]))([v_s_2779 for v_s_2779 in [v_x_2778 for v_x_2778 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2778, NOREC).get('type', None) if type(v_x_2778) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2779 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2779, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2779 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2779, _w2)))) or (((_w3.get(v_s_2779, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2779, None)) == E.get('you'))) else False)) and ((True if ((v_s_2779 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2779, _w5))) or ((not any([(True if ((v_x_2780 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2780, _w6))) and ((not (v_x_2780 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2780, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2780, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2780, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2780, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2780, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2781)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2780, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2780, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2781)) else False)) else False) for v_u_2781 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))) else False)) else False)]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
@@ -4204,19 +4205,19 @@ def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (2 * num(E.get('k~2777'))), None), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None)
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None) if type((_w2 := E.get('order~2787'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None))
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2790'), {})
+    return (_w1.get(E.get('s~2790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2790'), {}))
 
 
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2789'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2789'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2789'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2789'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -4244,13 +4245,13 @@ def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2791'), ctx.state.get('board'))
+    return (E.get('x~2791') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2791'), _w1))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2791'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2791'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2791'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -4262,7 +4263,7 @@ def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2800)) > 0))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
+    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if (v_x_2792 in _w19 if type((_w19 := (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2800)) > 0)) else False) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2799 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2799, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2799, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2799, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])) else False)]))([v_s_2794 for v_s_2794 in [v_x_2793 for v_x_2793 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2793, NOREC).get('type', None) if type(v_x_2793) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2794 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2794, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2794 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2794, _w2)))) or (((_w3.get(v_s_2794, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2794, None)) == E.get('you'))) else False)) and ((True if ((v_s_2794 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2794, _w5))) or ((not any([(True if ((v_x_2795 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2795, _w6))) and ((not (v_x_2795 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2795, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2795, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2795, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2795, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2795, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2796)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2795, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2795, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2796)) else False)) else False) for v_u_2796 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2792, _w19))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
@@ -4274,19 +4275,19 @@ def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (2 * num(E.get('k~2777'))), 1), None), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None)
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None) if type((_w2 := E.get('ring~2801'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None))
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2803'), {})
+    return (_w1.get(E.get('s~2803'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2803'), {}))
 
 
 def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2802'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2802'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2802'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2802'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -4314,13 +4315,13 @@ def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2804'), ctx.state.get('board'))
+    return (E.get('x~2804') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2804'), _w1))
 
 
 def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2804'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2804'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2804'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -4336,7 +4337,7 @@ def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
 def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
 
 
 def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
@@ -4348,31 +4349,31 @@ def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2806'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2806'))) is str else None) == 'game')
 
 
 def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2806'), 0)
+    return (_w1.get(E.get('t~2806'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2806'), 0))
 
 
 def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'), 0)
+    return (_w2.get(E.get('t~2806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2806'), 0))
 
 
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > 0)))
+    return (True if ((E.get('t~2806') == 'tr')) and ((num(E.get('n~2807')) > 0)) else False)
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
@@ -4384,7 +4385,7 @@ def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
+    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2808, NOREC).get('beginner', None) if type(v_c_2808) is str else None) != True)]))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -4402,7 +4403,7 @@ def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corp_offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
 
 
 def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -4420,13 +4421,13 @@ def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corp_offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
 
 
 def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corporation')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
 
 
 def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -4438,13 +4439,13 @@ def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'corporations', E.get('c~2810'), 'megacredits', 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2810'))) is str else 0)
 
 
 def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2812'), 0)
+    return (_w2.get(E.get('r~2812'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2812'), 0))
 
 
 def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
@@ -4462,7 +4463,7 @@ def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('corp_offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
 
 
 def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -4492,7 +4493,7 @@ def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -4510,25 +4511,25 @@ def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2817') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2818') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4540,49 +4541,49 @@ def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2816')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2816')))
 
 
 def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2819')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2820')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2819')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2820')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2822')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('t~2823')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('h~2824')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816')))) else False))) else False)
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4594,19 +4595,19 @@ def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -4618,7 +4619,7 @@ def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -4652,11 +4653,11 @@ def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -4686,7 +4687,7 @@ def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -4702,29 +4703,29 @@ def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: FN['any'](ctx, None, [(num(FN['count'](ctx, None, PL(ctx, v_p_2826).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2826] if type(v_p_2826) is int and 0 <= v_p_2826 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('pack'))) > 0)
+    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack'))) > 0)
 
 
 def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -4736,7 +4737,7 @@ def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -4752,11 +4753,11 @@ def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [PL(ctx, v_p_2829).get('pack') for v_p_2829 in items_of(list(range(len(ctx.state['players']))))])
+    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2829] if type(v_p_2829) is int and 0 <= v_p_2829 < len(ctx.state['players']) else {}).get('pack') for v_p_2829 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - 1))
+    return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else (num(len(ctx.state['players'])) - 1))
 
 
 def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
@@ -4766,41 +4767,41 @@ def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('p~2832')).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2832'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return KEY(E.get('packs~2830'), AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None)
+    return (_w1.get(AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2830'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None))
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2837') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2838') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4812,49 +4813,49 @@ def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2836')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2836')))
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2839')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2840')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2839')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2840')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2842')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('t~2843')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('h~2844')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836')))) else False))) else False)
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4866,19 +4867,19 @@ def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -4890,7 +4891,7 @@ def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -4924,7 +4925,7 @@ def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75

@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -50,49 +51,49 @@ K = [
 def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5836 for v_c_5836 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('residential', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5836, {}), 'tags', None))]))
+    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5836 for v_c_5836 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5836, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5836, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('residential', _w4))]))
 
 
 def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5838 for v_x_5838 in items_of(KEY(ctx.state.get('places'), v_s_5837, [])) if (bool((KEY(v_x_5838, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_5838, 'owner', None) == E.get('you'))))]) for v_s_5837 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None)) - num((_w2.get('wind_farm', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'wind_farm', 0)))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5838 for v_x_5838 in items_of(KEY(ctx.state.get('places'), v_s_5837, [])) if (True if (((v_x_5838.get('piece', None) if type(v_x_5838) is dict else KEY(v_x_5838, 'piece', None)) == 'wind_farm')) and (((v_x_5838.get('owner', None) if type(v_x_5838) is dict else KEY(v_x_5838, 'owner', None)) == E.get('you'))) else False)]) for v_s_5837 in items_of(ctx.state.get('places'))])))
 
 
 def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5840 for v_x_5840 in items_of(KEY(ctx.state.get('places'), v_s_5839, [])) if (bool((KEY(v_x_5840, 'piece', None) == 'tower')) and bool((KEY(v_x_5840, 'owner', None) == E.get('you'))))]) for v_s_5839 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w2.get('tower', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5840 for v_x_5840 in items_of(KEY(ctx.state.get('places'), v_s_5839, [])) if (True if (((v_x_5840.get('piece', None) if type(v_x_5840) is dict else KEY(v_x_5840, 'piece', None)) == 'tower')) and (((v_x_5840.get('owner', None) if type(v_x_5840) is dict else KEY(v_x_5840, 'owner', None)) == E.get('you'))) else False)]) for v_s_5839 in items_of(ctx.state.get('places'))])))
 
 
 def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5841 for v_c_5841 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5841, {}), 'tags', None))]))
+    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5841 for v_c_5841 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5841, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5841, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))
 
 
 def x_8366(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_i_5842 for v_i_5842 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5842, 'deck', None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5844 for v_x_5844 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5844 == v_c_5843)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5846 for v_x_5846 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5845, [])) if (v_x_5846 == v_c_5843)]) for v_r_5845 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5843 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5843, 'deck', None) == 'argentina')])), AR('+', FN['count'](ctx, None, [v_i_5847 for v_i_5847 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5847, 'deck', None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5849 for v_x_5849 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5849 == v_c_5848)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5851 for v_x_5851 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5850, [])) if (v_x_5851 == v_c_5848)]) for v_r_5850 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5848 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5848, 'deck', None) == 'brazil')]))))
+    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', len([v_i_5842 for v_i_5842 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5842, NOREC).get('deck', None) if type(v_i_5842) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5844 for v_x_5844 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5844 == v_c_5843)]), FN['sum'](ctx, None, [len([v_x_5846 for v_x_5846 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5845, [])) if (v_x_5846 == v_c_5843)]) for v_r_5845 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5843 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5843, NOREC).get('deck', None) if type(v_c_5843) is str else None) == 'argentina')])), AR('+', len([v_i_5847 for v_i_5847 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5847, NOREC).get('deck', None) if type(v_i_5847) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5849 for v_x_5849 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5849 == v_c_5848)]), FN['sum'](ctx, None, [len([v_x_5851 for v_x_5851 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5850, [])) if (v_x_5851 == v_c_5848)]) for v_r_5850 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5848 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5848, NOREC).get('deck', None) if type(v_c_5848) is str else None) == 'brazil')]))))
 
 
 def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:26
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5852 for v_c_5852 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5852, {}), 'tags', None))]))
+    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5852 for v_c_5852 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5852, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5852, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))
 
 
 def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'transformer', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'transformer', 0))) if (GET(ctx, 'pieces', 'transformer', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5854 for v_x_5854 in items_of(KEY(ctx.state.get('places'), v_s_5853, [])) if (bool((KEY(v_x_5854, 'piece', None) == 'transformer')) and bool((KEY(v_x_5854, 'owner', None) == E.get('you'))))]) for v_s_5853 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None)) - num((_w2.get('transformer', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'transformer', 0)))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5854 for v_x_5854 in items_of(KEY(ctx.state.get('places'), v_s_5853, [])) if (True if (((v_x_5854.get('piece', None) if type(v_x_5854) is dict else KEY(v_x_5854, 'piece', None)) == 'transformer')) and (((v_x_5854.get('owner', None) if type(v_x_5854) is dict else KEY(v_x_5854, 'owner', None)) == E.get('you'))) else False)]) for v_s_5853 in items_of(ctx.state.get('places'))])))
 
 
 def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:32
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: FN['count'](ctx, None, [v_c_5855 for v_c_5855 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5855, {}), 'tags', None))]))
+    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5855 for v_c_5855 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5855, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5855, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))
 
 
 def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -102,7 +103,7 @@ def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5859'), 'instead_of', {}), 'gain', None) == E.get('r~5857'))) and bool((num(E.get('left~5858')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5859'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5857'))) and ((num(E.get('left~5858')) > 0)) else False)
 
 
 def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -126,61 +127,61 @@ def x_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5862') if (GET(ctx, 'resources', E.get('r~5863'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5862'), KEY(ctx.state.get('supply'), E.get('r~5863'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5862') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5863'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5862'), (_w2.get(E.get('r~5863'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5863'), 0))]))])
 
 
 def x_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5863'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5863'))) is str else None) != None)
 
 
 def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5864'), (num(GET(ctx, 'resources', E.get('r~5863'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5863'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5864'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5863'))) is str else None)) - num((_w3.get(E.get('r~5863'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5863'), 0))))])])
 
 
 def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5863'), 0)
+    return (_w2.get(E.get('r~5863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5863'), 0))
 
 
 def x_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5863'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5863'))) is str else None) != None)
 
 
 def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5863'), 0)
+    return (_w1.get(E.get('r~5863'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5863'), 0))
 
 
 def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5863'), 'ledger', None)) and bool((E.get('k~5864') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5863'))) is str else None)) and ((E.get('k~5864') != 0)) else False)
 
 
 def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:43
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', FN['count'](ctx, None, [v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5865, 'deck', None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5866, 'deck', None) == 'argentina')])))))
+    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', len([v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5865, NOREC).get('deck', None) if type(v_i_5865) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), FN['sum'](ctx, None, [len([v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5866, NOREC).get('deck', None) if type(v_c_5866) is str else None) == 'argentina')])))))
 
 
 def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', FN['count'](ctx, None, [v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5870, 'deck', None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5871, 'deck', None) == 'brazil')])))))
+    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', len([v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5870, NOREC).get('deck', None) if type(v_i_5870) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), FN['sum'](ctx, None, [len([v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5871, NOREC).get('deck', None) if type(v_c_5871) is str else None) == 'brazil')])))))
 
 
 def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -190,7 +191,7 @@ def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5878'), 'instead_of', {}), 'gain', None) == E.get('r~5876'))) and bool((num(E.get('left~5877')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5878'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5876'))) and ((num(E.get('left~5877')) > 0)) else False)
 
 
 def x_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -214,55 +215,55 @@ def x_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5881') if (GET(ctx, 'resources', E.get('r~5882'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5881'), KEY(ctx.state.get('supply'), E.get('r~5882'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5881') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5882'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5881'), (_w2.get(E.get('r~5882'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5882'), 0))]))])
 
 
 def x_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5882'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5882'))) is str else None) != None)
 
 
 def x_8421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5883'), (num(GET(ctx, 'resources', E.get('r~5882'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5882'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5883'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5882'))) is str else None)) - num((_w3.get(E.get('r~5882'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5882'), 0))))])])
 
 
 def x_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5882'), 0)
+    return (_w2.get(E.get('r~5882'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5882'), 0))
 
 
 def x_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5882'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5882'))) is str else None) != None)
 
 
 def x_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5882'), 0)
+    return (_w1.get(E.get('r~5882'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5882'), 0))
 
 
 def x_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5882'), 'ledger', None)) and bool((E.get('k~5883') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5882'))) is str else None)) and ((E.get('k~5883') != 0)) else False)
 
 
 def x_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
     if E is None:
         E = ctx.env()
-    return (2 * num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('contracts'))))
+    return (2 * num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))))
 
 
 def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:41

@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -57,7 +58,7 @@ def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5941'), 'instead_of', {}), 'gain', None) == E.get('r~5939'))) and bool((num(E.get('left~5940')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5941'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5939'))) and ((num(E.get('left~5940')) > 0)) else False)
 
 
 def x_8586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -81,85 +82,85 @@ def x_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5944') if (GET(ctx, 'resources', E.get('r~5945'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5944'), KEY(ctx.state.get('supply'), E.get('r~5945'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5944') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5945'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5944'), (_w2.get(E.get('r~5945'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5945'), 0))]))])
 
 
 def x_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5945'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5945'))) is str else None) != None)
 
 
 def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5946'), (num(GET(ctx, 'resources', E.get('r~5945'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5945'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5946'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5945'))) is str else None)) - num((_w3.get(E.get('r~5945'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5945'), 0))))])])
 
 
 def x_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5945'), 0)
+    return (_w2.get(E.get('r~5945'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5945'), 0))
 
 
 def x_8602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5945'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5945'))) is str else None) != None)
 
 
 def x_8603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5945'), 0)
+    return (_w1.get(E.get('r~5945'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5945'), 0))
 
 
 def x_8605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5945'), 'ledger', None)) and bool((E.get('k~5946') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5945'))) is str else None)) and ((E.get('k~5946') != 0)) else False)
 
 
 def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5948'), 0)) >= num(E.get('n~5947')))
+    return (num((_w2.get(E.get('r~5948'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5948'), 0))) >= num(E.get('n~5947')))
 
 
 def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5950'), 0)
+    return (_w2.get(E.get('r~5950'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5950'), 0))
 
 
 def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5950'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5950'))) is str else None) != None)
 
 
 def x_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5950'), 0)
+    return (_w1.get(E.get('r~5950'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5950'), 0))
 
 
 def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5950'), 'ledger', None)) and bool((E.get('n~5949') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5950'))) is str else None)) and ((E.get('n~5949') != 0)) else False)
 
 
 def x_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -169,7 +170,7 @@ def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5954'), 'instead_of', {}), 'gain', None) == E.get('r~5952'))) and bool((num(E.get('left~5953')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5954'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5952'))) and ((num(E.get('left~5953')) > 0)) else False)
 
 
 def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -193,79 +194,79 @@ def x_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5957') if (GET(ctx, 'resources', E.get('r~5958'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5957'), KEY(ctx.state.get('supply'), E.get('r~5958'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5957') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5958'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5957'), (_w2.get(E.get('r~5958'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5958'), 0))]))])
 
 
 def x_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5958'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5958'))) is str else None) != None)
 
 
 def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5959'), (num(GET(ctx, 'resources', E.get('r~5958'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5958'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5959'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5958'))) is str else None)) - num((_w3.get(E.get('r~5958'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5958'), 0))))])])
 
 
 def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5958'), 0)
+    return (_w2.get(E.get('r~5958'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5958'), 0))
 
 
 def x_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5958'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5958'))) is str else None) != None)
 
 
 def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5958'), 0)
+    return (_w1.get(E.get('r~5958'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5958'), 0))
 
 
 def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5958'), 'ledger', None)) and bool((E.get('k~5959') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5958'))) is str else None)) and ((E.get('k~5959') != 0)) else False)
 
 
 def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8654, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5960'), 0)) > 0) if (GET(ctx, 'pieces', E.get('p~5960'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5960'), 0)) > 0))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((lambda v_movers_5963: ((bool((GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) == 0)) or bool((num(v_movers_5963) < num(GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) != None) else (bool((not FN['any'](ctx, None, [GET(ctx, 'pieces', KEY(v_x_5964, 'piece', None), 'structure', None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and bool((v_movers_5963 == 0)))))(FN['count'](ctx, None, [v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if GET(ctx, 'pieces', KEY(v_x_5962, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5960'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((not FN['any'](ctx, None, [GET(ctx, 'pieces', KEY(v_x_5965, 'piece', None), 'structure', None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))))))))
+    return MEMO(ctx, (8654, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if (((num((_w1.get(E.get('p~5960'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5960'), 0))) > 0) if ((ctx.index.plain['pieces'].get(_w2, NOREC).get('supply', None) if type((_w2 := E.get('p~5960'))) is str else None) != None) else (num((_w4.get(E.get('p~5960'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, E.get('p~5960'), 0))) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w5, NOREC).get('type', None) if type((_w5 := E.get('s~5961'))) is str else None), (ctx.index.plain['pieces'].get(_w6, NOREC).get('on', []) if type((_w6 := E.get('p~5960'))) is str else []))) and ((lambda v_movers_5963: ((True if (((ctx.index.plain['spaces'].get(_w8, NOREC).get('capacity', None) if type((_w8 := E.get('s~5961'))) is str else None) == 0)) or ((num(v_movers_5963) < num((ctx.index.plain['spaces'].get(_w9, NOREC).get('capacity', None) if type((_w9 := E.get('s~5961'))) is str else None)))) else False) if ((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~5961'))) is str else None) != None) else (True if ((not any([(ctx.index.plain['pieces'].get(_w11, NOREC).get('structure', None) if type((_w11 := (v_x_5964.get('piece', None) if type(v_x_5964) is dict else KEY(v_x_5964, 'piece', None)))) is str else None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and ((v_movers_5963 == 0)) else False)))(len([v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if (ctx.index.plain['pieces'].get(_w7, NOREC).get('mover', None) if type((_w7 := (v_x_5962.get('piece', None) if type(v_x_5962) is dict else KEY(v_x_5962, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w12, NOREC).get('mover', None) if type((_w12 := E.get('p~5960'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w13, NOREC).get('type', None) if type((_w13 := E.get('s~5961'))) is str else None), (ctx.index.plain['pieces'].get(_w14, NOREC).get('on', []) if type((_w14 := E.get('p~5960'))) is str else []))) and ((not any([(ctx.index.plain['pieces'].get(_w15, NOREC).get('structure', None) if type((_w15 := (v_x_5965.get('piece', None) if type(v_x_5965) is dict else KEY(v_x_5965, 'piece', None)))) is str else None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) else False))) else False))
 
 
 def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'pieces', E.get('p~5966'), 'supply', None) != None)
+    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~5966'))) is str else None) != None)
 
 
 def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('p~5966'), 0)
+    return (_w1.get(E.get('p~5966'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5966'), 0))
 
 
 def x_8660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'), 0)
+    return (_w2.get(E.get('p~5966'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~5966'), 0))
 
 
 def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('places'), E.get('s~5967'), [])
+    return (_w1.get(E.get('s~5967'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~5967'), []))
 
 
 def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
@@ -277,7 +278,7 @@ def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
 def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'pieces', E.get('p~5968'), 'from_grid', None)
+    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~5968'))) is str else None)
 
 
 def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
@@ -287,7 +288,7 @@ def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
 def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8668, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5970'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (bool((KEY(v_x_5972, 'piece', None) == 'tower')) and bool((KEY(v_x_5972, 'owner', None) == E.get('you'))))]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
+    return MEMO(ctx, (8668, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~5970'))) is str else 0) == ((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (True if (((v_x_5972.get('piece', None) if type(v_x_5972) is dict else KEY(v_x_5972, 'piece', None)) == 'tower')) and (((v_x_5972.get('owner', None) if type(v_x_5972) is dict else KEY(v_x_5972, 'owner', None)) == E.get('you'))) else False)]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
 
 
 def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
@@ -303,7 +304,7 @@ def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5976'), 'instead_of', {}), 'gain', None) == E.get('r~5974'))) and bool((num(E.get('left~5975')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5976'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5974'))) and ((num(E.get('left~5975')) > 0)) else False)
 
 
 def x_8677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -327,49 +328,49 @@ def x_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5979') if (GET(ctx, 'resources', E.get('r~5980'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5979'), KEY(ctx.state.get('supply'), E.get('r~5980'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5979') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5980'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5979'), (_w2.get(E.get('r~5980'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5980'), 0))]))])
 
 
 def x_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5980'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5980'))) is str else None) != None)
 
 
 def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5981'), (num(GET(ctx, 'resources', E.get('r~5980'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5980'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5981'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5980'))) is str else None)) - num((_w3.get(E.get('r~5980'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5980'), 0))))])])
 
 
 def x_8691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5980'), 0)
+    return (_w2.get(E.get('r~5980'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5980'), 0))
 
 
 def x_8693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5980'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5980'))) is str else None) != None)
 
 
 def x_8694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5980'), 0)
+    return (_w1.get(E.get('r~5980'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5980'), 0))
 
 
 def x_8696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5980'), 'ledger', None)) and bool((E.get('k~5981') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5980'))) is str else None)) and ((E.get('k~5981') != 0)) else False)
 
 
 def x_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:14

@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -54,7 +55,7 @@ def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5887'), 'instead_of', {}), 'gain', None) == E.get('r~5885'))) and bool((num(E.get('left~5886')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5887'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5885'))) and ((num(E.get('left~5886')) > 0)) else False)
 
 
 def x_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -78,49 +79,49 @@ def x_8443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5890') if (GET(ctx, 'resources', E.get('r~5891'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5890'), KEY(ctx.state.get('supply'), E.get('r~5891'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5890') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5891'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5890'), (_w2.get(E.get('r~5891'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5891'), 0))]))])
 
 
 def x_8449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5891'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5891'))) is str else None) != None)
 
 
 def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5892'), (num(GET(ctx, 'resources', E.get('r~5891'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5891'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5892'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5891'))) is str else None)) - num((_w3.get(E.get('r~5891'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5891'), 0))))])])
 
 
 def x_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5891'), 0)
+    return (_w2.get(E.get('r~5891'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5891'), 0))
 
 
 def x_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5891'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5891'))) is str else None) != None)
 
 
 def x_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5891'), 0)
+    return (_w1.get(E.get('r~5891'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5891'), 0))
 
 
 def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5891'), 'ledger', None)) and bool((E.get('k~5892') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5891'))) is str else None)) and ((E.get('k~5892') != 0)) else False)
 
 
 def x_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -130,7 +131,7 @@ def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5896'), 'instead_of', {}), 'gain', None) == E.get('r~5894'))) and bool((num(E.get('left~5895')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5896'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5894'))) and ((num(E.get('left~5895')) > 0)) else False)
 
 
 def x_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -154,49 +155,49 @@ def x_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5899') if (GET(ctx, 'resources', E.get('r~5900'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5899'), KEY(ctx.state.get('supply'), E.get('r~5900'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5899') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5900'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5899'), (_w2.get(E.get('r~5900'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5900'), 0))]))])
 
 
 def x_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5900'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5900'))) is str else None) != None)
 
 
 def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5901'), (num(GET(ctx, 'resources', E.get('r~5900'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5900'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5901'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5900'))) is str else None)) - num((_w3.get(E.get('r~5900'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5900'), 0))))])])
 
 
 def x_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5900'), 0)
+    return (_w2.get(E.get('r~5900'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5900'), 0))
 
 
 def x_8483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5900'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5900'))) is str else None) != None)
 
 
 def x_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5900'), 0)
+    return (_w1.get(E.get('r~5900'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5900'), 0))
 
 
 def x_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5900'), 'ledger', None)) and bool((E.get('k~5901') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5900'))) is str else None)) and ((E.get('k~5901') != 0)) else False)
 
 
 def x_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def t_7453(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12

@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -48,325 +49,325 @@ K = [
 def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5903: (lambda v_at_5904: (KEY(v_vs_5903, v_at_5904, None) if (bool((num(v_at_5904) >= 0)) and bool((num(v_at_5904) < num(FN['count'](ctx, None, v_vs_5903))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5902'), 0) if (GET(ctx, 'tracks', E.get('t~5902'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5902'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5902'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5902'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5902'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5902'), 'values', [])))
+    return (lambda v_vs_5903: (lambda v_at_5904: ((v_vs_5903.get(v_at_5904, None) if type(v_vs_5903) is dict else KEY(v_vs_5903, v_at_5904, None)) if (True if ((num(v_at_5904) >= 0)) and ((num(v_at_5904) < num(FN['count'](ctx, None, v_vs_5903)))) else False) else 0))(((_w6.get(E.get('t~5902'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5902'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5902'))) is str else None) == 'game') else (_w9.get(E.get('t~5902'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5902'), 0)))))(((_w3.get((_w2.get(E.get('t~5902'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5902'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5902'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5902'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5902'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5902'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5902'))) is str else [])))
 
 
 def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5905') if (GET(ctx, 'resources', E.get('r~5906'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5905'), KEY(ctx.state.get('supply'), E.get('r~5906'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5905') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5906'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5905'), (_w2.get(E.get('r~5906'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5906'), 0))]))])
 
 
 def x_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5906'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5906'))) is str else None) != None)
 
 
 def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5907'), (num(GET(ctx, 'resources', E.get('r~5906'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5906'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5907'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5906'))) is str else None)) - num((_w3.get(E.get('r~5906'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5906'), 0))))])])
 
 
 def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5906'), 0)
+    return (_w2.get(E.get('r~5906'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5906'), 0))
 
 
 def x_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5906'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5906'))) is str else None) != None)
 
 
 def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5906'), 0)
+    return (_w1.get(E.get('r~5906'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5906'), 0))
 
 
 def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5906'), 'ledger', None)) and bool((E.get('k~5907') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5906'))) is str else None)) and ((E.get('k~5907') != 0)) else False)
 
 
 def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5909: (lambda v_at_5910: (KEY(v_vs_5909, v_at_5910, None) if (bool((num(v_at_5910) >= 0)) and bool((num(v_at_5910) < num(FN['count'](ctx, None, v_vs_5909))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5908'), 0) if (GET(ctx, 'tracks', E.get('t~5908'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5908'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5908'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5908'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5908'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5908'), 'values', [])))
+    return (lambda v_vs_5909: (lambda v_at_5910: ((v_vs_5909.get(v_at_5910, None) if type(v_vs_5909) is dict else KEY(v_vs_5909, v_at_5910, None)) if (True if ((num(v_at_5910) >= 0)) and ((num(v_at_5910) < num(FN['count'](ctx, None, v_vs_5909)))) else False) else 0))(((_w6.get(E.get('t~5908'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5908'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5908'))) is str else None) == 'game') else (_w9.get(E.get('t~5908'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5908'), 0)))))(((_w3.get((_w2.get(E.get('t~5908'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5908'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5908'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5908'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5908'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5908'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5908'))) is str else [])))
 
 
 def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5911') if (GET(ctx, 'resources', E.get('r~5912'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5911'), KEY(ctx.state.get('supply'), E.get('r~5912'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5911') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5912'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5911'), (_w2.get(E.get('r~5912'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5912'), 0))]))])
 
 
 def x_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5912'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5912'))) is str else None) != None)
 
 
 def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5913'), (num(GET(ctx, 'resources', E.get('r~5912'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5912'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5913'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5912'))) is str else None)) - num((_w3.get(E.get('r~5912'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5912'), 0))))])])
 
 
 def x_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5912'), 0)
+    return (_w2.get(E.get('r~5912'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5912'), 0))
 
 
 def x_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5912'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5912'))) is str else None) != None)
 
 
 def x_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5912'), 0)
+    return (_w1.get(E.get('r~5912'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5912'), 0))
 
 
 def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5912'), 'ledger', None)) and bool((E.get('k~5913') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5912'))) is str else None)) and ((E.get('k~5913') != 0)) else False)
 
 
 def x_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5915: (lambda v_at_5916: (KEY(v_vs_5915, v_at_5916, None) if (bool((num(v_at_5916) >= 0)) and bool((num(v_at_5916) < num(FN['count'](ctx, None, v_vs_5915))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5914'), 0) if (GET(ctx, 'tracks', E.get('t~5914'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5914'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5914'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5914'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5914'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5914'), 'values', [])))
+    return (lambda v_vs_5915: (lambda v_at_5916: ((v_vs_5915.get(v_at_5916, None) if type(v_vs_5915) is dict else KEY(v_vs_5915, v_at_5916, None)) if (True if ((num(v_at_5916) >= 0)) and ((num(v_at_5916) < num(FN['count'](ctx, None, v_vs_5915)))) else False) else 0))(((_w6.get(E.get('t~5914'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5914'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5914'))) is str else None) == 'game') else (_w9.get(E.get('t~5914'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5914'), 0)))))(((_w3.get((_w2.get(E.get('t~5914'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5914'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5914'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5914'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5914'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5914'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5914'))) is str else [])))
 
 
 def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5917') if (GET(ctx, 'resources', E.get('r~5918'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5917'), KEY(ctx.state.get('supply'), E.get('r~5918'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5917') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5918'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5917'), (_w2.get(E.get('r~5918'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5918'), 0))]))])
 
 
 def x_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5918'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5918'))) is str else None) != None)
 
 
 def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5919'), (num(GET(ctx, 'resources', E.get('r~5918'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5918'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5919'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5918'))) is str else None)) - num((_w3.get(E.get('r~5918'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5918'), 0))))])])
 
 
 def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5918'), 0)
+    return (_w2.get(E.get('r~5918'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5918'), 0))
 
 
 def x_8528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5918'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5918'))) is str else None) != None)
 
 
 def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5918'), 0)
+    return (_w1.get(E.get('r~5918'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5918'), 0))
 
 
 def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5918'), 'ledger', None)) and bool((E.get('k~5919') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5918'))) is str else None)) and ((E.get('k~5919') != 0)) else False)
 
 
 def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5921: (lambda v_at_5922: (KEY(v_vs_5921, v_at_5922, None) if (bool((num(v_at_5922) >= 0)) and bool((num(v_at_5922) < num(FN['count'](ctx, None, v_vs_5921))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5920'), 0) if (GET(ctx, 'tracks', E.get('t~5920'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5920'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5920'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5920'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5920'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5920'), 'values', [])))
+    return (lambda v_vs_5921: (lambda v_at_5922: ((v_vs_5921.get(v_at_5922, None) if type(v_vs_5921) is dict else KEY(v_vs_5921, v_at_5922, None)) if (True if ((num(v_at_5922) >= 0)) and ((num(v_at_5922) < num(FN['count'](ctx, None, v_vs_5921)))) else False) else 0))(((_w6.get(E.get('t~5920'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5920'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5920'))) is str else None) == 'game') else (_w9.get(E.get('t~5920'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5920'), 0)))))(((_w3.get((_w2.get(E.get('t~5920'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5920'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5920'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5920'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5920'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5920'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5920'))) is str else [])))
 
 
 def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5923') if (GET(ctx, 'resources', E.get('r~5924'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5923'), KEY(ctx.state.get('supply'), E.get('r~5924'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5923') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5924'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5923'), (_w2.get(E.get('r~5924'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5924'), 0))]))])
 
 
 def x_8538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5924'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5924'))) is str else None) != None)
 
 
 def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5925'), (num(GET(ctx, 'resources', E.get('r~5924'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5924'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5925'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5924'))) is str else None)) - num((_w3.get(E.get('r~5924'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5924'), 0))))])])
 
 
 def x_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5924'), 0)
+    return (_w2.get(E.get('r~5924'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5924'), 0))
 
 
 def x_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5924'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5924'))) is str else None) != None)
 
 
 def x_8544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5924'), 0)
+    return (_w1.get(E.get('r~5924'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5924'), 0))
 
 
 def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5924'), 'ledger', None)) and bool((E.get('k~5925') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5924'))) is str else None)) and ((E.get('k~5925') != 0)) else False)
 
 
 def x_8547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5927: (lambda v_at_5928: (KEY(v_vs_5927, v_at_5928, None) if (bool((num(v_at_5928) >= 0)) and bool((num(v_at_5928) < num(FN['count'](ctx, None, v_vs_5927))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5926'), 0) if (GET(ctx, 'tracks', E.get('t~5926'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5926'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5926'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5926'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5926'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5926'), 'values', [])))
+    return (lambda v_vs_5927: (lambda v_at_5928: ((v_vs_5927.get(v_at_5928, None) if type(v_vs_5927) is dict else KEY(v_vs_5927, v_at_5928, None)) if (True if ((num(v_at_5928) >= 0)) and ((num(v_at_5928) < num(FN['count'](ctx, None, v_vs_5927)))) else False) else 0))(((_w6.get(E.get('t~5926'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5926'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5926'))) is str else None) == 'game') else (_w9.get(E.get('t~5926'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5926'), 0)))))(((_w3.get((_w2.get(E.get('t~5926'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5926'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5926'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5926'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5926'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5926'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5926'))) is str else [])))
 
 
 def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5929') if (GET(ctx, 'resources', E.get('r~5930'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5929'), KEY(ctx.state.get('supply'), E.get('r~5930'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5929') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5930'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5929'), (_w2.get(E.get('r~5930'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5930'), 0))]))])
 
 
 def x_8553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5930'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5930'))) is str else None) != None)
 
 
 def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5931'), (num(GET(ctx, 'resources', E.get('r~5930'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5930'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5931'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5930'))) is str else None)) - num((_w3.get(E.get('r~5930'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5930'), 0))))])])
 
 
 def x_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5930'), 0)
+    return (_w2.get(E.get('r~5930'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5930'), 0))
 
 
 def x_8558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5930'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5930'))) is str else None) != None)
 
 
 def x_8559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5930'), 0)
+    return (_w1.get(E.get('r~5930'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5930'), 0))
 
 
 def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5930'), 'ledger', None)) and bool((E.get('k~5931') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5930'))) is str else None)) and ((E.get('k~5931') != 0)) else False)
 
 
 def x_8562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5933: (lambda v_at_5934: (KEY(v_vs_5933, v_at_5934, None) if (bool((num(v_at_5934) >= 0)) and bool((num(v_at_5934) < num(FN['count'](ctx, None, v_vs_5933))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5932'), 0) if (GET(ctx, 'tracks', E.get('t~5932'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5932'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5932'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5932'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5932'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5932'), 'values', [])))
+    return (lambda v_vs_5933: (lambda v_at_5934: ((v_vs_5933.get(v_at_5934, None) if type(v_vs_5933) is dict else KEY(v_vs_5933, v_at_5934, None)) if (True if ((num(v_at_5934) >= 0)) and ((num(v_at_5934) < num(FN['count'](ctx, None, v_vs_5933)))) else False) else 0))(((_w6.get(E.get('t~5932'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5932'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5932'))) is str else None) == 'game') else (_w9.get(E.get('t~5932'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5932'), 0)))))(((_w3.get((_w2.get(E.get('t~5932'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5932'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5932'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5932'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5932'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5932'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5932'))) is str else [])))
 
 
 def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5935') if (GET(ctx, 'resources', E.get('r~5936'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5935'), KEY(ctx.state.get('supply'), E.get('r~5936'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5935') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5936'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5935'), (_w2.get(E.get('r~5936'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5936'), 0))]))])
 
 
 def x_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5936'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5936'))) is str else None) != None)
 
 
 def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5937'), (num(GET(ctx, 'resources', E.get('r~5936'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5936'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5937'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5936'))) is str else None)) - num((_w3.get(E.get('r~5936'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5936'), 0))))])])
 
 
 def x_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5936'), 0)
+    return (_w2.get(E.get('r~5936'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5936'), 0))
 
 
 def x_8573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5936'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5936'))) is str else None) != None)
 
 
 def x_8574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5936'), 0)
+    return (_w1.get(E.get('r~5936'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5936'), 0))
 
 
 def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5936'), 'ledger', None)) and bool((E.get('k~5937') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5936'))) is str else None)) and ((E.get('k~5937') != 0)) else False)
 
 
 def x_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13

@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -54,7 +55,7 @@ def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6049'), 'instead_of', {}), 'gain', None) == E.get('r~6047'))) and bool((num(E.get('left~6048')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6049'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6047'))) and ((num(E.get('left~6048')) > 0)) else False)
 
 
 def x_8725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -78,49 +79,49 @@ def x_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6052') if (GET(ctx, 'resources', E.get('r~6053'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6052'), KEY(ctx.state.get('supply'), E.get('r~6053'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6052') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6053'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6052'), (_w2.get(E.get('r~6053'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6053'), 0))]))])
 
 
 def x_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6053'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6053'))) is str else None) != None)
 
 
 def x_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6054'), (num(GET(ctx, 'resources', E.get('r~6053'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6053'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6054'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6053'))) is str else None)) - num((_w3.get(E.get('r~6053'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6053'), 0))))])])
 
 
 def x_8739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6053'), 0)
+    return (_w2.get(E.get('r~6053'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6053'), 0))
 
 
 def x_8741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6053'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6053'))) is str else None) != None)
 
 
 def x_8742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6053'), 0)
+    return (_w1.get(E.get('r~6053'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6053'), 0))
 
 
 def x_8744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6053'), 'ledger', None)) and bool((E.get('k~6054') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6053'))) is str else None)) and ((E.get('k~6054') != 0)) else False)
 
 
 def x_8745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -130,7 +131,7 @@ def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6058'), 'instead_of', {}), 'gain', None) == E.get('r~6056'))) and bool((num(E.get('left~6057')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6058'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6056'))) and ((num(E.get('left~6057')) > 0)) else False)
 
 
 def x_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -154,49 +155,49 @@ def x_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6061') if (GET(ctx, 'resources', E.get('r~6062'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6061'), KEY(ctx.state.get('supply'), E.get('r~6062'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6061') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6062'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6061'), (_w2.get(E.get('r~6062'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6062'), 0))]))])
 
 
 def x_8765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6062'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6062'))) is str else None) != None)
 
 
 def x_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6063'), (num(GET(ctx, 'resources', E.get('r~6062'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6062'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6063'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6062'))) is str else None)) - num((_w3.get(E.get('r~6062'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6062'), 0))))])])
 
 
 def x_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6062'), 0)
+    return (_w2.get(E.get('r~6062'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6062'), 0))
 
 
 def x_8770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6062'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6062'))) is str else None) != None)
 
 
 def x_8771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6062'), 0)
+    return (_w1.get(E.get('r~6062'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6062'), 0))
 
 
 def x_8773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6062'), 'ledger', None)) and bool((E.get('k~6063') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6062'))) is str else None)) and ((E.get('k~6063') != 0)) else False)
 
 
 def x_8774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def t_7696(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14

@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -57,43 +58,43 @@ K = [
 def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * num(((num(GET(ctx, 'pieces', 'nature_reserve', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'nature_reserve', 0))) if (GET(ctx, 'pieces', 'nature_reserve', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6065 for v_x_6065 in items_of(KEY(ctx.state.get('places'), v_s_6064, [])) if (bool((KEY(v_x_6065, 'piece', None) == 'nature_reserve')) and bool((KEY(v_x_6065, 'owner', None) == E.get('you'))))]) for v_s_6064 in items_of(ctx.state.get('places'))])))))
+    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * num(((num((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None)) - num((_w2.get('nature_reserve', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'nature_reserve', 0)))) if ((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6065 for v_x_6065 in items_of(KEY(ctx.state.get('places'), v_s_6064, [])) if (True if (((v_x_6065.get('piece', None) if type(v_x_6065) is dict else KEY(v_x_6065, 'piece', None)) == 'nature_reserve')) and (((v_x_6065.get('owner', None) if type(v_x_6065) is dict else KEY(v_x_6065, 'owner', None)) == E.get('you'))) else False)]) for v_s_6064 in items_of(ctx.state.get('places'))])))))
 
 
 def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6067 for v_x_6067 in items_of(KEY(ctx.state.get('places'), v_s_6066, [])) if (bool((KEY(v_x_6067, 'piece', None) == 'transformer')) and bool((KEY(v_x_6067, 'owner', None) == E.get('you'))))]) for v_s_6066 in items_of(ctx.state.get('places')) if FN['any'](ctx, None, [(KEY(v_y_6068, 'piece', None) == 'electrical_pole') for v_y_6068 in items_of(KEY(ctx.state.get('places'), v_s_6066, []))])]))))
+    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * num(FN['sum'](ctx, None, [len([v_x_6067 for v_x_6067 in items_of(KEY(ctx.state.get('places'), v_s_6066, [])) if (True if (((v_x_6067.get('piece', None) if type(v_x_6067) is dict else KEY(v_x_6067, 'piece', None)) == 'transformer')) and (((v_x_6067.get('owner', None) if type(v_x_6067) is dict else KEY(v_x_6067, 'owner', None)) == E.get('you'))) else False)]) for v_s_6066 in items_of(ctx.state.get('places')) if any([((v_y_6068.get('piece', None) if type(v_y_6068) is dict else KEY(v_y_6068, 'piece', None)) == 'electrical_pole') for v_y_6068 in items_of(KEY(ctx.state.get('places'), v_s_6066, []))])]))))
 
 
 def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6074: (lambda v_nxt_6075: (AR('+', v_nxt_6075, 1) if (bool((GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6075) >= 0)) and bool((v_nxt_6075 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0))))) else v_nxt_6075))((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) if (bool((num(v_at_6074) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) != None))) else AR('+', v_at_6074, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))
+    return (lambda v_at_6074: (lambda v_nxt_6075: (AR('+', v_nxt_6075, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6072'))) is str else None) != None)) and ((num(v_nxt_6075) >= 0)) and ((v_nxt_6075 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6072'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6072'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6072'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6072'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6072'))) is str else None), 0))))) else False) else v_nxt_6075))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6072'))) is str else None) if (True if ((num(v_at_6074) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6072'))) is str else None) != None)) else False) else AR('+', v_at_6074, 1))))(((_w1.get(E.get('t~6072'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6072'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6072'))) is str else None) == 'game') else (_w4.get(E.get('t~6072'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6072'), 0))))
 
 
 def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (bool((num(E.get('nxt~6076')) > num((GET(ctx, 'tracks', E.get('t~6072'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6072'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) > 0) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6072')) != None)) and bool((num(E.get('nxt~6076')) > num(FLD(ctx, K[0], E.get('t~6072'))))))) or bool((lambda v_at_6077: (lambda v_built_6080: FN['any'](ctx, None, [(bool((num(v_at_6077) < num(KEY(v_l_6081, 'at', None)))) and bool((num(KEY(v_l_6081, 'at', None)) <= num(E.get('nxt~6076')))) and bool((num(v_built_6080) < num(KEY(v_l_6081, 'towers', None))))) for v_l_6081 in items_of(GET(ctx, 'tracks', E.get('t~6072'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6079 for v_x_6079 in items_of(KEY(ctx.state.get('places'), v_s_6078, [])) if (bool((KEY(v_x_6079, 'piece', None) == 'tower')) and bool((KEY(v_x_6079, 'owner', None) == E.get('you'))))]) for v_s_6078 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))))
+    return (True if ((num(E.get('nxt~6076')) > num(((ctx.index.plain['tracks'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('t~6072'))) is str else None) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6072'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w5.get((_w4.get(E.get('t~6072'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6072'), 0)), None) if type((_w5 := (ctx.index.plain['tracks'].get(_w3, NOREC).get('sides', []) if type((_w3 := E.get('t~6072'))) is str else []))) is dict else KEY(_w5, (_w4.get(E.get('t~6072'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6072'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6072'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w7, NOREC).get('values', []) if type((_w7 := E.get('t~6072'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w10.get((_w9.get(E.get('t~6072'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6072'), 0)), None) if type((_w10 := (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6072'))) is str else []))) is dict else KEY(_w10, (_w9.get(E.get('t~6072'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6072'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6072'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w12, NOREC).get('values', []) if type((_w12 := E.get('t~6072'))) is str else [])))) > 0) else 1000000))))) or ((True if ((FLD(ctx, K[0], E.get('t~6072')) != None)) and ((num(E.get('nxt~6076')) > num(FLD(ctx, K[0], E.get('t~6072'))))) else False)) or ((lambda v_at_6077: (lambda v_built_6080: any([(True if ((num(v_at_6077) < num((v_l_6081.get('at', None) if type(v_l_6081) is dict else KEY(v_l_6081, 'at', None))))) and ((num((v_l_6081.get('at', None) if type(v_l_6081) is dict else KEY(v_l_6081, 'at', None))) <= num(E.get('nxt~6076')))) and ((num(v_built_6080) < num((v_l_6081.get('towers', None) if type(v_l_6081) is dict else KEY(v_l_6081, 'towers', None))))) else False) for v_l_6081 in items_of(GET(ctx, 'tracks', E.get('t~6072'), 'locks', []))]))(((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w18.get('tower', 0) if type((_w18 := (ctx.state['players'][_w17] if type((_w17 := E.get('you'))) is int and 0 <= _w17 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w18, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6079 for v_x_6079 in items_of(KEY(ctx.state.get('places'), v_s_6078, [])) if (True if (((v_x_6079.get('piece', None) if type(v_x_6079) is dict else KEY(v_x_6079, 'piece', None)) == 'tower')) and (((v_x_6079.get('owner', None) if type(v_x_6079) is dict else KEY(v_x_6079, 'owner', None)) == E.get('you'))) else False)]) for v_s_6078 in items_of(ctx.state.get('places'))]))))(((_w13.get(E.get('t~6072'), 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, E.get('t~6072'), 0)) if ((ctx.index.plain['tracks'].get(_w14, NOREC).get('scope', None) if type((_w14 := E.get('t~6072'))) is str else None) == 'game') else (_w16.get(E.get('t~6072'), 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w16, E.get('t~6072'), 0))))) else False)
 
 
 def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6082'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6082'))) is str else None) == 'game')
 
 
 def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~6082'), 0)
+    return (_w1.get(E.get('t~6082'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6082'), 0))
 
 
 def x_8791(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'), 0)
+    return (_w2.get(E.get('t~6082'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6082'), 0))
 
 
 def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -113,7 +114,7 @@ def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
 def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('sp~6087'), 'at', None) == E.get('at~6085'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6087'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6085'))
 
 
 def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -125,7 +126,7 @@ def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
 def x_8803(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6087'), 'solar', None)
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6087'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -137,13 +138,13 @@ def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
 def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6087'), 'energy', None)
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6087'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6087'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6087'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -153,13 +154,13 @@ def x_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (bool((KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 0))) >= num(E.get('at~6085')))))
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w1, 'pair', None)) != None)) and ((num(((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w7, 'pair', None)), 0)))) >= num(E.get('at~6085')))) else False)
 
 
 def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6084') if (num(FN['count'](ctx, None, KEY(FLD(ctx, K[2], E.get('t~6084')), 'bonuses', None))) > 0) else KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None))
+    return (E.get('t~6084') if (num(FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w1, 'bonuses', None)))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w2, 'pair', None)))
 
 
 def x_8812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -173,19 +174,19 @@ def x_8813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return KEY(FLD(ctx, K[2], E.get('owner~6090')), 'bonuses', None)
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6090')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8816(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~6091'), 'at', None) == E.get('at~6085'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~6091'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6085'))
 
 
 def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~6091'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~6091'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -195,7 +196,7 @@ def x_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6084'), 'scope', None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6084'))) is str else None) == 'player')
 
 
 def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
@@ -207,13 +208,13 @@ def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
 def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('rw~6094'), 'at', None) == E.get('at~6085'))) and bool((not IN(E.get('at~6085'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6084'), [])))))
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6094'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6085'))) and ((not (E.get('at~6085') in _w4 if type((_w4 := (_w3.get(E.get('t~6084'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6084'), [])))) in (list, dict) else IN(E.get('at~6085'), _w4)))) else False)
 
 
 def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6084'), [])
+    return (_w2.get(E.get('t~6084'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6084'), []))
 
 
 def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
@@ -233,7 +234,7 @@ def x_8827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return KEY(E.get('rw~6094'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6094'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -243,7 +244,7 @@ def x_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6084'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6085')) >= num((GET(ctx, 'tracks', E.get('t~6084'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6084'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) > 0) else 1000000))))))
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6084'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and ((num(E.get('at~6085')) >= num(((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6084'))) is str else None) if ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6084'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w7.get((_w6.get(E.get('t~6084'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6084'), 0)), None) if type((_w7 := (ctx.index.plain['tracks'].get(_w5, NOREC).get('sides', []) if type((_w5 := E.get('t~6084'))) is str else []))) is dict else KEY(_w7, (_w6.get(E.get('t~6084'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6084'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6084'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6084'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w12.get((_w11.get(E.get('t~6084'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6084'), 0)), None) if type((_w12 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('sides', []) if type((_w10 := E.get('t~6084'))) is str else []))) is dict else KEY(_w12, (_w11.get(E.get('t~6084'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6084'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6084'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w14, NOREC).get('values', []) if type((_w14 := E.get('t~6084'))) is str else [])))) > 0) else 1000000))))) else False)
 
 
 def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -263,175 +264,175 @@ def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
 def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6098'), 0)) >= num(E.get('n~6097')))
+    return (num((_w2.get(E.get('r~6098'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6098'), 0))) >= num(E.get('n~6097')))
 
 
 def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6100'), 0)
+    return (_w2.get(E.get('r~6100'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6100'), 0))
 
 
 def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6100'))) is str else None) != None)
 
 
 def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
+    return (_w1.get(E.get('r~6100'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6100'), 0))
 
 
 def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6100'))) is str else None)) and ((E.get('n~6099') != 0)) else False)
 
 
 def x_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6102'), 0)) >= num(E.get('n~6101')))
+    return (num((_w2.get(E.get('r~6102'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6102'), 0))) >= num(E.get('n~6101')))
 
 
 def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6104'), 0)
+    return (_w2.get(E.get('r~6104'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6104'), 0))
 
 
 def x_8857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6104'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6104'))) is str else None) != None)
 
 
 def x_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6104'), 0)
+    return (_w1.get(E.get('r~6104'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6104'), 0))
 
 
 def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6104'), 'ledger', None)) and bool((E.get('n~6103') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6104'))) is str else None)) and ((E.get('n~6103') != 0)) else False)
 
 
 def x_8861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6098'), 0)) >= num(E.get('n~6097')))
+    return (num((_w2.get(E.get('r~6098'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6098'), 0))) >= num(E.get('n~6097')))
 
 
 def x_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6100'), 0)
+    return (_w2.get(E.get('r~6100'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6100'), 0))
 
 
 def x_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6100'))) is str else None) != None)
 
 
 def x_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
+    return (_w1.get(E.get('r~6100'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6100'), 0))
 
 
 def x_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6100'))) is str else None)) and ((E.get('n~6099') != 0)) else False)
 
 
 def x_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6102'), 0)) >= num(E.get('n~6101')))
+    return (num((_w2.get(E.get('r~6102'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6102'), 0))) >= num(E.get('n~6101')))
 
 
 def x_8883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6104'), 0)
+    return (_w2.get(E.get('r~6104'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6104'), 0))
 
 
 def x_8885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6104'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6104'))) is str else None) != None)
 
 
 def x_8886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6104'), 0)
+    return (_w1.get(E.get('r~6104'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6104'), 0))
 
 
 def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6104'), 'ledger', None)) and bool((E.get('n~6103') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6104'))) is str else None)) and ((E.get('n~6103') != 0)) else False)
 
 
 def x_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6110: (lambda v_nxt_6111: (AR('+', v_nxt_6111, 1) if (bool((GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6111) >= 0)) and bool((v_nxt_6111 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6108'), 'exclusive_with', None), 0))))) else v_nxt_6111))((GET(ctx, 'tracks', E.get('t~6108'), 'entry', None) if (bool((num(v_at_6110) < 0)) and bool((GET(ctx, 'tracks', E.get('t~6108'), 'entry', None) != None))) else AR('+', v_at_6110, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6108'), 0) if (GET(ctx, 'tracks', E.get('t~6108'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6108'), 0)))
+    return (lambda v_at_6110: (lambda v_nxt_6111: (AR('+', v_nxt_6111, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6108'))) is str else None) != None)) and ((num(v_nxt_6111) >= 0)) and ((v_nxt_6111 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6108'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6108'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6108'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6108'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6108'))) is str else None), 0))))) else False) else v_nxt_6111))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6108'))) is str else None) if (True if ((num(v_at_6110) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6108'))) is str else None) != None)) else False) else AR('+', v_at_6110, 1))))(((_w1.get(E.get('t~6108'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6108'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6108'))) is str else None) == 'game') else (_w4.get(E.get('t~6108'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6108'), 0))))
 
 
 def x_8899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (bool((num(E.get('nxt~6112')) > num((GET(ctx, 'tracks', E.get('t~6108'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6108'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6108'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6108'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6108'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6108'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6108'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6108'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6108'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6108'), 'values', [])))) > 0) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6108')) != None)) and bool((num(E.get('nxt~6112')) > num(FLD(ctx, K[0], E.get('t~6108'))))))) or bool((lambda v_at_6113: (lambda v_built_6116: FN['any'](ctx, None, [(bool((num(v_at_6113) < num(KEY(v_l_6117, 'at', None)))) and bool((num(KEY(v_l_6117, 'at', None)) <= num(E.get('nxt~6112')))) and bool((num(v_built_6116) < num(KEY(v_l_6117, 'towers', None))))) for v_l_6117 in items_of(GET(ctx, 'tracks', E.get('t~6108'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6115 for v_x_6115 in items_of(KEY(ctx.state.get('places'), v_s_6114, [])) if (bool((KEY(v_x_6115, 'piece', None) == 'tower')) and bool((KEY(v_x_6115, 'owner', None) == E.get('you'))))]) for v_s_6114 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6108'), 0) if (GET(ctx, 'tracks', E.get('t~6108'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6108'), 0)))))
+    return (True if ((num(E.get('nxt~6112')) > num(((ctx.index.plain['tracks'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('t~6108'))) is str else None) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6108'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w5.get((_w4.get(E.get('t~6108'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6108'), 0)), None) if type((_w5 := (ctx.index.plain['tracks'].get(_w3, NOREC).get('sides', []) if type((_w3 := E.get('t~6108'))) is str else []))) is dict else KEY(_w5, (_w4.get(E.get('t~6108'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6108'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6108'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w7, NOREC).get('values', []) if type((_w7 := E.get('t~6108'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w10.get((_w9.get(E.get('t~6108'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6108'), 0)), None) if type((_w10 := (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6108'))) is str else []))) is dict else KEY(_w10, (_w9.get(E.get('t~6108'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6108'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6108'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w12, NOREC).get('values', []) if type((_w12 := E.get('t~6108'))) is str else [])))) > 0) else 1000000))))) or ((True if ((FLD(ctx, K[0], E.get('t~6108')) != None)) and ((num(E.get('nxt~6112')) > num(FLD(ctx, K[0], E.get('t~6108'))))) else False)) or ((lambda v_at_6113: (lambda v_built_6116: any([(True if ((num(v_at_6113) < num((v_l_6117.get('at', None) if type(v_l_6117) is dict else KEY(v_l_6117, 'at', None))))) and ((num((v_l_6117.get('at', None) if type(v_l_6117) is dict else KEY(v_l_6117, 'at', None))) <= num(E.get('nxt~6112')))) and ((num(v_built_6116) < num((v_l_6117.get('towers', None) if type(v_l_6117) is dict else KEY(v_l_6117, 'towers', None))))) else False) for v_l_6117 in items_of(GET(ctx, 'tracks', E.get('t~6108'), 'locks', []))]))(((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w18.get('tower', 0) if type((_w18 := (ctx.state['players'][_w17] if type((_w17 := E.get('you'))) is int and 0 <= _w17 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w18, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6115 for v_x_6115 in items_of(KEY(ctx.state.get('places'), v_s_6114, [])) if (True if (((v_x_6115.get('piece', None) if type(v_x_6115) is dict else KEY(v_x_6115, 'piece', None)) == 'tower')) and (((v_x_6115.get('owner', None) if type(v_x_6115) is dict else KEY(v_x_6115, 'owner', None)) == E.get('you'))) else False)]) for v_s_6114 in items_of(ctx.state.get('places'))]))))(((_w13.get(E.get('t~6108'), 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, E.get('t~6108'), 0)) if ((ctx.index.plain['tracks'].get(_w14, NOREC).get('scope', None) if type((_w14 := E.get('t~6108'))) is str else None) == 'game') else (_w16.get(E.get('t~6108'), 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w16, E.get('t~6108'), 0))))) else False)
 
 
 def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6118'))) is str else None) == 'game')
 
 
 def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0)
+    return (_w1.get(E.get('t~6118'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6118'), 0))
 
 
 def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)
+    return (_w2.get(E.get('t~6118'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6118'), 0))
 
 
 def x_8911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -451,7 +452,7 @@ def x_8914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
 def x_8915(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('sp~6123'), 'at', None) == E.get('at~6121'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6123'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6121'))
 
 
 def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -463,7 +464,7 @@ def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
 def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6123'), 'solar', None)
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6123'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -475,13 +476,13 @@ def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
 def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6123'), 'energy', None)
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6123'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6123'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6123'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -491,13 +492,13 @@ def x_8921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (bool((KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None), 0))) >= num(E.get('at~6121')))))
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w1, 'pair', None)) != None)) and ((num(((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w7, 'pair', None)), 0)))) >= num(E.get('at~6121')))) else False)
 
 
 def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6120') if (num(FN['count'](ctx, None, KEY(FLD(ctx, K[2], E.get('t~6120')), 'bonuses', None))) > 0) else KEY(FLD(ctx, K[2], E.get('t~6120')), 'pair', None))
+    return (E.get('t~6120') if (num(FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w1, 'bonuses', None)))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w2, 'pair', None)))
 
 
 def x_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -511,19 +512,19 @@ def x_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_8929(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return KEY(FLD(ctx, K[2], E.get('owner~6126')), 'bonuses', None)
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6126')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8930(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~6127'), 'at', None) == E.get('at~6121'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~6127'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6121'))
 
 
 def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~6127'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~6127'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -533,7 +534,7 @@ def x_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6120'), 'scope', None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6120'))) is str else None) == 'player')
 
 
 def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
@@ -545,13 +546,13 @@ def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
 def x_8936(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('rw~6130'), 'at', None) == E.get('at~6121'))) and bool((not IN(E.get('at~6121'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6120'), [])))))
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6130'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6121'))) and ((not (E.get('at~6121') in _w4 if type((_w4 := (_w3.get(E.get('t~6120'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6120'), [])))) in (list, dict) else IN(E.get('at~6121'), _w4)))) else False)
 
 
 def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6120'), [])
+    return (_w2.get(E.get('t~6120'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6120'), []))
 
 
 def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
@@ -571,7 +572,7 @@ def x_8941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return KEY(E.get('rw~6130'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6130'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -581,7 +582,7 @@ def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6120'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6121')) >= num((GET(ctx, 'tracks', E.get('t~6120'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6120'), 'max', None) != None) else ((num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6120'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6120'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6120'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6120'), 'values', [])))) - 1) if (num(FN['count'](ctx, None, (KEY(GET(ctx, 'tracks', E.get('t~6120'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6120'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~6120'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~6120'), 'values', [])))) > 0) else 1000000))))))
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6120'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and ((num(E.get('at~6121')) >= num(((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6120'))) is str else None) if ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6120'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w7.get((_w6.get(E.get('t~6120'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6120'), 0)), None) if type((_w7 := (ctx.index.plain['tracks'].get(_w5, NOREC).get('sides', []) if type((_w5 := E.get('t~6120'))) is str else []))) is dict else KEY(_w7, (_w6.get(E.get('t~6120'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6120'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6120'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6120'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w12.get((_w11.get(E.get('t~6120'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6120'), 0)), None) if type((_w12 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('sides', []) if type((_w10 := E.get('t~6120'))) is str else []))) is dict else KEY(_w12, (_w11.get(E.get('t~6120'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6120'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6120'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w14, NOREC).get('values', []) if type((_w14 := E.get('t~6120'))) is str else [])))) > 0) else 1000000))))) else False)
 
 
 def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123

@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -50,7 +51,7 @@ K = [
 def x_8951(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8951, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['sum'](ctx, None, [(lambda v_vs_6135: (lambda v_at_6136: (KEY(v_vs_6135, v_at_6136, None) if (bool((num(v_at_6136) >= 0)) and bool((num(v_at_6136) < num(FN['count'](ctx, None, v_vs_6135))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6134, 0) if (GET(ctx, 'tracks', v_t_6134, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6134, 0))))((KEY(GET(ctx, 'tracks', v_t_6134, 'sides', []), KEY(ctx.state.get('sides'), v_t_6134, 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', v_t_6134, 'sides', []))) > 0) else GET(ctx, 'tracks', v_t_6134, 'values', []))) for v_t_6134 in items_of([v_t_6133 for v_t_6133 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6133, 'group', None) == 'income')])])) >= 30))
+    return MEMO(ctx, (8951, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['sum'](ctx, None, [(lambda v_vs_6135: (lambda v_at_6136: ((v_vs_6135.get(v_at_6136, None) if type(v_vs_6135) is dict else KEY(v_vs_6135, v_at_6136, None)) if (True if ((num(v_at_6136) >= 0)) and ((num(v_at_6136) < num(FN['count'](ctx, None, v_vs_6135)))) else False) else 0))(((_w3.get(v_t_6134, 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, v_t_6134, 0)) if ((ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('scope', None) if type(v_t_6134) is str else None) == 'game') else (_w5.get(v_t_6134, 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w5, v_t_6134, 0)))))(((_w2.get((_w1.get(v_t_6134, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6134, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('sides', []) if type(v_t_6134) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6134, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6134, 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('sides', []) if type(v_t_6134) is str else []))) > 0) else (ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('values', []) if type(v_t_6134) is str else []))) for v_t_6134 in [v_t_6133 for v_t_6133 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6133, NOREC).get('group', None) if type(v_t_6133) is str else None) == 'income')]])) >= 30))
 
 
 def x_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -60,7 +61,7 @@ def x_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6140'), 'instead_of', {}), 'gain', None) == E.get('r~6138'))) and bool((num(E.get('left~6139')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6140'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6138'))) and ((num(E.get('left~6139')) > 0)) else False)
 
 
 def x_8959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -84,55 +85,55 @@ def x_8964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8969(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6143') if (GET(ctx, 'resources', E.get('r~6144'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6143'), KEY(ctx.state.get('supply'), E.get('r~6144'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6143') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6144'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6143'), (_w2.get(E.get('r~6144'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6144'), 0))]))])
 
 
 def x_8970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6144'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6144'))) is str else None) != None)
 
 
 def x_8972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6145'), (num(GET(ctx, 'resources', E.get('r~6144'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6144'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6145'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6144'))) is str else None)) - num((_w3.get(E.get('r~6144'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6144'), 0))))])])
 
 
 def x_8973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6144'), 0)
+    return (_w2.get(E.get('r~6144'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6144'), 0))
 
 
 def x_8975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6144'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6144'))) is str else None) != None)
 
 
 def x_8976(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6144'), 0)
+    return (_w1.get(E.get('r~6144'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6144'), 0))
 
 
 def x_8978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6144'), 'ledger', None)) and bool((E.get('k~6145') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6144'))) is str else None)) and ((E.get('k~6145') != 0)) else False)
 
 
 def x_8979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_8983(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8983, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6151 for v_i_6151 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6151, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6153 for v_x_6153 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6153 == v_c_6152)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6155 for v_x_6155 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6154, [])) if (v_x_6155 == v_c_6152)]) for v_r_6154 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6152 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6152, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (8983, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6151 for v_i_6151 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6151, NOREC).get('deck', None) if type(v_i_6151) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6153 for v_x_6153 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6153 == v_c_6152)]), FN['sum'](ctx, None, [len([v_x_6155 for v_x_6155 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6154, [])) if (v_x_6155 == v_c_6152)]) for v_r_6154 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6152 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6152, NOREC).get('deck', None) if type(v_c_6152) is str else None) == 'venture_capital')])))
 
 
 def x_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -148,7 +149,7 @@ def x_8987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6162'), 'instead_of', {}), 'gain', None) == E.get('r~6160'))) and bool((num(E.get('left~6161')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6162'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6160'))) and ((num(E.get('left~6161')) > 0)) else False)
 
 
 def x_8991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -172,55 +173,55 @@ def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6165') if (GET(ctx, 'resources', E.get('r~6166'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6165'), KEY(ctx.state.get('supply'), E.get('r~6166'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6165') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6166'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6165'), (_w2.get(E.get('r~6166'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6166'), 0))]))])
 
 
 def x_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6166'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6166'))) is str else None) != None)
 
 
 def x_9006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6167'), (num(GET(ctx, 'resources', E.get('r~6166'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6166'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6167'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6166'))) is str else None)) - num((_w3.get(E.get('r~6166'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6166'), 0))))])])
 
 
 def x_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6166'), 0)
+    return (_w2.get(E.get('r~6166'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6166'), 0))
 
 
 def x_9009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6166'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6166'))) is str else None) != None)
 
 
 def x_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6166'), 0)
+    return (_w1.get(E.get('r~6166'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6166'), 0))
 
 
 def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6166'), 'ledger', None)) and bool((E.get('k~6167') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6166'))) is str else None)) and ((E.get('k~6167') != 0)) else False)
 
 
 def x_9013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9015(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9015, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6168 for v_c_6168 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6168, {}), 'tags', None))])) >= 2))
+    return MEMO(ctx, (9015, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6168 for v_c_6168 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6168, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6168, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('c', _w4))])) >= 2))
 
 
 def x_9019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -230,7 +231,7 @@ def x_9019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6172'), 'instead_of', {}), 'gain', None) == E.get('r~6170'))) and bool((num(E.get('left~6171')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6172'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6170'))) and ((num(E.get('left~6171')) > 0)) else False)
 
 
 def x_9023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -254,55 +255,55 @@ def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6175') if (GET(ctx, 'resources', E.get('r~6176'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6175'), KEY(ctx.state.get('supply'), E.get('r~6176'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6175') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6176'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6175'), (_w2.get(E.get('r~6176'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6176'), 0))]))])
 
 
 def x_9034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6176'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6176'))) is str else None) != None)
 
 
 def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6177'), (num(GET(ctx, 'resources', E.get('r~6176'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6176'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6177'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6176'))) is str else None)) - num((_w3.get(E.get('r~6176'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6176'), 0))))])])
 
 
 def x_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6176'), 0)
+    return (_w2.get(E.get('r~6176'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6176'), 0))
 
 
 def x_9039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6176'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6176'))) is str else None) != None)
 
 
 def x_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6176'), 0)
+    return (_w1.get(E.get('r~6176'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6176'), 0))
 
 
 def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6176'), 'ledger', None)) and bool((E.get('k~6177') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6176'))) is str else None)) and ((E.get('k~6177') != 0)) else False)
 
 
 def x_9043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9047(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9047, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6183 for v_i_6183 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6183, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6185 for v_x_6185 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6185 == v_c_6184)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6187 for v_x_6187 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6186, [])) if (v_x_6187 == v_c_6184)]) for v_r_6186 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6184 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6184, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9047, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6183 for v_i_6183 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6183, NOREC).get('deck', None) if type(v_i_6183) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6185 for v_x_6185 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6185 == v_c_6184)]), FN['sum'](ctx, None, [len([v_x_6187 for v_x_6187 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6186, [])) if (v_x_6187 == v_c_6184)]) for v_r_6186 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6184 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6184, NOREC).get('deck', None) if type(v_c_6184) is str else None) == 'venture_capital')])))
 
 
 def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -318,7 +319,7 @@ def x_9051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6194'), 'instead_of', {}), 'gain', None) == E.get('r~6192'))) and bool((num(E.get('left~6193')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6194'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6192'))) and ((num(E.get('left~6193')) > 0)) else False)
 
 
 def x_9055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -342,55 +343,55 @@ def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6197') if (GET(ctx, 'resources', E.get('r~6198'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6197'), KEY(ctx.state.get('supply'), E.get('r~6198'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6197') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6198'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6197'), (_w2.get(E.get('r~6198'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6198'), 0))]))])
 
 
 def x_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6198'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6198'))) is str else None) != None)
 
 
 def x_9070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6199'), (num(GET(ctx, 'resources', E.get('r~6198'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6198'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6199'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6198'))) is str else None)) - num((_w3.get(E.get('r~6198'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6198'), 0))))])])
 
 
 def x_9071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6198'), 0)
+    return (_w2.get(E.get('r~6198'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6198'), 0))
 
 
 def x_9073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6198'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6198'))) is str else None) != None)
 
 
 def x_9074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6198'), 0)
+    return (_w1.get(E.get('r~6198'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6198'), 0))
 
 
 def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6198'), 'ledger', None)) and bool((E.get('k~6199') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6198'))) is str else None)) and ((E.get('k~6199') != 0)) else False)
 
 
 def x_9077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9079(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9079, E.get('you'), ctx.stamps.get('places', 0),), lambda: (bool((num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6201 for v_x_6201 in items_of(KEY(ctx.state.get('places'), v_s_6200, [])) if (bool((KEY(v_x_6201, 'piece', None) == 'transformer')) and bool((KEY(v_x_6201, 'owner', None) == E.get('you'))))]) for v_s_6200 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6200, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6200, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6200, 'area', None), 'zone', None) == 'b1')))))])) >= 2)) and bool((num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6203 for v_x_6203 in items_of(KEY(ctx.state.get('places'), v_s_6202, [])) if (bool((KEY(v_x_6203, 'piece', None) == 'transformer')) and bool((KEY(v_x_6203, 'owner', None) == E.get('you'))))]) for v_s_6202 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6202, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6202, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6202, 'area', None), 'zone', None) == 'b2')))))])) >= 2))))
+    return MEMO(ctx, (9079, E.get('you'), ctx.stamps.get('places', 0),), lambda: (True if ((num(FN['sum'](ctx, None, [len([v_x_6201 for v_x_6201 in items_of(KEY(ctx.state.get('places'), v_s_6200, [])) if (True if (((v_x_6201.get('piece', None) if type(v_x_6201) is dict else KEY(v_x_6201, 'piece', None)) == 'transformer')) and (((v_x_6201.get('owner', None) if type(v_x_6201) is dict else KEY(v_x_6201, 'owner', None)) == E.get('you'))) else False)]) for v_s_6200 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6200, NOREC).get('area', None) if type(v_s_6200) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6200, NOREC).get('area', None) if type(v_s_6200) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6200, NOREC).get('area', None) if type(v_s_6200) is str else None))) is str else None) == 'b1')) else False)) else False)])) >= 2)) and ((num(FN['sum'](ctx, None, [len([v_x_6203 for v_x_6203 in items_of(KEY(ctx.state.get('places'), v_s_6202, [])) if (True if (((v_x_6203.get('piece', None) if type(v_x_6203) is dict else KEY(v_x_6203, 'piece', None)) == 'transformer')) and (((v_x_6203.get('owner', None) if type(v_x_6203) is dict else KEY(v_x_6203, 'owner', None)) == E.get('you'))) else False)]) for v_s_6202 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6202, NOREC).get('area', None) if type(v_s_6202) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6202, NOREC).get('area', None) if type(v_s_6202) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6202, NOREC).get('area', None) if type(v_s_6202) is str else None))) is str else None) == 'b2')) else False)) else False)])) >= 2)) else False))
 
 
 def x_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -400,7 +401,7 @@ def x_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6207'), 'instead_of', {}), 'gain', None) == E.get('r~6205'))) and bool((num(E.get('left~6206')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6207'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6205'))) and ((num(E.get('left~6206')) > 0)) else False)
 
 
 def x_9087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -424,55 +425,55 @@ def x_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6210') if (GET(ctx, 'resources', E.get('r~6211'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6210'), KEY(ctx.state.get('supply'), E.get('r~6211'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6210') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6211'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6210'), (_w2.get(E.get('r~6211'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6211'), 0))]))])
 
 
 def x_9098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6211'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6211'))) is str else None) != None)
 
 
 def x_9100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6212'), (num(GET(ctx, 'resources', E.get('r~6211'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6211'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6212'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6211'))) is str else None)) - num((_w3.get(E.get('r~6211'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6211'), 0))))])])
 
 
 def x_9101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6211'), 0)
+    return (_w2.get(E.get('r~6211'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6211'), 0))
 
 
 def x_9103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6211'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6211'))) is str else None) != None)
 
 
 def x_9104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6211'), 0)
+    return (_w1.get(E.get('r~6211'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6211'), 0))
 
 
 def x_9106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6211'), 'ledger', None)) and bool((E.get('k~6212') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6211'))) is str else None)) and ((E.get('k~6212') != 0)) else False)
 
 
 def x_9107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9111(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9111, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6218 for v_i_6218 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6218, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6220 for v_x_6220 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6220 == v_c_6219)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6222 for v_x_6222 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6221, [])) if (v_x_6222 == v_c_6219)]) for v_r_6221 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6219 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6219, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9111, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6218 for v_i_6218 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6218, NOREC).get('deck', None) if type(v_i_6218) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6220 for v_x_6220 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6220 == v_c_6219)]), FN['sum'](ctx, None, [len([v_x_6222 for v_x_6222 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6221, [])) if (v_x_6222 == v_c_6219)]) for v_r_6221 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6219 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6219, NOREC).get('deck', None) if type(v_c_6219) is str else None) == 'venture_capital')])))
 
 
 def x_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -488,7 +489,7 @@ def x_9115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6229'), 'instead_of', {}), 'gain', None) == E.get('r~6227'))) and bool((num(E.get('left~6228')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6229'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6227'))) and ((num(E.get('left~6228')) > 0)) else False)
 
 
 def x_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -512,55 +513,55 @@ def x_9124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6232') if (GET(ctx, 'resources', E.get('r~6233'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6232'), KEY(ctx.state.get('supply'), E.get('r~6233'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6232') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6233'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6232'), (_w2.get(E.get('r~6233'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6233'), 0))]))])
 
 
 def x_9132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6233'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6233'))) is str else None) != None)
 
 
 def x_9134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6234'), (num(GET(ctx, 'resources', E.get('r~6233'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6233'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6234'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6233'))) is str else None)) - num((_w3.get(E.get('r~6233'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6233'), 0))))])])
 
 
 def x_9135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6233'), 0)
+    return (_w2.get(E.get('r~6233'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6233'), 0))
 
 
 def x_9137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6233'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6233'))) is str else None) != None)
 
 
 def x_9138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6233'), 0)
+    return (_w1.get(E.get('r~6233'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6233'), 0))
 
 
 def x_9140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6233'), 'ledger', None)) and bool((E.get('k~6234') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6233'))) is str else None)) and ((E.get('k~6234') != 0)) else False)
 
 
 def x_9141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9143(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6235 for v_c_6235 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6235, {}), 'tags', None))])) >= 5))
+    return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6235 for v_c_6235 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6235, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6235, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('double_icon', _w4))])) >= 5))
 
 
 def x_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -570,7 +571,7 @@ def x_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6239'), 'instead_of', {}), 'gain', None) == E.get('r~6237'))) and bool((num(E.get('left~6238')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6239'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6237'))) and ((num(E.get('left~6238')) > 0)) else False)
 
 
 def x_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -594,55 +595,55 @@ def x_9156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6242') if (GET(ctx, 'resources', E.get('r~6243'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6242'), KEY(ctx.state.get('supply'), E.get('r~6243'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6242') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6243'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6242'), (_w2.get(E.get('r~6243'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6243'), 0))]))])
 
 
 def x_9162(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6243'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6243'))) is str else None) != None)
 
 
 def x_9164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6244'), (num(GET(ctx, 'resources', E.get('r~6243'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6243'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6244'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6243'))) is str else None)) - num((_w3.get(E.get('r~6243'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6243'), 0))))])])
 
 
 def x_9165(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6243'), 0)
+    return (_w2.get(E.get('r~6243'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6243'), 0))
 
 
 def x_9167(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6243'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6243'))) is str else None) != None)
 
 
 def x_9168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6243'), 0)
+    return (_w1.get(E.get('r~6243'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6243'), 0))
 
 
 def x_9170(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6243'), 'ledger', None)) and bool((E.get('k~6244') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6243'))) is str else None)) and ((E.get('k~6244') != 0)) else False)
 
 
 def x_9171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9175(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9175, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6250 for v_i_6250 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6250, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6252 for v_x_6252 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6252 == v_c_6251)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6254 for v_x_6254 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6253, [])) if (v_x_6254 == v_c_6251)]) for v_r_6253 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6251 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6251, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9175, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6250 for v_i_6250 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6250, NOREC).get('deck', None) if type(v_i_6250) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6252 for v_x_6252 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6252 == v_c_6251)]), FN['sum'](ctx, None, [len([v_x_6254 for v_x_6254 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6253, [])) if (v_x_6254 == v_c_6251)]) for v_r_6253 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6251 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6251, NOREC).get('deck', None) if type(v_c_6251) is str else None) == 'venture_capital')])))
 
 
 def x_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -658,7 +659,7 @@ def x_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6261'), 'instead_of', {}), 'gain', None) == E.get('r~6259'))) and bool((num(E.get('left~6260')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6261'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6259'))) and ((num(E.get('left~6260')) > 0)) else False)
 
 
 def x_9183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -682,55 +683,55 @@ def x_9188(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6264') if (GET(ctx, 'resources', E.get('r~6265'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6264'), KEY(ctx.state.get('supply'), E.get('r~6265'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6264') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6265'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6264'), (_w2.get(E.get('r~6265'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6265'), 0))]))])
 
 
 def x_9196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6265'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6265'))) is str else None) != None)
 
 
 def x_9198(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6266'), (num(GET(ctx, 'resources', E.get('r~6265'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6265'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6266'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6265'))) is str else None)) - num((_w3.get(E.get('r~6265'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6265'), 0))))])])
 
 
 def x_9199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6265'), 0)
+    return (_w2.get(E.get('r~6265'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6265'), 0))
 
 
 def x_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6265'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6265'))) is str else None) != None)
 
 
 def x_9202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6265'), 0)
+    return (_w1.get(E.get('r~6265'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6265'), 0))
 
 
 def x_9204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6265'), 'ledger', None)) and bool((E.get('k~6266') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6265'))) is str else None)) and ((E.get('k~6266') != 0)) else False)
 
 
 def x_9205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9207(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9207, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6267 for v_c_6267 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6267, {}), 'tags', None))])) >= 4))
+    return MEMO(ctx, (9207, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6267 for v_c_6267 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6267, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6267, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))])) >= 4))
 
 
 def x_9211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -740,7 +741,7 @@ def x_9211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6271'), 'instead_of', {}), 'gain', None) == E.get('r~6269'))) and bool((num(E.get('left~6270')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6271'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6269'))) and ((num(E.get('left~6270')) > 0)) else False)
 
 
 def x_9215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -764,55 +765,55 @@ def x_9220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6274') if (GET(ctx, 'resources', E.get('r~6275'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6274'), KEY(ctx.state.get('supply'), E.get('r~6275'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6274') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6275'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6274'), (_w2.get(E.get('r~6275'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6275'), 0))]))])
 
 
 def x_9226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6275'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6275'))) is str else None) != None)
 
 
 def x_9228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6276'), (num(GET(ctx, 'resources', E.get('r~6275'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6275'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6276'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6275'))) is str else None)) - num((_w3.get(E.get('r~6275'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6275'), 0))))])])
 
 
 def x_9229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6275'), 0)
+    return (_w2.get(E.get('r~6275'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6275'), 0))
 
 
 def x_9231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6275'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6275'))) is str else None) != None)
 
 
 def x_9232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6275'), 0)
+    return (_w1.get(E.get('r~6275'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6275'), 0))
 
 
 def x_9234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6275'), 'ledger', None)) and bool((E.get('k~6276') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6275'))) is str else None)) and ((E.get('k~6276') != 0)) else False)
 
 
 def x_9235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9239(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9239, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6282 for v_i_6282 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6282, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6284 for v_x_6284 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6284 == v_c_6283)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6286 for v_x_6286 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6285, [])) if (v_x_6286 == v_c_6283)]) for v_r_6285 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6283 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6283, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9239, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6282 for v_i_6282 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6282, NOREC).get('deck', None) if type(v_i_6282) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6284 for v_x_6284 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6284 == v_c_6283)]), FN['sum'](ctx, None, [len([v_x_6286 for v_x_6286 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6285, [])) if (v_x_6286 == v_c_6283)]) for v_r_6285 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6283 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6283, NOREC).get('deck', None) if type(v_c_6283) is str else None) == 'venture_capital')])))
 
 
 def x_9240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -828,7 +829,7 @@ def x_9243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6293'), 'instead_of', {}), 'gain', None) == E.get('r~6291'))) and bool((num(E.get('left~6292')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6293'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6291'))) and ((num(E.get('left~6292')) > 0)) else False)
 
 
 def x_9247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -852,55 +853,55 @@ def x_9252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6296') if (GET(ctx, 'resources', E.get('r~6297'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6296'), KEY(ctx.state.get('supply'), E.get('r~6297'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6296') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6297'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6296'), (_w2.get(E.get('r~6297'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6297'), 0))]))])
 
 
 def x_9260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6297'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6297'))) is str else None) != None)
 
 
 def x_9262(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6298'), (num(GET(ctx, 'resources', E.get('r~6297'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6297'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6298'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6297'))) is str else None)) - num((_w3.get(E.get('r~6297'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6297'), 0))))])])
 
 
 def x_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6297'), 0)
+    return (_w2.get(E.get('r~6297'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6297'), 0))
 
 
 def x_9265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6297'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6297'))) is str else None) != None)
 
 
 def x_9266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6297'), 0)
+    return (_w1.get(E.get('r~6297'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6297'), 0))
 
 
 def x_9268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6297'), 'ledger', None)) and bool((E.get('k~6298') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6297'))) is str else None)) and ((E.get('k~6298') != 0)) else False)
 
 
 def x_9269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9271, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6300 for v_x_6300 in items_of(KEY(ctx.state.get('places'), v_s_6299, [])) if (bool((KEY(v_x_6300, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_6300, 'owner', None) == E.get('you'))))]) for v_s_6299 in items_of(ctx.state.get('places'))]))) >= 7))
+    return MEMO(ctx, (9271, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(((num((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None)) - num((_w2.get('wind_farm', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'wind_farm', 0)))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6300 for v_x_6300 in items_of(KEY(ctx.state.get('places'), v_s_6299, [])) if (True if (((v_x_6300.get('piece', None) if type(v_x_6300) is dict else KEY(v_x_6300, 'piece', None)) == 'wind_farm')) and (((v_x_6300.get('owner', None) if type(v_x_6300) is dict else KEY(v_x_6300, 'owner', None)) == E.get('you'))) else False)]) for v_s_6299 in items_of(ctx.state.get('places'))]))) >= 7))
 
 
 def x_9275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -910,7 +911,7 @@ def x_9275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6304'), 'instead_of', {}), 'gain', None) == E.get('r~6302'))) and bool((num(E.get('left~6303')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6304'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6302'))) and ((num(E.get('left~6303')) > 0)) else False)
 
 
 def x_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -934,55 +935,55 @@ def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6307') if (GET(ctx, 'resources', E.get('r~6308'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6307'), KEY(ctx.state.get('supply'), E.get('r~6308'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6307') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6308'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6307'), (_w2.get(E.get('r~6308'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6308'), 0))]))])
 
 
 def x_9290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6308'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6308'))) is str else None) != None)
 
 
 def x_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6309'), (num(GET(ctx, 'resources', E.get('r~6308'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6308'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6309'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6308'))) is str else None)) - num((_w3.get(E.get('r~6308'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6308'), 0))))])])
 
 
 def x_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6308'), 0)
+    return (_w2.get(E.get('r~6308'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6308'), 0))
 
 
 def x_9295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6308'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6308'))) is str else None) != None)
 
 
 def x_9296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6308'), 0)
+    return (_w1.get(E.get('r~6308'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6308'), 0))
 
 
 def x_9298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6308'), 'ledger', None)) and bool((E.get('k~6309') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6308'))) is str else None)) and ((E.get('k~6309') != 0)) else False)
 
 
 def x_9299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9303(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9303, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6315 for v_i_6315 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6315, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6317 for v_x_6317 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6317 == v_c_6316)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6319 for v_x_6319 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6318, [])) if (v_x_6319 == v_c_6316)]) for v_r_6318 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6316 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6316, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9303, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6315 for v_i_6315 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6315, NOREC).get('deck', None) if type(v_i_6315) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6317 for v_x_6317 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6317 == v_c_6316)]), FN['sum'](ctx, None, [len([v_x_6319 for v_x_6319 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6318, [])) if (v_x_6319 == v_c_6316)]) for v_r_6318 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6316 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6316, NOREC).get('deck', None) if type(v_c_6316) is str else None) == 'venture_capital')])))
 
 
 def x_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -998,7 +999,7 @@ def x_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6326'), 'instead_of', {}), 'gain', None) == E.get('r~6324'))) and bool((num(E.get('left~6325')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6326'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6324'))) and ((num(E.get('left~6325')) > 0)) else False)
 
 
 def x_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1022,55 +1023,55 @@ def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6329') if (GET(ctx, 'resources', E.get('r~6330'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6329'), KEY(ctx.state.get('supply'), E.get('r~6330'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6329') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6330'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6329'), (_w2.get(E.get('r~6330'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6330'), 0))]))])
 
 
 def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6330'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6330'))) is str else None) != None)
 
 
 def x_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6331'), (num(GET(ctx, 'resources', E.get('r~6330'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6330'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6331'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6330'))) is str else None)) - num((_w3.get(E.get('r~6330'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6330'), 0))))])])
 
 
 def x_9327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6330'), 0)
+    return (_w2.get(E.get('r~6330'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6330'), 0))
 
 
 def x_9329(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6330'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6330'))) is str else None) != None)
 
 
 def x_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6330'), 0)
+    return (_w1.get(E.get('r~6330'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6330'), 0))
 
 
 def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6330'), 'ledger', None)) and bool((E.get('k~6331') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6330'))) is str else None)) and ((E.get('k~6331') != 0)) else False)
 
 
 def x_9333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9335(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9335, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [(KEY(GET(ctx, 'deck_items', v_i_6334, 'numbers', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6334, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6334, 'cost', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6334, 'cost', {})) else 0)) for v_i_6334 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6334, 'deck', None) == v_d_6333)]) for v_d_6333 in items_of(GET(ctx, 'markets', v_m_6332, 'piles', []))]) for v_m_6332 in items_of(IDS(ctx, 'markets'))])) >= 7))
+    return MEMO(ctx, (9335, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w1.get('batteries', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('numbers', {}) if type(v_i_6334) is str else {}))) is dict else KEY(_w1, 'batteries', 0)) if ('batteries' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('numbers', {}) if type(v_i_6334) is str else {}))) in (list, dict) else IN('batteries', _w2)) else ((_w3.get('batteries', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('cost', {}) if type(v_i_6334) is str else {}))) is dict else KEY(_w3, 'batteries', 0)) if ('batteries' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('cost', {}) if type(v_i_6334) is str else {}))) in (list, dict) else IN('batteries', _w4)) else 0)) for v_i_6334 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('deck', None) if type(v_i_6334) is str else None) == v_d_6333)]) for v_d_6333 in items_of((ctx.index.plain['markets'].get(v_m_6332, NOREC).get('piles', []) if type(v_m_6332) is str else []))]) for v_m_6332 in IDS(ctx, 'markets')])) >= 7))
 
 
 def x_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1080,7 +1081,7 @@ def x_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6338'), 'instead_of', {}), 'gain', None) == E.get('r~6336'))) and bool((num(E.get('left~6337')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6338'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6336'))) and ((num(E.get('left~6337')) > 0)) else False)
 
 
 def x_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1104,55 +1105,55 @@ def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6341') if (GET(ctx, 'resources', E.get('r~6342'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6341'), KEY(ctx.state.get('supply'), E.get('r~6342'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6341') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6342'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6341'), (_w2.get(E.get('r~6342'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6342'), 0))]))])
 
 
 def x_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6342'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6342'))) is str else None) != None)
 
 
 def x_9356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6343'), (num(GET(ctx, 'resources', E.get('r~6342'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6342'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6343'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6342'))) is str else None)) - num((_w3.get(E.get('r~6342'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6342'), 0))))])])
 
 
 def x_9357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6342'), 0)
+    return (_w2.get(E.get('r~6342'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6342'), 0))
 
 
 def x_9359(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6342'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6342'))) is str else None) != None)
 
 
 def x_9360(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6342'), 0)
+    return (_w1.get(E.get('r~6342'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6342'), 0))
 
 
 def x_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6342'), 'ledger', None)) and bool((E.get('k~6343') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6342'))) is str else None)) and ((E.get('k~6343') != 0)) else False)
 
 
 def x_9363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9367(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9367, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6349 for v_i_6349 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6349, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6351 for v_x_6351 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6351 == v_c_6350)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6353 for v_x_6353 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6352, [])) if (v_x_6353 == v_c_6350)]) for v_r_6352 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6350 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6350, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9367, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6349 for v_i_6349 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6349, NOREC).get('deck', None) if type(v_i_6349) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6351 for v_x_6351 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6351 == v_c_6350)]), FN['sum'](ctx, None, [len([v_x_6353 for v_x_6353 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6352, [])) if (v_x_6353 == v_c_6350)]) for v_r_6352 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6350 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6350, NOREC).get('deck', None) if type(v_c_6350) is str else None) == 'venture_capital')])))
 
 
 def x_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1168,7 +1169,7 @@ def x_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6360'), 'instead_of', {}), 'gain', None) == E.get('r~6358'))) and bool((num(E.get('left~6359')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6360'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6358'))) and ((num(E.get('left~6359')) > 0)) else False)
 
 
 def x_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1192,55 +1193,55 @@ def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6363') if (GET(ctx, 'resources', E.get('r~6364'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6363'), KEY(ctx.state.get('supply'), E.get('r~6364'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6363') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6364'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6363'), (_w2.get(E.get('r~6364'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6364'), 0))]))])
 
 
 def x_9388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6364'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6364'))) is str else None) != None)
 
 
 def x_9390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6365'), (num(GET(ctx, 'resources', E.get('r~6364'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6364'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6365'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6364'))) is str else None)) - num((_w3.get(E.get('r~6364'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6364'), 0))))])])
 
 
 def x_9391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6364'), 0)
+    return (_w2.get(E.get('r~6364'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6364'), 0))
 
 
 def x_9393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6364'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6364'))) is str else None) != None)
 
 
 def x_9394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6364'), 0)
+    return (_w1.get(E.get('r~6364'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6364'), 0))
 
 
 def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6364'), 'ledger', None)) and bool((E.get('k~6365') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6364'))) is str else None)) and ((E.get('k~6365') != 0)) else False)
 
 
 def x_9397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9399(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9399, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6366 for v_c_6366 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6366, {}), 'tags', None))])) >= 3))
+    return MEMO(ctx, (9399, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6366 for v_c_6366 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6366, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6366, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))])) >= 3))
 
 
 def x_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1250,7 +1251,7 @@ def x_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6370'), 'instead_of', {}), 'gain', None) == E.get('r~6368'))) and bool((num(E.get('left~6369')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6370'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6368'))) and ((num(E.get('left~6369')) > 0)) else False)
 
 
 def x_9407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1274,55 +1275,55 @@ def x_9412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6373') if (GET(ctx, 'resources', E.get('r~6374'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6373'), KEY(ctx.state.get('supply'), E.get('r~6374'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6373') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6374'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6373'), (_w2.get(E.get('r~6374'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6374'), 0))]))])
 
 
 def x_9418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6374'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6374'))) is str else None) != None)
 
 
 def x_9420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6375'), (num(GET(ctx, 'resources', E.get('r~6374'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6374'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6375'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6374'))) is str else None)) - num((_w3.get(E.get('r~6374'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6374'), 0))))])])
 
 
 def x_9421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6374'), 0)
+    return (_w2.get(E.get('r~6374'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6374'), 0))
 
 
 def x_9423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6374'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6374'))) is str else None) != None)
 
 
 def x_9424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6374'), 0)
+    return (_w1.get(E.get('r~6374'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6374'), 0))
 
 
 def x_9426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6374'), 'ledger', None)) and bool((E.get('k~6375') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6374'))) is str else None)) and ((E.get('k~6375') != 0)) else False)
 
 
 def x_9427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9431(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9431, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6381 for v_i_6381 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6381, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6383 for v_x_6383 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6383 == v_c_6382)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6385 for v_x_6385 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6384, [])) if (v_x_6385 == v_c_6382)]) for v_r_6384 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6382 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6382, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9431, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6381 for v_i_6381 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6381, NOREC).get('deck', None) if type(v_i_6381) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6383 for v_x_6383 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6383 == v_c_6382)]), FN['sum'](ctx, None, [len([v_x_6385 for v_x_6385 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6384, [])) if (v_x_6385 == v_c_6382)]) for v_r_6384 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6382 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6382, NOREC).get('deck', None) if type(v_c_6382) is str else None) == 'venture_capital')])))
 
 
 def x_9432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1338,7 +1339,7 @@ def x_9435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6392'), 'instead_of', {}), 'gain', None) == E.get('r~6390'))) and bool((num(E.get('left~6391')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6392'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6390'))) and ((num(E.get('left~6391')) > 0)) else False)
 
 
 def x_9439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1362,55 +1363,55 @@ def x_9444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6395') if (GET(ctx, 'resources', E.get('r~6396'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6395'), KEY(ctx.state.get('supply'), E.get('r~6396'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6395') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6396'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6395'), (_w2.get(E.get('r~6396'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6396'), 0))]))])
 
 
 def x_9452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6396'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6396'))) is str else None) != None)
 
 
 def x_9454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6397'), (num(GET(ctx, 'resources', E.get('r~6396'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6396'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6397'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6396'))) is str else None)) - num((_w3.get(E.get('r~6396'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6396'), 0))))])])
 
 
 def x_9455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6396'), 0)
+    return (_w2.get(E.get('r~6396'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6396'), 0))
 
 
 def x_9457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6396'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6396'))) is str else None) != None)
 
 
 def x_9458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6396'), 0)
+    return (_w1.get(E.get('r~6396'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6396'), 0))
 
 
 def x_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6396'), 'ledger', None)) and bool((E.get('k~6397') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6396'))) is str else None)) and ((E.get('k~6397') != 0)) else False)
 
 
 def x_9461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9463(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9463, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6398 for v_c_6398 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6398, {}), 'tags', None))])) >= 4))
+    return MEMO(ctx, (9463, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6398 for v_c_6398 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6398, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6398, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))])) >= 4))
 
 
 def x_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1420,7 +1421,7 @@ def x_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6402'), 'instead_of', {}), 'gain', None) == E.get('r~6400'))) and bool((num(E.get('left~6401')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6402'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6400'))) and ((num(E.get('left~6401')) > 0)) else False)
 
 
 def x_9471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1444,55 +1445,55 @@ def x_9476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6405') if (GET(ctx, 'resources', E.get('r~6406'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6405'), KEY(ctx.state.get('supply'), E.get('r~6406'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6405') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6406'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6405'), (_w2.get(E.get('r~6406'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6406'), 0))]))])
 
 
 def x_9482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6406'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6406'))) is str else None) != None)
 
 
 def x_9484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6407'), (num(GET(ctx, 'resources', E.get('r~6406'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6406'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6407'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6406'))) is str else None)) - num((_w3.get(E.get('r~6406'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6406'), 0))))])])
 
 
 def x_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6406'), 0)
+    return (_w2.get(E.get('r~6406'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6406'), 0))
 
 
 def x_9487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6406'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6406'))) is str else None) != None)
 
 
 def x_9488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6406'), 0)
+    return (_w1.get(E.get('r~6406'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6406'), 0))
 
 
 def x_9490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6406'), 'ledger', None)) and bool((E.get('k~6407') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6406'))) is str else None)) and ((E.get('k~6407') != 0)) else False)
 
 
 def x_9491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9495(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9495, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6413 for v_i_6413 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6413, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6415 for v_x_6415 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6415 == v_c_6414)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6417 for v_x_6417 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6416, [])) if (v_x_6417 == v_c_6414)]) for v_r_6416 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6414 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6414, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9495, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6413 for v_i_6413 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6413, NOREC).get('deck', None) if type(v_i_6413) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6415 for v_x_6415 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6415 == v_c_6414)]), FN['sum'](ctx, None, [len([v_x_6417 for v_x_6417 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6416, [])) if (v_x_6417 == v_c_6414)]) for v_r_6416 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6414 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6414, NOREC).get('deck', None) if type(v_c_6414) is str else None) == 'venture_capital')])))
 
 
 def x_9496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1508,7 +1509,7 @@ def x_9499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6424'), 'instead_of', {}), 'gain', None) == E.get('r~6422'))) and bool((num(E.get('left~6423')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6424'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6422'))) and ((num(E.get('left~6423')) > 0)) else False)
 
 
 def x_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1532,55 +1533,55 @@ def x_9508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6427') if (GET(ctx, 'resources', E.get('r~6428'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6427'), KEY(ctx.state.get('supply'), E.get('r~6428'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6427') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6428'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6427'), (_w2.get(E.get('r~6428'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6428'), 0))]))])
 
 
 def x_9516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6428'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6428'))) is str else None) != None)
 
 
 def x_9518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6429'), (num(GET(ctx, 'resources', E.get('r~6428'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6428'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6429'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6428'))) is str else None)) - num((_w3.get(E.get('r~6428'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6428'), 0))))])])
 
 
 def x_9519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6428'), 0)
+    return (_w2.get(E.get('r~6428'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6428'), 0))
 
 
 def x_9521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6428'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6428'))) is str else None) != None)
 
 
 def x_9522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6428'), 0)
+    return (_w1.get(E.get('r~6428'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6428'), 0))
 
 
 def x_9524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6428'), 'ledger', None)) and bool((E.get('k~6429') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6428'))) is str else None)) and ((E.get('k~6429') != 0)) else False)
 
 
 def x_9525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9527(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9527, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(AR('+', AR('+', FN['count'](ctx, None, [v_i_6430 for v_i_6430 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6430, 'deck', None) == 'specialist_scoring')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6432 for v_x_6432 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6432 == v_c_6431)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6434 for v_x_6434 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6433, [])) if (v_x_6434 == v_c_6431)]) for v_r_6433 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6431 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6431, 'deck', None) == 'specialist_scoring')])), AR('+', FN['count'](ctx, None, [v_i_6435 for v_i_6435 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6435, 'deck', None) == 'specialist_action')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6437 for v_x_6437 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6437 == v_c_6436)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6439 for v_x_6439 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6438, [])) if (v_x_6439 == v_c_6436)]) for v_r_6438 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6436 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6436, 'deck', None) == 'specialist_action')])))) >= 6))
+    return MEMO(ctx, (9527, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(AR('+', AR('+', len([v_i_6430 for v_i_6430 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6430, NOREC).get('deck', None) if type(v_i_6430) is str else None) == 'specialist_scoring')]), FN['sum'](ctx, None, [AR('+', len([v_x_6432 for v_x_6432 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6432 == v_c_6431)]), FN['sum'](ctx, None, [len([v_x_6434 for v_x_6434 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6433, [])) if (v_x_6434 == v_c_6431)]) for v_r_6433 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6431 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6431, NOREC).get('deck', None) if type(v_c_6431) is str else None) == 'specialist_scoring')])), AR('+', len([v_i_6435 for v_i_6435 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6435, NOREC).get('deck', None) if type(v_i_6435) is str else None) == 'specialist_action')]), FN['sum'](ctx, None, [AR('+', len([v_x_6437 for v_x_6437 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6437 == v_c_6436)]), FN['sum'](ctx, None, [len([v_x_6439 for v_x_6439 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6438, [])) if (v_x_6439 == v_c_6436)]) for v_r_6438 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6436 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6436, NOREC).get('deck', None) if type(v_c_6436) is str else None) == 'specialist_action')])))) >= 6))
 
 
 def x_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1590,7 +1591,7 @@ def x_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6443'), 'instead_of', {}), 'gain', None) == E.get('r~6441'))) and bool((num(E.get('left~6442')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6443'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6441'))) and ((num(E.get('left~6442')) > 0)) else False)
 
 
 def x_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1614,55 +1615,55 @@ def x_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6446') if (GET(ctx, 'resources', E.get('r~6447'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6446'), KEY(ctx.state.get('supply'), E.get('r~6447'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6446') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6447'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6446'), (_w2.get(E.get('r~6447'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6447'), 0))]))])
 
 
 def x_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6447'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6447'))) is str else None) != None)
 
 
 def x_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6448'), (num(GET(ctx, 'resources', E.get('r~6447'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6447'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6448'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6447'))) is str else None)) - num((_w3.get(E.get('r~6447'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6447'), 0))))])])
 
 
 def x_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6447'), 0)
+    return (_w2.get(E.get('r~6447'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6447'), 0))
 
 
 def x_9551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6447'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6447'))) is str else None) != None)
 
 
 def x_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6447'), 0)
+    return (_w1.get(E.get('r~6447'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6447'), 0))
 
 
 def x_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6447'), 'ledger', None)) and bool((E.get('k~6448') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6447'))) is str else None)) and ((E.get('k~6448') != 0)) else False)
 
 
 def x_9555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9559(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9559, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6454 for v_i_6454 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6454, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6456 for v_x_6456 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6456 == v_c_6455)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6458 for v_x_6458 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6457, [])) if (v_x_6458 == v_c_6455)]) for v_r_6457 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6455 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6455, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9559, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6454 for v_i_6454 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6454, NOREC).get('deck', None) if type(v_i_6454) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6456 for v_x_6456 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6456 == v_c_6455)]), FN['sum'](ctx, None, [len([v_x_6458 for v_x_6458 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6457, [])) if (v_x_6458 == v_c_6455)]) for v_r_6457 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6455 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6455, NOREC).get('deck', None) if type(v_c_6455) is str else None) == 'venture_capital')])))
 
 
 def x_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1678,7 +1679,7 @@ def x_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6465'), 'instead_of', {}), 'gain', None) == E.get('r~6463'))) and bool((num(E.get('left~6464')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6465'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6463'))) and ((num(E.get('left~6464')) > 0)) else False)
 
 
 def x_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1702,55 +1703,55 @@ def x_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6468') if (GET(ctx, 'resources', E.get('r~6469'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6468'), KEY(ctx.state.get('supply'), E.get('r~6469'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6468') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6469'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6468'), (_w2.get(E.get('r~6469'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6469'), 0))]))])
 
 
 def x_9580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6469'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6469'))) is str else None) != None)
 
 
 def x_9582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6470'), (num(GET(ctx, 'resources', E.get('r~6469'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6469'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6470'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6469'))) is str else None)) - num((_w3.get(E.get('r~6469'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6469'), 0))))])])
 
 
 def x_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6469'), 0)
+    return (_w2.get(E.get('r~6469'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6469'), 0))
 
 
 def x_9585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6469'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6469'))) is str else None) != None)
 
 
 def x_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6469'), 0)
+    return (_w1.get(E.get('r~6469'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6469'), 0))
 
 
 def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6469'), 'ledger', None)) and bool((E.get('k~6470') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6469'))) is str else None)) and ((E.get('k~6470') != 0)) else False)
 
 
 def x_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9591(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'batteries', 0)) >= 5)
+    return (num((_w2.get('batteries', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'batteries', 0))) >= 5)
 
 
 def x_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1760,7 +1761,7 @@ def x_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6474'), 'instead_of', {}), 'gain', None) == E.get('r~6472'))) and bool((num(E.get('left~6473')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6474'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6472'))) and ((num(E.get('left~6473')) > 0)) else False)
 
 
 def x_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1784,55 +1785,55 @@ def x_9604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6477') if (GET(ctx, 'resources', E.get('r~6478'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6477'), KEY(ctx.state.get('supply'), E.get('r~6478'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6477') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6478'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6477'), (_w2.get(E.get('r~6478'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6478'), 0))]))])
 
 
 def x_9610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6478'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6478'))) is str else None) != None)
 
 
 def x_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6479'), (num(GET(ctx, 'resources', E.get('r~6478'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6478'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6479'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6478'))) is str else None)) - num((_w3.get(E.get('r~6478'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6478'), 0))))])])
 
 
 def x_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6478'), 0)
+    return (_w2.get(E.get('r~6478'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6478'), 0))
 
 
 def x_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6478'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6478'))) is str else None) != None)
 
 
 def x_9616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6478'), 0)
+    return (_w1.get(E.get('r~6478'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6478'), 0))
 
 
 def x_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6478'), 'ledger', None)) and bool((E.get('k~6479') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6478'))) is str else None)) and ((E.get('k~6479') != 0)) else False)
 
 
 def x_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9623(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9623, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6485 for v_i_6485 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6485, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6487 for v_x_6487 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6487 == v_c_6486)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6489 for v_x_6489 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6488, [])) if (v_x_6489 == v_c_6486)]) for v_r_6488 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6486 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6486, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9623, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6485 for v_i_6485 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6485, NOREC).get('deck', None) if type(v_i_6485) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6487 for v_x_6487 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6487 == v_c_6486)]), FN['sum'](ctx, None, [len([v_x_6489 for v_x_6489 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6488, [])) if (v_x_6489 == v_c_6486)]) for v_r_6488 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6486 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6486, NOREC).get('deck', None) if type(v_c_6486) is str else None) == 'venture_capital')])))
 
 
 def x_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1848,7 +1849,7 @@ def x_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6496'), 'instead_of', {}), 'gain', None) == E.get('r~6494'))) and bool((num(E.get('left~6495')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6496'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6494'))) and ((num(E.get('left~6495')) > 0)) else False)
 
 
 def x_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1872,55 +1873,55 @@ def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6499') if (GET(ctx, 'resources', E.get('r~6500'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6499'), KEY(ctx.state.get('supply'), E.get('r~6500'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6499') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6500'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6499'), (_w2.get(E.get('r~6500'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6500'), 0))]))])
 
 
 def x_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6500'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6500'))) is str else None) != None)
 
 
 def x_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6501'), (num(GET(ctx, 'resources', E.get('r~6500'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6500'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6501'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6500'))) is str else None)) - num((_w3.get(E.get('r~6500'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6500'), 0))))])])
 
 
 def x_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6500'), 0)
+    return (_w2.get(E.get('r~6500'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6500'), 0))
 
 
 def x_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6500'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6500'))) is str else None) != None)
 
 
 def x_9650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6500'), 0)
+    return (_w1.get(E.get('r~6500'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6500'), 0))
 
 
 def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6500'), 'ledger', None)) and bool((E.get('k~6501') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6500'))) is str else None)) and ((E.get('k~6501') != 0)) else False)
 
 
 def x_9653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9655(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9655, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [(KEY(GET(ctx, 'deck_items', v_i_6502, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6502, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6502, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6502, 'cost', {})) else 0)) for v_i_6502 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6502, 'deck', None) == 'connection_tiles_a')]), FN['sum'](ctx, None, [(KEY(GET(ctx, 'deck_items', v_i_6503, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6503, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6503, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6503, 'cost', {})) else 0)) for v_i_6503 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6503, 'deck', None) == 'connection_tiles_bc')]))) >= 5))
+    return MEMO(ctx, (9655, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('numbers', {}) if type(v_i_6502) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('numbers', {}) if type(v_i_6502) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('cost', {}) if type(v_i_6502) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('cost', {}) if type(v_i_6502) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_6502 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('deck', None) if type(v_i_6502) is str else None) == 'connection_tiles_a')]), FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_6503 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('deck', None) if type(v_i_6503) is str else None) == 'connection_tiles_bc')]))) >= 5))
 
 
 def x_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1930,7 +1931,7 @@ def x_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6507'), 'instead_of', {}), 'gain', None) == E.get('r~6505'))) and bool((num(E.get('left~6506')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6507'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6505'))) and ((num(E.get('left~6506')) > 0)) else False)
 
 
 def x_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1954,55 +1955,55 @@ def x_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6510') if (GET(ctx, 'resources', E.get('r~6511'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6510'), KEY(ctx.state.get('supply'), E.get('r~6511'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6510') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6511'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6510'), (_w2.get(E.get('r~6511'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6511'), 0))]))])
 
 
 def x_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6511'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6511'))) is str else None) != None)
 
 
 def x_9676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6512'), (num(GET(ctx, 'resources', E.get('r~6511'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6511'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6512'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6511'))) is str else None)) - num((_w3.get(E.get('r~6511'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6511'), 0))))])])
 
 
 def x_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6511'), 0)
+    return (_w2.get(E.get('r~6511'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6511'), 0))
 
 
 def x_9679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6511'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6511'))) is str else None) != None)
 
 
 def x_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6511'), 0)
+    return (_w1.get(E.get('r~6511'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6511'), 0))
 
 
 def x_9682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6511'), 'ledger', None)) and bool((E.get('k~6512') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6511'))) is str else None)) and ((E.get('k~6512') != 0)) else False)
 
 
 def x_9683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9687(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9687, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6518 for v_i_6518 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6518, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6520 for v_x_6520 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6520 == v_c_6519)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6522 for v_x_6522 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6521, [])) if (v_x_6522 == v_c_6519)]) for v_r_6521 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6519 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6519, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9687, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6518 for v_i_6518 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6518, NOREC).get('deck', None) if type(v_i_6518) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6520 for v_x_6520 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6520 == v_c_6519)]), FN['sum'](ctx, None, [len([v_x_6522 for v_x_6522 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6521, [])) if (v_x_6522 == v_c_6519)]) for v_r_6521 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6519 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6519, NOREC).get('deck', None) if type(v_c_6519) is str else None) == 'venture_capital')])))
 
 
 def x_9688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2018,7 +2019,7 @@ def x_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6529'), 'instead_of', {}), 'gain', None) == E.get('r~6527'))) and bool((num(E.get('left~6528')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6529'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6527'))) and ((num(E.get('left~6528')) > 0)) else False)
 
 
 def x_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2042,55 +2043,55 @@ def x_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6532') if (GET(ctx, 'resources', E.get('r~6533'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6532'), KEY(ctx.state.get('supply'), E.get('r~6533'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6532') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6533'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6532'), (_w2.get(E.get('r~6533'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6533'), 0))]))])
 
 
 def x_9708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6533'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6533'))) is str else None) != None)
 
 
 def x_9710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6534'), (num(GET(ctx, 'resources', E.get('r~6533'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6533'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6534'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6533'))) is str else None)) - num((_w3.get(E.get('r~6533'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6533'), 0))))])])
 
 
 def x_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6533'), 0)
+    return (_w2.get(E.get('r~6533'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6533'), 0))
 
 
 def x_9713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6533'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6533'))) is str else None) != None)
 
 
 def x_9714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6533'), 0)
+    return (_w1.get(E.get('r~6533'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6533'), 0))
 
 
 def x_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6533'), 'ledger', None)) and bool((E.get('k~6534') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6533'))) is str else None)) and ((E.get('k~6534') != 0)) else False)
 
 
 def x_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9719(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), lambda: (num(FN['count'](ctx, None, [v_col_6535 for v_col_6535 in items_of(IDS(ctx, 'grid_columns')) if FN['all'](ctx, None, [IN(GET(ctx, 'grid_cells', v_x_6536, 'key', None), PL(ctx, E.get('you')).get('grid')) for v_x_6536 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6536, 'column', 0) == GET(ctx, 'grid_columns', v_col_6535, 'column', 0))])])) >= 2))
+    return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), lambda: (num(len([v_col_6535 for v_col_6535 in IDS(ctx, 'grid_columns') if all([IN((ctx.index.plain['grid_cells'].get(v_x_6536, NOREC).get('key', None) if type(v_x_6536) is str else None), (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')) for v_x_6536 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6536, NOREC).get('column', 0) if type(v_x_6536) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_6535, NOREC).get('column', 0) if type(v_col_6535) is str else 0))])])) >= 2))
 
 
 def x_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2100,7 +2101,7 @@ def x_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6540'), 'instead_of', {}), 'gain', None) == E.get('r~6538'))) and bool((num(E.get('left~6539')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6540'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6538'))) and ((num(E.get('left~6539')) > 0)) else False)
 
 
 def x_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2124,55 +2125,55 @@ def x_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6543') if (GET(ctx, 'resources', E.get('r~6544'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6543'), KEY(ctx.state.get('supply'), E.get('r~6544'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6543') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6544'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6543'), (_w2.get(E.get('r~6544'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6544'), 0))]))])
 
 
 def x_9738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6544'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6544'))) is str else None) != None)
 
 
 def x_9740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6545'), (num(GET(ctx, 'resources', E.get('r~6544'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6544'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6545'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6544'))) is str else None)) - num((_w3.get(E.get('r~6544'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6544'), 0))))])])
 
 
 def x_9741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6544'), 0)
+    return (_w2.get(E.get('r~6544'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6544'), 0))
 
 
 def x_9743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6544'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6544'))) is str else None) != None)
 
 
 def x_9744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6544'), 0)
+    return (_w1.get(E.get('r~6544'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6544'), 0))
 
 
 def x_9746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6544'), 'ledger', None)) and bool((E.get('k~6545') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6544'))) is str else None)) and ((E.get('k~6545') != 0)) else False)
 
 
 def x_9747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9751(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9751, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6551 for v_i_6551 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6551, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6553 for v_x_6553 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6553 == v_c_6552)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6555 for v_x_6555 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6554, [])) if (v_x_6555 == v_c_6552)]) for v_r_6554 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6552 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6552, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9751, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6551 for v_i_6551 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6551, NOREC).get('deck', None) if type(v_i_6551) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6553 for v_x_6553 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6553 == v_c_6552)]), FN['sum'](ctx, None, [len([v_x_6555 for v_x_6555 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6554, [])) if (v_x_6555 == v_c_6552)]) for v_r_6554 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6552 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6552, NOREC).get('deck', None) if type(v_c_6552) is str else None) == 'venture_capital')])))
 
 
 def x_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2188,7 +2189,7 @@ def x_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6562'), 'instead_of', {}), 'gain', None) == E.get('r~6560'))) and bool((num(E.get('left~6561')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6562'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6560'))) and ((num(E.get('left~6561')) > 0)) else False)
 
 
 def x_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2212,55 +2213,55 @@ def x_9764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6565') if (GET(ctx, 'resources', E.get('r~6566'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6565'), KEY(ctx.state.get('supply'), E.get('r~6566'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6565') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6566'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6565'), (_w2.get(E.get('r~6566'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6566'), 0))]))])
 
 
 def x_9772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6566'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6566'))) is str else None) != None)
 
 
 def x_9774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6567'), (num(GET(ctx, 'resources', E.get('r~6566'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6566'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6567'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6566'))) is str else None)) - num((_w3.get(E.get('r~6566'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6566'), 0))))])])
 
 
 def x_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6566'), 0)
+    return (_w2.get(E.get('r~6566'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6566'), 0))
 
 
 def x_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6566'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6566'))) is str else None) != None)
 
 
 def x_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6566'), 0)
+    return (_w1.get(E.get('r~6566'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6566'), 0))
 
 
 def x_9780(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6566'), 'ledger', None)) and bool((E.get('k~6567') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6566'))) is str else None)) and ((E.get('k~6567') != 0)) else False)
 
 
 def x_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9783(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9783, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [(0 if (GET(ctx, 'spaces', v_s_6568, 'area', None) == None) else (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6568, 'area', None), 'energy', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6568, 'area', None), 'energy', None) != None) else (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6568, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6568, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6568, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6568, 'area', None), 'zone', None))), 'energy', None) if (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6568, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6568, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6568, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6568, 'area', None), 'zone', None))), 'energy', None) != None) else 0))) for v_s_6568 in items_of(ctx.state.get('places')) if FN['any'](ctx, None, [(bool((KEY(v_x_6569, 'piece', None) == 'transformer')) and bool((KEY(v_x_6569, 'owner', None) == E.get('you')))) for v_x_6569 in items_of(KEY(ctx.state.get('places'), v_s_6568, []))])])) >= 15))
+    return MEMO(ctx, (9783, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_6568 in items_of(ctx.state.get('places')) if any([(True if (((v_x_6569.get('piece', None) if type(v_x_6569) is dict else KEY(v_x_6569, 'piece', None)) == 'transformer')) and (((v_x_6569.get('owner', None) if type(v_x_6569) is dict else KEY(v_x_6569, 'owner', None)) == E.get('you'))) else False) for v_x_6569 in items_of(KEY(ctx.state.get('places'), v_s_6568, []))])])) >= 15))
 
 
 def x_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2270,7 +2271,7 @@ def x_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6573'), 'instead_of', {}), 'gain', None) == E.get('r~6571'))) and bool((num(E.get('left~6572')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6573'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6571'))) and ((num(E.get('left~6572')) > 0)) else False)
 
 
 def x_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2294,55 +2295,55 @@ def x_9796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6576') if (GET(ctx, 'resources', E.get('r~6577'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6576'), KEY(ctx.state.get('supply'), E.get('r~6577'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6576') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6577'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6576'), (_w2.get(E.get('r~6577'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6577'), 0))]))])
 
 
 def x_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6577'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6577'))) is str else None) != None)
 
 
 def x_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6578'), (num(GET(ctx, 'resources', E.get('r~6577'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6577'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6578'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6577'))) is str else None)) - num((_w3.get(E.get('r~6577'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6577'), 0))))])])
 
 
 def x_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6577'), 0)
+    return (_w2.get(E.get('r~6577'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6577'), 0))
 
 
 def x_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6577'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6577'))) is str else None) != None)
 
 
 def x_9808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6577'), 0)
+    return (_w1.get(E.get('r~6577'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6577'), 0))
 
 
 def x_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6577'), 'ledger', None)) and bool((E.get('k~6578') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6577'))) is str else None)) and ((E.get('k~6578') != 0)) else False)
 
 
 def x_9811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9815(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9815, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6584 for v_i_6584 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6584, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6586 for v_x_6586 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6586 == v_c_6585)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6588 for v_x_6588 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6587, [])) if (v_x_6588 == v_c_6585)]) for v_r_6587 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6585 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6585, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9815, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6584 for v_i_6584 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6584, NOREC).get('deck', None) if type(v_i_6584) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6586 for v_x_6586 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6586 == v_c_6585)]), FN['sum'](ctx, None, [len([v_x_6588 for v_x_6588 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6587, [])) if (v_x_6588 == v_c_6585)]) for v_r_6587 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6585 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6585, NOREC).get('deck', None) if type(v_c_6585) is str else None) == 'venture_capital')])))
 
 
 def x_9816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2358,7 +2359,7 @@ def x_9819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6595'), 'instead_of', {}), 'gain', None) == E.get('r~6593'))) and bool((num(E.get('left~6594')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6595'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6593'))) and ((num(E.get('left~6594')) > 0)) else False)
 
 
 def x_9823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2382,55 +2383,55 @@ def x_9828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6598') if (GET(ctx, 'resources', E.get('r~6599'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6598'), KEY(ctx.state.get('supply'), E.get('r~6599'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6598') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6599'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6598'), (_w2.get(E.get('r~6599'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6599'), 0))]))])
 
 
 def x_9836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6599'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6599'))) is str else None) != None)
 
 
 def x_9838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6600'), (num(GET(ctx, 'resources', E.get('r~6599'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6599'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6600'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6599'))) is str else None)) - num((_w3.get(E.get('r~6599'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6599'), 0))))])])
 
 
 def x_9839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6599'), 0)
+    return (_w2.get(E.get('r~6599'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6599'), 0))
 
 
 def x_9841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6599'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6599'))) is str else None) != None)
 
 
 def x_9842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6599'), 0)
+    return (_w1.get(E.get('r~6599'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6599'), 0))
 
 
 def x_9844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6599'), 'ledger', None)) and bool((E.get('k~6600') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6599'))) is str else None)) and ((E.get('k~6600') != 0)) else False)
 
 
 def x_9845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9847(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9847, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['min'](ctx, None, [(lambda v_vs_6603: (lambda v_at_6604: (KEY(v_vs_6603, v_at_6604, None) if (bool((num(v_at_6604) >= 0)) and bool((num(v_at_6604) < num(FN['count'](ctx, None, v_vs_6603))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6602, 0) if (GET(ctx, 'tracks', v_t_6602, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6602, 0))))((KEY(GET(ctx, 'tracks', v_t_6602, 'sides', []), KEY(ctx.state.get('sides'), v_t_6602, 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', v_t_6602, 'sides', []))) > 0) else GET(ctx, 'tracks', v_t_6602, 'values', []))) for v_t_6602 in items_of([v_t_6601 for v_t_6601 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6601, 'group', None) == 'income')])])) >= 5))
+    return MEMO(ctx, (9847, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['min'](ctx, None, [(lambda v_vs_6603: (lambda v_at_6604: ((v_vs_6603.get(v_at_6604, None) if type(v_vs_6603) is dict else KEY(v_vs_6603, v_at_6604, None)) if (True if ((num(v_at_6604) >= 0)) and ((num(v_at_6604) < num(FN['count'](ctx, None, v_vs_6603)))) else False) else 0))(((_w3.get(v_t_6602, 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, v_t_6602, 0)) if ((ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('scope', None) if type(v_t_6602) is str else None) == 'game') else (_w5.get(v_t_6602, 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w5, v_t_6602, 0)))))(((_w2.get((_w1.get(v_t_6602, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6602, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('sides', []) if type(v_t_6602) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6602, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6602, 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('sides', []) if type(v_t_6602) is str else []))) > 0) else (ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('values', []) if type(v_t_6602) is str else []))) for v_t_6602 in [v_t_6601 for v_t_6601 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6601, NOREC).get('group', None) if type(v_t_6601) is str else None) == 'income')]])) >= 5))
 
 
 def x_9851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2440,7 +2441,7 @@ def x_9851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6608'), 'instead_of', {}), 'gain', None) == E.get('r~6606'))) and bool((num(E.get('left~6607')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6608'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6606'))) and ((num(E.get('left~6607')) > 0)) else False)
 
 
 def x_9855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2464,55 +2465,55 @@ def x_9860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6611') if (GET(ctx, 'resources', E.get('r~6612'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6611'), KEY(ctx.state.get('supply'), E.get('r~6612'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6611') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6612'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6611'), (_w2.get(E.get('r~6612'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6612'), 0))]))])
 
 
 def x_9866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6612'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6612'))) is str else None) != None)
 
 
 def x_9868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6613'), (num(GET(ctx, 'resources', E.get('r~6612'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6612'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6613'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6612'))) is str else None)) - num((_w3.get(E.get('r~6612'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6612'), 0))))])])
 
 
 def x_9869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6612'), 0)
+    return (_w2.get(E.get('r~6612'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6612'), 0))
 
 
 def x_9871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6612'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6612'))) is str else None) != None)
 
 
 def x_9872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6612'), 0)
+    return (_w1.get(E.get('r~6612'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6612'), 0))
 
 
 def x_9874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6612'), 'ledger', None)) and bool((E.get('k~6613') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6612'))) is str else None)) and ((E.get('k~6613') != 0)) else False)
 
 
 def x_9875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9879(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9879, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6619 for v_i_6619 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6619, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6621 for v_x_6621 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6621 == v_c_6620)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6623 for v_x_6623 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6622, [])) if (v_x_6623 == v_c_6620)]) for v_r_6622 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6620 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6620, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9879, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6619 for v_i_6619 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6619, NOREC).get('deck', None) if type(v_i_6619) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6621 for v_x_6621 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6621 == v_c_6620)]), FN['sum'](ctx, None, [len([v_x_6623 for v_x_6623 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6622, [])) if (v_x_6623 == v_c_6620)]) for v_r_6622 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6620 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6620, NOREC).get('deck', None) if type(v_c_6620) is str else None) == 'venture_capital')])))
 
 
 def x_9880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2528,7 +2529,7 @@ def x_9883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6630'), 'instead_of', {}), 'gain', None) == E.get('r~6628'))) and bool((num(E.get('left~6629')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6630'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6628'))) and ((num(E.get('left~6629')) > 0)) else False)
 
 
 def x_9887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2552,55 +2553,55 @@ def x_9892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6633') if (GET(ctx, 'resources', E.get('r~6634'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6633'), KEY(ctx.state.get('supply'), E.get('r~6634'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6633') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6634'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6633'), (_w2.get(E.get('r~6634'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6634'), 0))]))])
 
 
 def x_9900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6634'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6634'))) is str else None) != None)
 
 
 def x_9902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6635'), (num(GET(ctx, 'resources', E.get('r~6634'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6634'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6635'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6634'))) is str else None)) - num((_w3.get(E.get('r~6634'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6634'), 0))))])])
 
 
 def x_9903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6634'), 0)
+    return (_w2.get(E.get('r~6634'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6634'), 0))
 
 
 def x_9905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6634'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6634'))) is str else None) != None)
 
 
 def x_9906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6634'), 0)
+    return (_w1.get(E.get('r~6634'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6634'), 0))
 
 
 def x_9908(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6634'), 'ledger', None)) and bool((E.get('k~6635') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6634'))) is str else None)) and ((E.get('k~6635') != 0)) else False)
 
 
 def x_9909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9911(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9911, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6637 for v_x_6637 in items_of(KEY(ctx.state.get('places'), v_s_6636, [])) if (bool((KEY(v_x_6637, 'piece', None) == 'tower')) and bool((KEY(v_x_6637, 'owner', None) == E.get('you'))))]) for v_s_6636 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6636, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6636, 'area', None) == 'a')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6636, 'area', None), 'zone', None) == 'a')))))])) >= 5))
+    return MEMO(ctx, (9911, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [len([v_x_6637 for v_x_6637 in items_of(KEY(ctx.state.get('places'), v_s_6636, [])) if (True if (((v_x_6637.get('piece', None) if type(v_x_6637) is dict else KEY(v_x_6637, 'piece', None)) == 'tower')) and (((v_x_6637.get('owner', None) if type(v_x_6637) is dict else KEY(v_x_6637, 'owner', None)) == E.get('you'))) else False)]) for v_s_6636 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6636, NOREC).get('area', None) if type(v_s_6636) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6636, NOREC).get('area', None) if type(v_s_6636) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6636, NOREC).get('area', None) if type(v_s_6636) is str else None))) is str else None) == 'a')) else False)) else False)])) >= 5))
 
 
 def x_9915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2610,7 +2611,7 @@ def x_9915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6641'), 'instead_of', {}), 'gain', None) == E.get('r~6639'))) and bool((num(E.get('left~6640')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6641'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6639'))) and ((num(E.get('left~6640')) > 0)) else False)
 
 
 def x_9919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2634,55 +2635,55 @@ def x_9924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6644') if (GET(ctx, 'resources', E.get('r~6645'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6644'), KEY(ctx.state.get('supply'), E.get('r~6645'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6644') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6645'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6644'), (_w2.get(E.get('r~6645'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6645'), 0))]))])
 
 
 def x_9930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6645'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6645'))) is str else None) != None)
 
 
 def x_9932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6646'), (num(GET(ctx, 'resources', E.get('r~6645'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6645'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6646'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6645'))) is str else None)) - num((_w3.get(E.get('r~6645'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6645'), 0))))])])
 
 
 def x_9933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6645'), 0)
+    return (_w2.get(E.get('r~6645'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6645'), 0))
 
 
 def x_9935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6645'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6645'))) is str else None) != None)
 
 
 def x_9936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6645'), 0)
+    return (_w1.get(E.get('r~6645'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6645'), 0))
 
 
 def x_9938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6645'), 'ledger', None)) and bool((E.get('k~6646') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6645'))) is str else None)) and ((E.get('k~6646') != 0)) else False)
 
 
 def x_9939(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_9943(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9943, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6652 for v_i_6652 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6652, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6654 for v_x_6654 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6654 == v_c_6653)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6656 for v_x_6656 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6655, [])) if (v_x_6656 == v_c_6653)]) for v_r_6655 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6653 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6653, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9943, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6652 for v_i_6652 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6652, NOREC).get('deck', None) if type(v_i_6652) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_6654 for v_x_6654 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6654 == v_c_6653)]), FN['sum'](ctx, None, [len([v_x_6656 for v_x_6656 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6655, [])) if (v_x_6656 == v_c_6653)]) for v_r_6655 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6653 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6653, NOREC).get('deck', None) if type(v_c_6653) is str else None) == 'venture_capital')])))
 
 
 def x_9944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2698,7 +2699,7 @@ def x_9947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6663'), 'instead_of', {}), 'gain', None) == E.get('r~6661'))) and bool((num(E.get('left~6662')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6663'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6661'))) and ((num(E.get('left~6662')) > 0)) else False)
 
 
 def x_9951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2722,49 +2723,49 @@ def x_9956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6666') if (GET(ctx, 'resources', E.get('r~6667'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6666'), KEY(ctx.state.get('supply'), E.get('r~6667'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6666') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6667'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6666'), (_w2.get(E.get('r~6667'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6667'), 0))]))])
 
 
 def x_9964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6667'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6667'))) is str else None) != None)
 
 
 def x_9966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6668'), (num(GET(ctx, 'resources', E.get('r~6667'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6667'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6668'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6667'))) is str else None)) - num((_w3.get(E.get('r~6667'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6667'), 0))))])])
 
 
 def x_9967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6667'), 0)
+    return (_w2.get(E.get('r~6667'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6667'), 0))
 
 
 def x_9969(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6667'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6667'))) is str else None) != None)
 
 
 def x_9970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6667'), 0)
+    return (_w1.get(E.get('r~6667'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6667'), 0))
 
 
 def x_9972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6667'), 'ledger', None)) and bool((E.get('k~6668') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6667'))) is str else None)) and ((E.get('k~6668') != 0)) else False)
 
 
 def x_9973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def t_7913(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:15

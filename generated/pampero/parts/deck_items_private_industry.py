@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -54,7 +55,7 @@ def x_9978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6672'), 'instead_of', {}), 'gain', None) == E.get('r~6670'))) and bool((num(E.get('left~6671')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6672'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6670'))) and ((num(E.get('left~6671')) > 0)) else False)
 
 
 def x_9982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -78,55 +79,55 @@ def x_9987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6675') if (GET(ctx, 'resources', E.get('r~6676'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6675'), KEY(ctx.state.get('supply'), E.get('r~6676'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6675') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6676'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6675'), (_w2.get(E.get('r~6676'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6676'), 0))]))])
 
 
 def x_9993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6676'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6676'))) is str else None) != None)
 
 
 def x_9995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6677'), (num(GET(ctx, 'resources', E.get('r~6676'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6676'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6677'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6676'))) is str else None)) - num((_w3.get(E.get('r~6676'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6676'), 0))))])])
 
 
 def x_9996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6676'), 0)
+    return (_w2.get(E.get('r~6676'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6676'), 0))
 
 
 def x_9998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6676'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6676'))) is str else None) != None)
 
 
 def x_9999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6676'), 0)
+    return (_w1.get(E.get('r~6676'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6676'), 0))
 
 
 def x_10001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6676'), 'ledger', None)) and bool((E.get('k~6677') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6676'))) is str else None)) and ((E.get('k~6677') != 0)) else False)
 
 
 def x_10002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10005(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10005, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6678, 'band', {}), 'left', None) for v_g_6678 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6678, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10005, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6678, NOREC).get('band', {}) if type(v_g_6678) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6678 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6678, NOREC).get('column', 0) if type(v_g_6678) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and ((num(((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0)))) >= 1)) else False)]))
 
 
 def x_10009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -136,7 +137,7 @@ def x_10009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6684'), 'instead_of', {}), 'gain', None) == E.get('r~6682'))) and bool((num(E.get('left~6683')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6684'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6682'))) and ((num(E.get('left~6683')) > 0)) else False)
 
 
 def x_10013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -160,55 +161,55 @@ def x_10018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6687') if (GET(ctx, 'resources', E.get('r~6688'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6687'), KEY(ctx.state.get('supply'), E.get('r~6688'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6687') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6688'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6687'), (_w2.get(E.get('r~6688'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6688'), 0))]))])
 
 
 def x_10026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6688'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6688'))) is str else None) != None)
 
 
 def x_10028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6689'), (num(GET(ctx, 'resources', E.get('r~6688'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6688'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6689'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6688'))) is str else None)) - num((_w3.get(E.get('r~6688'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6688'), 0))))])])
 
 
 def x_10029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6688'), 0)
+    return (_w2.get(E.get('r~6688'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6688'), 0))
 
 
 def x_10031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6688'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6688'))) is str else None) != None)
 
 
 def x_10032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6688'), 0)
+    return (_w1.get(E.get('r~6688'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6688'), 0))
 
 
 def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6688'), 'ledger', None)) and bool((E.get('k~6689') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6688'))) is str else None)) and ((E.get('k~6689') != 0)) else False)
 
 
 def x_10035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10038(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10038, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6690, 'band', {}), 'right', None) for v_g_6690 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6690, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10038, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6690, NOREC).get('band', {}) if type(v_g_6690) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6690 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6690, NOREC).get('column', 0) if type(v_g_6690) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and ((num(((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0)))) >= 1)) else False)]))
 
 
 def x_10042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -218,7 +219,7 @@ def x_10042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6696'), 'instead_of', {}), 'gain', None) == E.get('r~6694'))) and bool((num(E.get('left~6695')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6696'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6694'))) and ((num(E.get('left~6695')) > 0)) else False)
 
 
 def x_10046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -242,49 +243,49 @@ def x_10051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6699') if (GET(ctx, 'resources', E.get('r~6700'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6699'), KEY(ctx.state.get('supply'), E.get('r~6700'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6699') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6700'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6699'), (_w2.get(E.get('r~6700'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6700'), 0))]))])
 
 
 def x_10059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6700'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6700'))) is str else None) != None)
 
 
 def x_10061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6701'), (num(GET(ctx, 'resources', E.get('r~6700'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6700'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6701'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6700'))) is str else None)) - num((_w3.get(E.get('r~6700'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6700'), 0))))])])
 
 
 def x_10062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6700'), 0)
+    return (_w2.get(E.get('r~6700'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6700'), 0))
 
 
 def x_10064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6700'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6700'))) is str else None) != None)
 
 
 def x_10065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6700'), 0)
+    return (_w1.get(E.get('r~6700'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6700'), 0))
 
 
 def x_10067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6700'), 'ledger', None)) and bool((E.get('k~6701') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6700'))) is str else None)) and ((E.get('k~6701') != 0)) else False)
 
 
 def x_10068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -294,7 +295,7 @@ def x_10073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6705'), 'instead_of', {}), 'gain', None) == E.get('r~6703'))) and bool((num(E.get('left~6704')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6705'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6703'))) and ((num(E.get('left~6704')) > 0)) else False)
 
 
 def x_10077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -318,55 +319,55 @@ def x_10082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6708') if (GET(ctx, 'resources', E.get('r~6709'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6708'), KEY(ctx.state.get('supply'), E.get('r~6709'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6708') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6709'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6708'), (_w2.get(E.get('r~6709'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6709'), 0))]))])
 
 
 def x_10088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6709'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6709'))) is str else None) != None)
 
 
 def x_10090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6710'), (num(GET(ctx, 'resources', E.get('r~6709'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6709'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6710'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6709'))) is str else None)) - num((_w3.get(E.get('r~6709'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6709'), 0))))])])
 
 
 def x_10091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6709'), 0)
+    return (_w2.get(E.get('r~6709'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6709'), 0))
 
 
 def x_10093(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6709'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6709'))) is str else None) != None)
 
 
 def x_10094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6709'), 0)
+    return (_w1.get(E.get('r~6709'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6709'), 0))
 
 
 def x_10096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6709'), 'ledger', None)) and bool((E.get('k~6710') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6709'))) is str else None)) and ((E.get('k~6710') != 0)) else False)
 
 
 def x_10097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10100(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10100, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6711, 'band', {}), 'left', None) for v_g_6711 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6711, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10100, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6711, NOREC).get('band', {}) if type(v_g_6711) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6711 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6711, NOREC).get('column', 0) if type(v_g_6711) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and ((num(((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0)))) >= 1)) else False)]))
 
 
 def x_10104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -376,7 +377,7 @@ def x_10104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6717'), 'instead_of', {}), 'gain', None) == E.get('r~6715'))) and bool((num(E.get('left~6716')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6717'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6715'))) and ((num(E.get('left~6716')) > 0)) else False)
 
 
 def x_10108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -400,55 +401,55 @@ def x_10113(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6720') if (GET(ctx, 'resources', E.get('r~6721'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6720'), KEY(ctx.state.get('supply'), E.get('r~6721'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6720') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6721'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6720'), (_w2.get(E.get('r~6721'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6721'), 0))]))])
 
 
 def x_10121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6721'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6721'))) is str else None) != None)
 
 
 def x_10123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6722'), (num(GET(ctx, 'resources', E.get('r~6721'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6721'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6722'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6721'))) is str else None)) - num((_w3.get(E.get('r~6721'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6721'), 0))))])])
 
 
 def x_10124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6721'), 0)
+    return (_w2.get(E.get('r~6721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6721'), 0))
 
 
 def x_10126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6721'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6721'))) is str else None) != None)
 
 
 def x_10127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6721'), 0)
+    return (_w1.get(E.get('r~6721'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6721'), 0))
 
 
 def x_10129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6721'), 'ledger', None)) and bool((E.get('k~6722') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6721'))) is str else None)) and ((E.get('k~6722') != 0)) else False)
 
 
 def x_10130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10133(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10133, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6723, 'band', {}), 'right', None) for v_g_6723 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6723, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10133, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6723, NOREC).get('band', {}) if type(v_g_6723) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6723 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6723, NOREC).get('column', 0) if type(v_g_6723) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and ((num(((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0)))) >= 1)) else False)]))
 
 
 def x_10137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -458,7 +459,7 @@ def x_10137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6729'), 'instead_of', {}), 'gain', None) == E.get('r~6727'))) and bool((num(E.get('left~6728')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6729'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6727'))) and ((num(E.get('left~6728')) > 0)) else False)
 
 
 def x_10141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -482,49 +483,49 @@ def x_10146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10153(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6732') if (GET(ctx, 'resources', E.get('r~6733'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6732'), KEY(ctx.state.get('supply'), E.get('r~6733'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6732') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6733'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6732'), (_w2.get(E.get('r~6733'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6733'), 0))]))])
 
 
 def x_10154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6733'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6733'))) is str else None) != None)
 
 
 def x_10156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6734'), (num(GET(ctx, 'resources', E.get('r~6733'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6733'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6734'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6733'))) is str else None)) - num((_w3.get(E.get('r~6733'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6733'), 0))))])])
 
 
 def x_10157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6733'), 0)
+    return (_w2.get(E.get('r~6733'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6733'), 0))
 
 
 def x_10159(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6733'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6733'))) is str else None) != None)
 
 
 def x_10160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6733'), 0)
+    return (_w1.get(E.get('r~6733'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6733'), 0))
 
 
 def x_10162(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6733'), 'ledger', None)) and bool((E.get('k~6734') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6733'))) is str else None)) and ((E.get('k~6734') != 0)) else False)
 
 
 def x_10163(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -534,7 +535,7 @@ def x_10168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6738'), 'instead_of', {}), 'gain', None) == E.get('r~6736'))) and bool((num(E.get('left~6737')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6738'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6736'))) and ((num(E.get('left~6737')) > 0)) else False)
 
 
 def x_10172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -558,55 +559,55 @@ def x_10177(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10182(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6741') if (GET(ctx, 'resources', E.get('r~6742'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6741'), KEY(ctx.state.get('supply'), E.get('r~6742'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6741') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6742'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6741'), (_w2.get(E.get('r~6742'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6742'), 0))]))])
 
 
 def x_10183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6742'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6742'))) is str else None) != None)
 
 
 def x_10185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6743'), (num(GET(ctx, 'resources', E.get('r~6742'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6742'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6743'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6742'))) is str else None)) - num((_w3.get(E.get('r~6742'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6742'), 0))))])])
 
 
 def x_10186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6742'), 0)
+    return (_w2.get(E.get('r~6742'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6742'), 0))
 
 
 def x_10188(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6742'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6742'))) is str else None) != None)
 
 
 def x_10189(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6742'), 0)
+    return (_w1.get(E.get('r~6742'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6742'), 0))
 
 
 def x_10191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6742'), 'ledger', None)) and bool((E.get('k~6743') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6742'))) is str else None)) and ((E.get('k~6743') != 0)) else False)
 
 
 def x_10192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10195(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10195, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6744, 'band', {}), 'left', None) for v_g_6744 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6744, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10195, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6744, NOREC).get('band', {}) if type(v_g_6744) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6744 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6744, NOREC).get('column', 0) if type(v_g_6744) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and ((num(((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0)))) >= 1)) else False)]))
 
 
 def x_10199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -616,7 +617,7 @@ def x_10199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6750'), 'instead_of', {}), 'gain', None) == E.get('r~6748'))) and bool((num(E.get('left~6749')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6750'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6748'))) and ((num(E.get('left~6749')) > 0)) else False)
 
 
 def x_10203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -640,55 +641,55 @@ def x_10208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6753') if (GET(ctx, 'resources', E.get('r~6754'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6753'), KEY(ctx.state.get('supply'), E.get('r~6754'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6753') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6754'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6753'), (_w2.get(E.get('r~6754'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6754'), 0))]))])
 
 
 def x_10216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6754'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6754'))) is str else None) != None)
 
 
 def x_10218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6755'), (num(GET(ctx, 'resources', E.get('r~6754'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6754'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6755'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6754'))) is str else None)) - num((_w3.get(E.get('r~6754'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6754'), 0))))])])
 
 
 def x_10219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6754'), 0)
+    return (_w2.get(E.get('r~6754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6754'), 0))
 
 
 def x_10221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6754'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6754'))) is str else None) != None)
 
 
 def x_10222(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6754'), 0)
+    return (_w1.get(E.get('r~6754'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6754'), 0))
 
 
 def x_10224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6754'), 'ledger', None)) and bool((E.get('k~6755') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6754'))) is str else None)) and ((E.get('k~6755') != 0)) else False)
 
 
 def x_10225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10228(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10228, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6756, 'band', {}), 'right', None) for v_g_6756 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6756, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10228, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6756, NOREC).get('band', {}) if type(v_g_6756) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6756 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6756, NOREC).get('column', 0) if type(v_g_6756) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and ((num(((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0)))) >= 1)) else False)]))
 
 
 def x_10232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -698,7 +699,7 @@ def x_10232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6762'), 'instead_of', {}), 'gain', None) == E.get('r~6760'))) and bool((num(E.get('left~6761')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6762'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6760'))) and ((num(E.get('left~6761')) > 0)) else False)
 
 
 def x_10236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -722,49 +723,49 @@ def x_10241(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6765') if (GET(ctx, 'resources', E.get('r~6766'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6765'), KEY(ctx.state.get('supply'), E.get('r~6766'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6765') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6766'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6765'), (_w2.get(E.get('r~6766'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6766'), 0))]))])
 
 
 def x_10249(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6766'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6766'))) is str else None) != None)
 
 
 def x_10251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6767'), (num(GET(ctx, 'resources', E.get('r~6766'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6766'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6767'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6766'))) is str else None)) - num((_w3.get(E.get('r~6766'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6766'), 0))))])])
 
 
 def x_10252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6766'), 0)
+    return (_w2.get(E.get('r~6766'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6766'), 0))
 
 
 def x_10254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6766'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6766'))) is str else None) != None)
 
 
 def x_10255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6766'), 0)
+    return (_w1.get(E.get('r~6766'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6766'), 0))
 
 
 def x_10257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6766'), 'ledger', None)) and bool((E.get('k~6767') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6766'))) is str else None)) and ((E.get('k~6767') != 0)) else False)
 
 
 def x_10258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -774,7 +775,7 @@ def x_10263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6771'), 'instead_of', {}), 'gain', None) == E.get('r~6769'))) and bool((num(E.get('left~6770')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6771'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6769'))) and ((num(E.get('left~6770')) > 0)) else False)
 
 
 def x_10267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -798,55 +799,55 @@ def x_10272(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10277(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6774') if (GET(ctx, 'resources', E.get('r~6775'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6774'), KEY(ctx.state.get('supply'), E.get('r~6775'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6774') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6775'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6774'), (_w2.get(E.get('r~6775'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6775'), 0))]))])
 
 
 def x_10278(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6775'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6775'))) is str else None) != None)
 
 
 def x_10280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6776'), (num(GET(ctx, 'resources', E.get('r~6775'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6775'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6776'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6775'))) is str else None)) - num((_w3.get(E.get('r~6775'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6775'), 0))))])])
 
 
 def x_10281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6775'), 0)
+    return (_w2.get(E.get('r~6775'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6775'), 0))
 
 
 def x_10283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6775'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6775'))) is str else None) != None)
 
 
 def x_10284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6775'), 0)
+    return (_w1.get(E.get('r~6775'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6775'), 0))
 
 
 def x_10286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6775'), 'ledger', None)) and bool((E.get('k~6776') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6775'))) is str else None)) and ((E.get('k~6776') != 0)) else False)
 
 
 def x_10287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10290(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10290, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6777, 'band', {}), 'left', None) for v_g_6777 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6777, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10290, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6777, NOREC).get('band', {}) if type(v_g_6777) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6777 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6777, NOREC).get('column', 0) if type(v_g_6777) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and ((num(((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0)))) >= 1)) else False)]))
 
 
 def x_10294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -856,7 +857,7 @@ def x_10294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6783'), 'instead_of', {}), 'gain', None) == E.get('r~6781'))) and bool((num(E.get('left~6782')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6783'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6781'))) and ((num(E.get('left~6782')) > 0)) else False)
 
 
 def x_10298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -880,55 +881,55 @@ def x_10303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10310(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6786') if (GET(ctx, 'resources', E.get('r~6787'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6786'), KEY(ctx.state.get('supply'), E.get('r~6787'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6786') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6787'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6786'), (_w2.get(E.get('r~6787'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6787'), 0))]))])
 
 
 def x_10311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6787'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6787'))) is str else None) != None)
 
 
 def x_10313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6788'), (num(GET(ctx, 'resources', E.get('r~6787'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6787'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6788'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6787'))) is str else None)) - num((_w3.get(E.get('r~6787'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6787'), 0))))])])
 
 
 def x_10314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6787'), 0)
+    return (_w2.get(E.get('r~6787'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6787'), 0))
 
 
 def x_10316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6787'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6787'))) is str else None) != None)
 
 
 def x_10317(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6787'), 0)
+    return (_w1.get(E.get('r~6787'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6787'), 0))
 
 
 def x_10319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6787'), 'ledger', None)) and bool((E.get('k~6788') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6787'))) is str else None)) and ((E.get('k~6788') != 0)) else False)
 
 
 def x_10320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10323(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10323, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6789, 'band', {}), 'right', None) for v_g_6789 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6789, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10323, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6789, NOREC).get('band', {}) if type(v_g_6789) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6789 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6789, NOREC).get('column', 0) if type(v_g_6789) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and ((num(((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0)))) >= 1)) else False)]))
 
 
 def x_10327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -938,7 +939,7 @@ def x_10327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6795'), 'instead_of', {}), 'gain', None) == E.get('r~6793'))) and bool((num(E.get('left~6794')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6795'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6793'))) and ((num(E.get('left~6794')) > 0)) else False)
 
 
 def x_10331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -962,49 +963,49 @@ def x_10336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6798') if (GET(ctx, 'resources', E.get('r~6799'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6798'), KEY(ctx.state.get('supply'), E.get('r~6799'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6798') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6799'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6798'), (_w2.get(E.get('r~6799'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6799'), 0))]))])
 
 
 def x_10344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6799'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6799'))) is str else None) != None)
 
 
 def x_10346(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6800'), (num(GET(ctx, 'resources', E.get('r~6799'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6799'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6800'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6799'))) is str else None)) - num((_w3.get(E.get('r~6799'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6799'), 0))))])])
 
 
 def x_10347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6799'), 0)
+    return (_w2.get(E.get('r~6799'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6799'), 0))
 
 
 def x_10349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6799'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6799'))) is str else None) != None)
 
 
 def x_10350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6799'), 0)
+    return (_w1.get(E.get('r~6799'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6799'), 0))
 
 
 def x_10352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6799'), 'ledger', None)) and bool((E.get('k~6800') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6799'))) is str else None)) and ((E.get('k~6800') != 0)) else False)
 
 
 def x_10353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1014,7 +1015,7 @@ def x_10358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10359(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6804'), 'instead_of', {}), 'gain', None) == E.get('r~6802'))) and bool((num(E.get('left~6803')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6804'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6802'))) and ((num(E.get('left~6803')) > 0)) else False)
 
 
 def x_10362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1038,55 +1039,55 @@ def x_10367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6807') if (GET(ctx, 'resources', E.get('r~6808'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6807'), KEY(ctx.state.get('supply'), E.get('r~6808'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6807') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6808'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6807'), (_w2.get(E.get('r~6808'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6808'), 0))]))])
 
 
 def x_10373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6808'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6808'))) is str else None) != None)
 
 
 def x_10375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6809'), (num(GET(ctx, 'resources', E.get('r~6808'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6808'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6809'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6808'))) is str else None)) - num((_w3.get(E.get('r~6808'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6808'), 0))))])])
 
 
 def x_10376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6808'), 0)
+    return (_w2.get(E.get('r~6808'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6808'), 0))
 
 
 def x_10378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6808'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6808'))) is str else None) != None)
 
 
 def x_10379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6808'), 0)
+    return (_w1.get(E.get('r~6808'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6808'), 0))
 
 
 def x_10381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6808'), 'ledger', None)) and bool((E.get('k~6809') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6808'))) is str else None)) and ((E.get('k~6809') != 0)) else False)
 
 
 def x_10382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10385(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10385, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6810, 'band', {}), 'left', None) for v_g_6810 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6810, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10385, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6810, NOREC).get('band', {}) if type(v_g_6810) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6810 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6810, NOREC).get('column', 0) if type(v_g_6810) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and ((num(((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0)))) >= 1)) else False)]))
 
 
 def x_10389(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1096,7 +1097,7 @@ def x_10389(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6816'), 'instead_of', {}), 'gain', None) == E.get('r~6814'))) and bool((num(E.get('left~6815')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6816'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6814'))) and ((num(E.get('left~6815')) > 0)) else False)
 
 
 def x_10393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1120,55 +1121,55 @@ def x_10398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6819') if (GET(ctx, 'resources', E.get('r~6820'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6819'), KEY(ctx.state.get('supply'), E.get('r~6820'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6819') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6820'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6819'), (_w2.get(E.get('r~6820'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6820'), 0))]))])
 
 
 def x_10406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6820'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6820'))) is str else None) != None)
 
 
 def x_10408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6821'), (num(GET(ctx, 'resources', E.get('r~6820'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6820'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6821'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6820'))) is str else None)) - num((_w3.get(E.get('r~6820'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6820'), 0))))])])
 
 
 def x_10409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6820'), 0)
+    return (_w2.get(E.get('r~6820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6820'), 0))
 
 
 def x_10411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6820'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6820'))) is str else None) != None)
 
 
 def x_10412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6820'), 0)
+    return (_w1.get(E.get('r~6820'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6820'), 0))
 
 
 def x_10414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6820'), 'ledger', None)) and bool((E.get('k~6821') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6820'))) is str else None)) and ((E.get('k~6821') != 0)) else False)
 
 
 def x_10415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10418(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10418, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6822, 'band', {}), 'right', None) for v_g_6822 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6822, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10418, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6822, NOREC).get('band', {}) if type(v_g_6822) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6822 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6822, NOREC).get('column', 0) if type(v_g_6822) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and ((num(((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0)))) >= 1)) else False)]))
 
 
 def x_10422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1178,7 +1179,7 @@ def x_10422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6828'), 'instead_of', {}), 'gain', None) == E.get('r~6826'))) and bool((num(E.get('left~6827')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6828'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6826'))) and ((num(E.get('left~6827')) > 0)) else False)
 
 
 def x_10426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1202,49 +1203,49 @@ def x_10431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6831') if (GET(ctx, 'resources', E.get('r~6832'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6831'), KEY(ctx.state.get('supply'), E.get('r~6832'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6831') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6832'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6831'), (_w2.get(E.get('r~6832'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6832'), 0))]))])
 
 
 def x_10439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6832'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6832'))) is str else None) != None)
 
 
 def x_10441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6833'), (num(GET(ctx, 'resources', E.get('r~6832'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6832'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6833'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6832'))) is str else None)) - num((_w3.get(E.get('r~6832'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6832'), 0))))])])
 
 
 def x_10442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6832'), 0)
+    return (_w2.get(E.get('r~6832'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6832'), 0))
 
 
 def x_10444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6832'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6832'))) is str else None) != None)
 
 
 def x_10445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6832'), 0)
+    return (_w1.get(E.get('r~6832'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6832'), 0))
 
 
 def x_10447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6832'), 'ledger', None)) and bool((E.get('k~6833') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6832'))) is str else None)) and ((E.get('k~6833') != 0)) else False)
 
 
 def x_10448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1254,7 +1255,7 @@ def x_10453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6837'), 'instead_of', {}), 'gain', None) == E.get('r~6835'))) and bool((num(E.get('left~6836')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6837'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6835'))) and ((num(E.get('left~6836')) > 0)) else False)
 
 
 def x_10457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1278,55 +1279,55 @@ def x_10462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6840') if (GET(ctx, 'resources', E.get('r~6841'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6840'), KEY(ctx.state.get('supply'), E.get('r~6841'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6840') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6841'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6840'), (_w2.get(E.get('r~6841'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6841'), 0))]))])
 
 
 def x_10468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6841'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6841'))) is str else None) != None)
 
 
 def x_10470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6842'), (num(GET(ctx, 'resources', E.get('r~6841'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6841'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6842'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6841'))) is str else None)) - num((_w3.get(E.get('r~6841'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6841'), 0))))])])
 
 
 def x_10471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6841'), 0)
+    return (_w2.get(E.get('r~6841'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6841'), 0))
 
 
 def x_10473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6841'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6841'))) is str else None) != None)
 
 
 def x_10474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6841'), 0)
+    return (_w1.get(E.get('r~6841'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6841'), 0))
 
 
 def x_10476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6841'), 'ledger', None)) and bool((E.get('k~6842') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6841'))) is str else None)) and ((E.get('k~6842') != 0)) else False)
 
 
 def x_10477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10480(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10480, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6843, 'band', {}), 'left', None) for v_g_6843 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6843, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10480, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6843, NOREC).get('band', {}) if type(v_g_6843) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6843 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6843, NOREC).get('column', 0) if type(v_g_6843) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and ((num(((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0)))) >= 1)) else False)]))
 
 
 def x_10484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1336,7 +1337,7 @@ def x_10484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6849'), 'instead_of', {}), 'gain', None) == E.get('r~6847'))) and bool((num(E.get('left~6848')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6849'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6847'))) and ((num(E.get('left~6848')) > 0)) else False)
 
 
 def x_10488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1360,55 +1361,55 @@ def x_10493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6852') if (GET(ctx, 'resources', E.get('r~6853'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6852'), KEY(ctx.state.get('supply'), E.get('r~6853'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6852') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6853'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6852'), (_w2.get(E.get('r~6853'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6853'), 0))]))])
 
 
 def x_10501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6853'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6853'))) is str else None) != None)
 
 
 def x_10503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6854'), (num(GET(ctx, 'resources', E.get('r~6853'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6853'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6854'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6853'))) is str else None)) - num((_w3.get(E.get('r~6853'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6853'), 0))))])])
 
 
 def x_10504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6853'), 0)
+    return (_w2.get(E.get('r~6853'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6853'), 0))
 
 
 def x_10506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6853'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6853'))) is str else None) != None)
 
 
 def x_10507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6853'), 0)
+    return (_w1.get(E.get('r~6853'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6853'), 0))
 
 
 def x_10509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6853'), 'ledger', None)) and bool((E.get('k~6854') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6853'))) is str else None)) and ((E.get('k~6854') != 0)) else False)
 
 
 def x_10510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10513(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10513, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6855, 'band', {}), 'right', None) for v_g_6855 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6855, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
+    return MEMO(ctx, (10513, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6855, NOREC).get('band', {}) if type(v_g_6855) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6855 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6855, NOREC).get('column', 0) if type(v_g_6855) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and ((num(((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0)))) >= 1)) else False)]))
 
 
 def x_10517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1418,7 +1419,7 @@ def x_10517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6861'), 'instead_of', {}), 'gain', None) == E.get('r~6859'))) and bool((num(E.get('left~6860')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6861'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6859'))) and ((num(E.get('left~6860')) > 0)) else False)
 
 
 def x_10521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1442,61 +1443,61 @@ def x_10526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6864') if (GET(ctx, 'resources', E.get('r~6865'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6864'), KEY(ctx.state.get('supply'), E.get('r~6865'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6864') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6865'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6864'), (_w2.get(E.get('r~6865'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6865'), 0))]))])
 
 
 def x_10534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6865'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6865'))) is str else None) != None)
 
 
 def x_10536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6866'), (num(GET(ctx, 'resources', E.get('r~6865'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6865'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6866'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6865'))) is str else None)) - num((_w3.get(E.get('r~6865'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6865'), 0))))])])
 
 
 def x_10537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6865'), 0)
+    return (_w2.get(E.get('r~6865'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6865'), 0))
 
 
 def x_10539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6865'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6865'))) is str else None) != None)
 
 
 def x_10540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6865'), 0)
+    return (_w1.get(E.get('r~6865'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6865'), 0))
 
 
 def x_10542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6865'), 'ledger', None)) and bool((E.get('k~6866') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6865'))) is str else None)) and ((E.get('k~6866') != 0)) else False)
 
 
 def x_10543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10545(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10545, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6872, 'band', {}), 'right', None) for v_g_6872 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6872, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if ((KEY(ctx.state.get('game_tracks'), v_t_6870, 0) if (GET(ctx, 'tracks', v_t_6870, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6870, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6871, 0) if (GET(ctx, 'tracks', v_u_6871, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6871, 0)) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in items_of([v_t_6867 for v_t_6867 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6867, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6868, 0) if (GET(ctx, 'tracks', v_t_6868, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6868, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if ((KEY(ctx.state.get('game_tracks'), v_t_6870, 0) if (GET(ctx, 'tracks', v_t_6870, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6870, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6871, 0) if (GET(ctx, 'tracks', v_u_6871, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6871, 0)) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in items_of([v_t_6867 for v_t_6867 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6867, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6868, 0) if (GET(ctx, 'tracks', v_t_6868, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6868, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if ((KEY(ctx.state.get('game_tracks'), v_t_6870, 0) if (GET(ctx, 'tracks', v_t_6870, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6870, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6871, 0) if (GET(ctx, 'tracks', v_u_6871, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6871, 0)) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in items_of([v_t_6867 for v_t_6867 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6867, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6868, 0) if (GET(ctx, 'tracks', v_t_6868, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6868, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if ((KEY(ctx.state.get('game_tracks'), v_t_6870, 0) if (GET(ctx, 'tracks', v_t_6870, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6870, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6871, 0) if (GET(ctx, 'tracks', v_u_6871, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6871, 0)) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in items_of([v_t_6867 for v_t_6867 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6867, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6868, 0) if (GET(ctx, 'tracks', v_t_6868, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6868, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if ((KEY(ctx.state.get('game_tracks'), v_t_6870, 0) if (GET(ctx, 'tracks', v_t_6870, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6870, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6871, 0) if (GET(ctx, 'tracks', v_u_6871, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6871, 0)) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in items_of([v_t_6867 for v_t_6867 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6867, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6868, 0) if (GET(ctx, 'tracks', v_t_6868, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6868, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if ((KEY(ctx.state.get('game_tracks'), v_t_6870, 0) if (GET(ctx, 'tracks', v_t_6870, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6870, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6871, 0) if (GET(ctx, 'tracks', v_u_6871, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6871, 0)) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in items_of([v_t_6867 for v_t_6867 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6867, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6868, 0) if (GET(ctx, 'tracks', v_t_6868, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6868, 0))) >= 1)]), 0))) >= 1)))]))
+    return MEMO(ctx, (10545, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6872, NOREC).get('band', {}) if type(v_g_6872) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6872 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6872, NOREC).get('column', 0) if type(v_g_6872) is str else 0) == ((_w11.get((lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if (((_w5.get(v_t_6870, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6870, 0)) if ((ctx.index.plain['tracks'].get(v_t_6870, NOREC).get('scope', None) if type(v_t_6870) is str else None) == 'game') else (_w7.get(v_t_6870, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6870, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6871, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6871, 0)) if ((ctx.index.plain['tracks'].get(v_u_6871, NOREC).get('scope', None) if type(v_u_6871) is str else None) == 'game') else (_w10.get(v_u_6871, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6871, 0))) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in [v_t_6867 for v_t_6867 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6867, NOREC).get('group', None) if type(v_t_6867) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6868, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6868, 0)) if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('scope', None) if type(v_t_6868) is str else None) == 'game') else (_w4.get(v_t_6868, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6868, 0)))) >= 1)]), 0) if type((_w11 := ctx.state.get('game_tracks'))) is dict else KEY(_w11, (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if (((_w5.get(v_t_6870, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6870, 0)) if ((ctx.index.plain['tracks'].get(v_t_6870, NOREC).get('scope', None) if type(v_t_6870) is str else None) == 'game') else (_w7.get(v_t_6870, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6870, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6871, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6871, 0)) if ((ctx.index.plain['tracks'].get(v_u_6871, NOREC).get('scope', None) if type(v_u_6871) is str else None) == 'game') else (_w10.get(v_u_6871, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6871, 0))) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in [v_t_6867 for v_t_6867 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6867, NOREC).get('group', None) if type(v_t_6867) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6868, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6868, 0)) if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('scope', None) if type(v_t_6868) is str else None) == 'game') else (_w4.get(v_t_6868, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6868, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w21, NOREC).get('scope', None) if type((_w21 := (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if (((_w15.get(v_t_6870, 0) if type((_w15 := ctx.state.get('game_tracks'))) is dict else KEY(_w15, v_t_6870, 0)) if ((ctx.index.plain['tracks'].get(v_t_6870, NOREC).get('scope', None) if type(v_t_6870) is str else None) == 'game') else (_w17.get(v_t_6870, 0) if type((_w17 := (ctx.state['players'][_w16] if type((_w16 := E.get('you'))) is int and 0 <= _w16 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w17, v_t_6870, 0))) == FN['max'](ctx, None, [((_w18.get(v_u_6871, 0) if type((_w18 := ctx.state.get('game_tracks'))) is dict else KEY(_w18, v_u_6871, 0)) if ((ctx.index.plain['tracks'].get(v_u_6871, NOREC).get('scope', None) if type(v_u_6871) is str else None) == 'game') else (_w20.get(v_u_6871, 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, v_u_6871, 0))) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in [v_t_6867 for v_t_6867 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6867, NOREC).get('group', None) if type(v_t_6867) is str else None) == 'price_markers')] if (num(((_w12.get(v_t_6868, 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, v_t_6868, 0)) if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('scope', None) if type(v_t_6868) is str else None) == 'game') else (_w14.get(v_t_6868, 0) if type((_w14 := (ctx.state['players'][_w13] if type((_w13 := E.get('you'))) is int and 0 <= _w13 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, v_t_6868, 0)))) >= 1)]))) is str else None) == 'game') else (_w32.get((lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if (((_w26.get(v_t_6870, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6870, 0)) if ((ctx.index.plain['tracks'].get(v_t_6870, NOREC).get('scope', None) if type(v_t_6870) is str else None) == 'game') else (_w28.get(v_t_6870, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6870, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6871, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6871, 0)) if ((ctx.index.plain['tracks'].get(v_u_6871, NOREC).get('scope', None) if type(v_u_6871) is str else None) == 'game') else (_w31.get(v_u_6871, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6871, 0))) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in [v_t_6867 for v_t_6867 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6867, NOREC).get('group', None) if type(v_t_6867) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6868, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6868, 0)) if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('scope', None) if type(v_t_6868) is str else None) == 'game') else (_w25.get(v_t_6868, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6868, 0)))) >= 1)]), 0) if type((_w32 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w32, (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if (((_w26.get(v_t_6870, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6870, 0)) if ((ctx.index.plain['tracks'].get(v_t_6870, NOREC).get('scope', None) if type(v_t_6870) is str else None) == 'game') else (_w28.get(v_t_6870, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6870, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6871, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6871, 0)) if ((ctx.index.plain['tracks'].get(v_u_6871, NOREC).get('scope', None) if type(v_u_6871) is str else None) == 'game') else (_w31.get(v_u_6871, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6871, 0))) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in [v_t_6867 for v_t_6867 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6867, NOREC).get('group', None) if type(v_t_6867) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6868, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6868, 0)) if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('scope', None) if type(v_t_6868) is str else None) == 'game') else (_w25.get(v_t_6868, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6868, 0)))) >= 1)]), 0))))) and ((num(((_w42.get((lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if (((_w36.get(v_t_6870, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6870, 0)) if ((ctx.index.plain['tracks'].get(v_t_6870, NOREC).get('scope', None) if type(v_t_6870) is str else None) == 'game') else (_w38.get(v_t_6870, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6870, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6871, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6871, 0)) if ((ctx.index.plain['tracks'].get(v_u_6871, NOREC).get('scope', None) if type(v_u_6871) is str else None) == 'game') else (_w41.get(v_u_6871, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6871, 0))) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in [v_t_6867 for v_t_6867 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6867, NOREC).get('group', None) if type(v_t_6867) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6868, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6868, 0)) if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('scope', None) if type(v_t_6868) is str else None) == 'game') else (_w35.get(v_t_6868, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6868, 0)))) >= 1)]), 0) if type((_w42 := ctx.state.get('game_tracks'))) is dict else KEY(_w42, (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if (((_w36.get(v_t_6870, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6870, 0)) if ((ctx.index.plain['tracks'].get(v_t_6870, NOREC).get('scope', None) if type(v_t_6870) is str else None) == 'game') else (_w38.get(v_t_6870, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6870, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6871, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6871, 0)) if ((ctx.index.plain['tracks'].get(v_u_6871, NOREC).get('scope', None) if type(v_u_6871) is str else None) == 'game') else (_w41.get(v_u_6871, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6871, 0))) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in [v_t_6867 for v_t_6867 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6867, NOREC).get('group', None) if type(v_t_6867) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6868, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6868, 0)) if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('scope', None) if type(v_t_6868) is str else None) == 'game') else (_w35.get(v_t_6868, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6868, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w52, NOREC).get('scope', None) if type((_w52 := (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if (((_w46.get(v_t_6870, 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, v_t_6870, 0)) if ((ctx.index.plain['tracks'].get(v_t_6870, NOREC).get('scope', None) if type(v_t_6870) is str else None) == 'game') else (_w48.get(v_t_6870, 0) if type((_w48 := (ctx.state['players'][_w47] if type((_w47 := E.get('you'))) is int and 0 <= _w47 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w48, v_t_6870, 0))) == FN['max'](ctx, None, [((_w49.get(v_u_6871, 0) if type((_w49 := ctx.state.get('game_tracks'))) is dict else KEY(_w49, v_u_6871, 0)) if ((ctx.index.plain['tracks'].get(v_u_6871, NOREC).get('scope', None) if type(v_u_6871) is str else None) == 'game') else (_w51.get(v_u_6871, 0) if type((_w51 := (ctx.state['players'][_w50] if type((_w50 := E.get('you'))) is int and 0 <= _w50 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w51, v_u_6871, 0))) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in [v_t_6867 for v_t_6867 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6867, NOREC).get('group', None) if type(v_t_6867) is str else None) == 'price_markers')] if (num(((_w43.get(v_t_6868, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_t_6868, 0)) if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('scope', None) if type(v_t_6868) is str else None) == 'game') else (_w45.get(v_t_6868, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_t_6868, 0)))) >= 1)]))) is str else None) == 'game') else (_w63.get((lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if (((_w57.get(v_t_6870, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6870, 0)) if ((ctx.index.plain['tracks'].get(v_t_6870, NOREC).get('scope', None) if type(v_t_6870) is str else None) == 'game') else (_w59.get(v_t_6870, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6870, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6871, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6871, 0)) if ((ctx.index.plain['tracks'].get(v_u_6871, NOREC).get('scope', None) if type(v_u_6871) is str else None) == 'game') else (_w62.get(v_u_6871, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6871, 0))) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in [v_t_6867 for v_t_6867 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6867, NOREC).get('group', None) if type(v_t_6867) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6868, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6868, 0)) if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('scope', None) if type(v_t_6868) is str else None) == 'game') else (_w56.get(v_t_6868, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6868, 0)))) >= 1)]), 0) if type((_w63 := (ctx.state['players'][_w53] if type((_w53 := E.get('you'))) is int and 0 <= _w53 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w63, (lambda v_on_6869: FN['last'](ctx, None, [v_t_6870 for v_t_6870 in items_of(v_on_6869) if (((_w57.get(v_t_6870, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6870, 0)) if ((ctx.index.plain['tracks'].get(v_t_6870, NOREC).get('scope', None) if type(v_t_6870) is str else None) == 'game') else (_w59.get(v_t_6870, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6870, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6871, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6871, 0)) if ((ctx.index.plain['tracks'].get(v_u_6871, NOREC).get('scope', None) if type(v_u_6871) is str else None) == 'game') else (_w62.get(v_u_6871, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6871, 0))) for v_u_6871 in items_of(v_on_6869)]))]))([v_t_6868 for v_t_6868 in [v_t_6867 for v_t_6867 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6867, NOREC).get('group', None) if type(v_t_6867) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6868, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6868, 0)) if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('scope', None) if type(v_t_6868) is str else None) == 'game') else (_w56.get(v_t_6868, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6868, 0)))) >= 1)]), 0)))) >= 1)) else False)]))
 
 
 def x_10548(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10548, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6878 for v_i_6878 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6878, 'deck', None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6880 for v_x_6880 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6880 == v_c_6879)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6882 for v_x_6882 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6881, [])) if (v_x_6882 == v_c_6879)]) for v_r_6881 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6879 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6879, 'deck', None) == 'argentina')])))
+    return MEMO(ctx, (10548, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6878 for v_i_6878 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6878, NOREC).get('deck', None) if type(v_i_6878) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_6880 for v_x_6880 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6880 == v_c_6879)]), FN['sum'](ctx, None, [len([v_x_6882 for v_x_6882 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6881, [])) if (v_x_6882 == v_c_6879)]) for v_r_6881 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6879 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6879, NOREC).get('deck', None) if type(v_c_6879) is str else None) == 'argentina')])))
 
 
 def x_10549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1512,7 +1513,7 @@ def x_10552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6889'), 'instead_of', {}), 'gain', None) == E.get('r~6887'))) and bool((num(E.get('left~6888')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6889'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6887'))) and ((num(E.get('left~6888')) > 0)) else False)
 
 
 def x_10556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1536,55 +1537,55 @@ def x_10561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6892') if (GET(ctx, 'resources', E.get('r~6893'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6892'), KEY(ctx.state.get('supply'), E.get('r~6893'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6892') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6893'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6892'), (_w2.get(E.get('r~6893'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6893'), 0))]))])
 
 
 def x_10569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6893'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6893'))) is str else None) != None)
 
 
 def x_10571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6894'), (num(GET(ctx, 'resources', E.get('r~6893'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6893'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6894'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6893'))) is str else None)) - num((_w3.get(E.get('r~6893'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6893'), 0))))])])
 
 
 def x_10572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6893'), 0)
+    return (_w2.get(E.get('r~6893'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6893'), 0))
 
 
 def x_10574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6893'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6893'))) is str else None) != None)
 
 
 def x_10575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6893'), 0)
+    return (_w1.get(E.get('r~6893'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6893'), 0))
 
 
 def x_10577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6893'), 'ledger', None)) and bool((E.get('k~6894') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6893'))) is str else None)) and ((E.get('k~6894') != 0)) else False)
 
 
 def x_10578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10582(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10582, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6900, 'band', {}), 'left', None) for v_g_6900 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6900, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if ((KEY(ctx.state.get('game_tracks'), v_t_6898, 0) if (GET(ctx, 'tracks', v_t_6898, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6898, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6899, 0) if (GET(ctx, 'tracks', v_u_6899, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6899, 0)) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in items_of([v_t_6895 for v_t_6895 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6895, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6896, 0) if (GET(ctx, 'tracks', v_t_6896, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6896, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if ((KEY(ctx.state.get('game_tracks'), v_t_6898, 0) if (GET(ctx, 'tracks', v_t_6898, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6898, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6899, 0) if (GET(ctx, 'tracks', v_u_6899, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6899, 0)) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in items_of([v_t_6895 for v_t_6895 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6895, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6896, 0) if (GET(ctx, 'tracks', v_t_6896, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6896, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if ((KEY(ctx.state.get('game_tracks'), v_t_6898, 0) if (GET(ctx, 'tracks', v_t_6898, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6898, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6899, 0) if (GET(ctx, 'tracks', v_u_6899, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6899, 0)) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in items_of([v_t_6895 for v_t_6895 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6895, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6896, 0) if (GET(ctx, 'tracks', v_t_6896, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6896, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if ((KEY(ctx.state.get('game_tracks'), v_t_6898, 0) if (GET(ctx, 'tracks', v_t_6898, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6898, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6899, 0) if (GET(ctx, 'tracks', v_u_6899, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6899, 0)) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in items_of([v_t_6895 for v_t_6895 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6895, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6896, 0) if (GET(ctx, 'tracks', v_t_6896, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6896, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if ((KEY(ctx.state.get('game_tracks'), v_t_6898, 0) if (GET(ctx, 'tracks', v_t_6898, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6898, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6899, 0) if (GET(ctx, 'tracks', v_u_6899, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6899, 0)) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in items_of([v_t_6895 for v_t_6895 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6895, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6896, 0) if (GET(ctx, 'tracks', v_t_6896, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6896, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if ((KEY(ctx.state.get('game_tracks'), v_t_6898, 0) if (GET(ctx, 'tracks', v_t_6898, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6898, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6899, 0) if (GET(ctx, 'tracks', v_u_6899, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6899, 0)) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in items_of([v_t_6895 for v_t_6895 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6895, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6896, 0) if (GET(ctx, 'tracks', v_t_6896, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6896, 0))) >= 1)]), 0))) >= 1)))]))
+    return MEMO(ctx, (10582, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6900, NOREC).get('band', {}) if type(v_g_6900) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6900 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6900, NOREC).get('column', 0) if type(v_g_6900) is str else 0) == ((_w11.get((lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if (((_w5.get(v_t_6898, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6898, 0)) if ((ctx.index.plain['tracks'].get(v_t_6898, NOREC).get('scope', None) if type(v_t_6898) is str else None) == 'game') else (_w7.get(v_t_6898, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6898, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6899, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6899, 0)) if ((ctx.index.plain['tracks'].get(v_u_6899, NOREC).get('scope', None) if type(v_u_6899) is str else None) == 'game') else (_w10.get(v_u_6899, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6899, 0))) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in [v_t_6895 for v_t_6895 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6895, NOREC).get('group', None) if type(v_t_6895) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6896, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6896, 0)) if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('scope', None) if type(v_t_6896) is str else None) == 'game') else (_w4.get(v_t_6896, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6896, 0)))) >= 1)]), 0) if type((_w11 := ctx.state.get('game_tracks'))) is dict else KEY(_w11, (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if (((_w5.get(v_t_6898, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6898, 0)) if ((ctx.index.plain['tracks'].get(v_t_6898, NOREC).get('scope', None) if type(v_t_6898) is str else None) == 'game') else (_w7.get(v_t_6898, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6898, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6899, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6899, 0)) if ((ctx.index.plain['tracks'].get(v_u_6899, NOREC).get('scope', None) if type(v_u_6899) is str else None) == 'game') else (_w10.get(v_u_6899, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6899, 0))) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in [v_t_6895 for v_t_6895 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6895, NOREC).get('group', None) if type(v_t_6895) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6896, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6896, 0)) if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('scope', None) if type(v_t_6896) is str else None) == 'game') else (_w4.get(v_t_6896, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6896, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w21, NOREC).get('scope', None) if type((_w21 := (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if (((_w15.get(v_t_6898, 0) if type((_w15 := ctx.state.get('game_tracks'))) is dict else KEY(_w15, v_t_6898, 0)) if ((ctx.index.plain['tracks'].get(v_t_6898, NOREC).get('scope', None) if type(v_t_6898) is str else None) == 'game') else (_w17.get(v_t_6898, 0) if type((_w17 := (ctx.state['players'][_w16] if type((_w16 := E.get('you'))) is int and 0 <= _w16 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w17, v_t_6898, 0))) == FN['max'](ctx, None, [((_w18.get(v_u_6899, 0) if type((_w18 := ctx.state.get('game_tracks'))) is dict else KEY(_w18, v_u_6899, 0)) if ((ctx.index.plain['tracks'].get(v_u_6899, NOREC).get('scope', None) if type(v_u_6899) is str else None) == 'game') else (_w20.get(v_u_6899, 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, v_u_6899, 0))) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in [v_t_6895 for v_t_6895 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6895, NOREC).get('group', None) if type(v_t_6895) is str else None) == 'price_markers')] if (num(((_w12.get(v_t_6896, 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, v_t_6896, 0)) if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('scope', None) if type(v_t_6896) is str else None) == 'game') else (_w14.get(v_t_6896, 0) if type((_w14 := (ctx.state['players'][_w13] if type((_w13 := E.get('you'))) is int and 0 <= _w13 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, v_t_6896, 0)))) >= 1)]))) is str else None) == 'game') else (_w32.get((lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if (((_w26.get(v_t_6898, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6898, 0)) if ((ctx.index.plain['tracks'].get(v_t_6898, NOREC).get('scope', None) if type(v_t_6898) is str else None) == 'game') else (_w28.get(v_t_6898, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6898, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6899, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6899, 0)) if ((ctx.index.plain['tracks'].get(v_u_6899, NOREC).get('scope', None) if type(v_u_6899) is str else None) == 'game') else (_w31.get(v_u_6899, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6899, 0))) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in [v_t_6895 for v_t_6895 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6895, NOREC).get('group', None) if type(v_t_6895) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6896, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6896, 0)) if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('scope', None) if type(v_t_6896) is str else None) == 'game') else (_w25.get(v_t_6896, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6896, 0)))) >= 1)]), 0) if type((_w32 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w32, (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if (((_w26.get(v_t_6898, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6898, 0)) if ((ctx.index.plain['tracks'].get(v_t_6898, NOREC).get('scope', None) if type(v_t_6898) is str else None) == 'game') else (_w28.get(v_t_6898, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6898, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6899, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6899, 0)) if ((ctx.index.plain['tracks'].get(v_u_6899, NOREC).get('scope', None) if type(v_u_6899) is str else None) == 'game') else (_w31.get(v_u_6899, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6899, 0))) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in [v_t_6895 for v_t_6895 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6895, NOREC).get('group', None) if type(v_t_6895) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6896, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6896, 0)) if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('scope', None) if type(v_t_6896) is str else None) == 'game') else (_w25.get(v_t_6896, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6896, 0)))) >= 1)]), 0))))) and ((num(((_w42.get((lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if (((_w36.get(v_t_6898, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6898, 0)) if ((ctx.index.plain['tracks'].get(v_t_6898, NOREC).get('scope', None) if type(v_t_6898) is str else None) == 'game') else (_w38.get(v_t_6898, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6898, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6899, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6899, 0)) if ((ctx.index.plain['tracks'].get(v_u_6899, NOREC).get('scope', None) if type(v_u_6899) is str else None) == 'game') else (_w41.get(v_u_6899, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6899, 0))) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in [v_t_6895 for v_t_6895 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6895, NOREC).get('group', None) if type(v_t_6895) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6896, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6896, 0)) if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('scope', None) if type(v_t_6896) is str else None) == 'game') else (_w35.get(v_t_6896, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6896, 0)))) >= 1)]), 0) if type((_w42 := ctx.state.get('game_tracks'))) is dict else KEY(_w42, (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if (((_w36.get(v_t_6898, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6898, 0)) if ((ctx.index.plain['tracks'].get(v_t_6898, NOREC).get('scope', None) if type(v_t_6898) is str else None) == 'game') else (_w38.get(v_t_6898, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6898, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6899, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6899, 0)) if ((ctx.index.plain['tracks'].get(v_u_6899, NOREC).get('scope', None) if type(v_u_6899) is str else None) == 'game') else (_w41.get(v_u_6899, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6899, 0))) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in [v_t_6895 for v_t_6895 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6895, NOREC).get('group', None) if type(v_t_6895) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6896, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6896, 0)) if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('scope', None) if type(v_t_6896) is str else None) == 'game') else (_w35.get(v_t_6896, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6896, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w52, NOREC).get('scope', None) if type((_w52 := (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if (((_w46.get(v_t_6898, 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, v_t_6898, 0)) if ((ctx.index.plain['tracks'].get(v_t_6898, NOREC).get('scope', None) if type(v_t_6898) is str else None) == 'game') else (_w48.get(v_t_6898, 0) if type((_w48 := (ctx.state['players'][_w47] if type((_w47 := E.get('you'))) is int and 0 <= _w47 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w48, v_t_6898, 0))) == FN['max'](ctx, None, [((_w49.get(v_u_6899, 0) if type((_w49 := ctx.state.get('game_tracks'))) is dict else KEY(_w49, v_u_6899, 0)) if ((ctx.index.plain['tracks'].get(v_u_6899, NOREC).get('scope', None) if type(v_u_6899) is str else None) == 'game') else (_w51.get(v_u_6899, 0) if type((_w51 := (ctx.state['players'][_w50] if type((_w50 := E.get('you'))) is int and 0 <= _w50 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w51, v_u_6899, 0))) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in [v_t_6895 for v_t_6895 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6895, NOREC).get('group', None) if type(v_t_6895) is str else None) == 'price_markers')] if (num(((_w43.get(v_t_6896, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_t_6896, 0)) if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('scope', None) if type(v_t_6896) is str else None) == 'game') else (_w45.get(v_t_6896, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_t_6896, 0)))) >= 1)]))) is str else None) == 'game') else (_w63.get((lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if (((_w57.get(v_t_6898, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6898, 0)) if ((ctx.index.plain['tracks'].get(v_t_6898, NOREC).get('scope', None) if type(v_t_6898) is str else None) == 'game') else (_w59.get(v_t_6898, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6898, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6899, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6899, 0)) if ((ctx.index.plain['tracks'].get(v_u_6899, NOREC).get('scope', None) if type(v_u_6899) is str else None) == 'game') else (_w62.get(v_u_6899, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6899, 0))) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in [v_t_6895 for v_t_6895 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6895, NOREC).get('group', None) if type(v_t_6895) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6896, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6896, 0)) if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('scope', None) if type(v_t_6896) is str else None) == 'game') else (_w56.get(v_t_6896, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6896, 0)))) >= 1)]), 0) if type((_w63 := (ctx.state['players'][_w53] if type((_w53 := E.get('you'))) is int and 0 <= _w53 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w63, (lambda v_on_6897: FN['last'](ctx, None, [v_t_6898 for v_t_6898 in items_of(v_on_6897) if (((_w57.get(v_t_6898, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6898, 0)) if ((ctx.index.plain['tracks'].get(v_t_6898, NOREC).get('scope', None) if type(v_t_6898) is str else None) == 'game') else (_w59.get(v_t_6898, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6898, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6899, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6899, 0)) if ((ctx.index.plain['tracks'].get(v_u_6899, NOREC).get('scope', None) if type(v_u_6899) is str else None) == 'game') else (_w62.get(v_u_6899, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6899, 0))) for v_u_6899 in items_of(v_on_6897)]))]))([v_t_6896 for v_t_6896 in [v_t_6895 for v_t_6895 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6895, NOREC).get('group', None) if type(v_t_6895) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6896, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6896, 0)) if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('scope', None) if type(v_t_6896) is str else None) == 'game') else (_w56.get(v_t_6896, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6896, 0)))) >= 1)]), 0)))) >= 1)) else False)]))
 
 
 def x_10586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1594,7 +1595,7 @@ def x_10586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6906'), 'instead_of', {}), 'gain', None) == E.get('r~6904'))) and bool((num(E.get('left~6905')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6906'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6904'))) and ((num(E.get('left~6905')) > 0)) else False)
 
 
 def x_10590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1618,55 +1619,55 @@ def x_10595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6909') if (GET(ctx, 'resources', E.get('r~6910'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6909'), KEY(ctx.state.get('supply'), E.get('r~6910'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6909') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6910'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6909'), (_w2.get(E.get('r~6910'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6910'), 0))]))])
 
 
 def x_10603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6910'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6910'))) is str else None) != None)
 
 
 def x_10605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6911'), (num(GET(ctx, 'resources', E.get('r~6910'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6910'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6911'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6910'))) is str else None)) - num((_w3.get(E.get('r~6910'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6910'), 0))))])])
 
 
 def x_10606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6910'), 0)
+    return (_w2.get(E.get('r~6910'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6910'), 0))
 
 
 def x_10608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6910'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6910'))) is str else None) != None)
 
 
 def x_10609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6910'), 0)
+    return (_w1.get(E.get('r~6910'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6910'), 0))
 
 
 def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6910'), 'ledger', None)) and bool((E.get('k~6911') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6910'))) is str else None)) and ((E.get('k~6911') != 0)) else False)
 
 
 def x_10612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10615(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10615, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6917, 'band', {}), 'right', None) for v_g_6917 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6917, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if ((KEY(ctx.state.get('game_tracks'), v_t_6915, 0) if (GET(ctx, 'tracks', v_t_6915, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6915, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6916, 0) if (GET(ctx, 'tracks', v_u_6916, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6916, 0)) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in items_of([v_t_6912 for v_t_6912 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6912, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6913, 0) if (GET(ctx, 'tracks', v_t_6913, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6913, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if ((KEY(ctx.state.get('game_tracks'), v_t_6915, 0) if (GET(ctx, 'tracks', v_t_6915, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6915, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6916, 0) if (GET(ctx, 'tracks', v_u_6916, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6916, 0)) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in items_of([v_t_6912 for v_t_6912 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6912, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6913, 0) if (GET(ctx, 'tracks', v_t_6913, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6913, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if ((KEY(ctx.state.get('game_tracks'), v_t_6915, 0) if (GET(ctx, 'tracks', v_t_6915, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6915, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6916, 0) if (GET(ctx, 'tracks', v_u_6916, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6916, 0)) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in items_of([v_t_6912 for v_t_6912 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6912, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6913, 0) if (GET(ctx, 'tracks', v_t_6913, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6913, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if ((KEY(ctx.state.get('game_tracks'), v_t_6915, 0) if (GET(ctx, 'tracks', v_t_6915, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6915, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6916, 0) if (GET(ctx, 'tracks', v_u_6916, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6916, 0)) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in items_of([v_t_6912 for v_t_6912 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6912, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6913, 0) if (GET(ctx, 'tracks', v_t_6913, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6913, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if ((KEY(ctx.state.get('game_tracks'), v_t_6915, 0) if (GET(ctx, 'tracks', v_t_6915, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6915, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6916, 0) if (GET(ctx, 'tracks', v_u_6916, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6916, 0)) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in items_of([v_t_6912 for v_t_6912 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6912, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6913, 0) if (GET(ctx, 'tracks', v_t_6913, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6913, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if ((KEY(ctx.state.get('game_tracks'), v_t_6915, 0) if (GET(ctx, 'tracks', v_t_6915, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6915, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6916, 0) if (GET(ctx, 'tracks', v_u_6916, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6916, 0)) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in items_of([v_t_6912 for v_t_6912 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6912, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6913, 0) if (GET(ctx, 'tracks', v_t_6913, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6913, 0))) >= 1)]), 0))) >= 1)))]))
+    return MEMO(ctx, (10615, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6917, NOREC).get('band', {}) if type(v_g_6917) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6917 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6917, NOREC).get('column', 0) if type(v_g_6917) is str else 0) == ((_w11.get((lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if (((_w5.get(v_t_6915, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6915, 0)) if ((ctx.index.plain['tracks'].get(v_t_6915, NOREC).get('scope', None) if type(v_t_6915) is str else None) == 'game') else (_w7.get(v_t_6915, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6915, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6916, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6916, 0)) if ((ctx.index.plain['tracks'].get(v_u_6916, NOREC).get('scope', None) if type(v_u_6916) is str else None) == 'game') else (_w10.get(v_u_6916, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6916, 0))) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in [v_t_6912 for v_t_6912 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6912, NOREC).get('group', None) if type(v_t_6912) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6913, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6913, 0)) if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('scope', None) if type(v_t_6913) is str else None) == 'game') else (_w4.get(v_t_6913, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6913, 0)))) >= 1)]), 0) if type((_w11 := ctx.state.get('game_tracks'))) is dict else KEY(_w11, (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if (((_w5.get(v_t_6915, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6915, 0)) if ((ctx.index.plain['tracks'].get(v_t_6915, NOREC).get('scope', None) if type(v_t_6915) is str else None) == 'game') else (_w7.get(v_t_6915, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6915, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6916, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6916, 0)) if ((ctx.index.plain['tracks'].get(v_u_6916, NOREC).get('scope', None) if type(v_u_6916) is str else None) == 'game') else (_w10.get(v_u_6916, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6916, 0))) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in [v_t_6912 for v_t_6912 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6912, NOREC).get('group', None) if type(v_t_6912) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6913, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6913, 0)) if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('scope', None) if type(v_t_6913) is str else None) == 'game') else (_w4.get(v_t_6913, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6913, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w21, NOREC).get('scope', None) if type((_w21 := (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if (((_w15.get(v_t_6915, 0) if type((_w15 := ctx.state.get('game_tracks'))) is dict else KEY(_w15, v_t_6915, 0)) if ((ctx.index.plain['tracks'].get(v_t_6915, NOREC).get('scope', None) if type(v_t_6915) is str else None) == 'game') else (_w17.get(v_t_6915, 0) if type((_w17 := (ctx.state['players'][_w16] if type((_w16 := E.get('you'))) is int and 0 <= _w16 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w17, v_t_6915, 0))) == FN['max'](ctx, None, [((_w18.get(v_u_6916, 0) if type((_w18 := ctx.state.get('game_tracks'))) is dict else KEY(_w18, v_u_6916, 0)) if ((ctx.index.plain['tracks'].get(v_u_6916, NOREC).get('scope', None) if type(v_u_6916) is str else None) == 'game') else (_w20.get(v_u_6916, 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, v_u_6916, 0))) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in [v_t_6912 for v_t_6912 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6912, NOREC).get('group', None) if type(v_t_6912) is str else None) == 'price_markers')] if (num(((_w12.get(v_t_6913, 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, v_t_6913, 0)) if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('scope', None) if type(v_t_6913) is str else None) == 'game') else (_w14.get(v_t_6913, 0) if type((_w14 := (ctx.state['players'][_w13] if type((_w13 := E.get('you'))) is int and 0 <= _w13 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, v_t_6913, 0)))) >= 1)]))) is str else None) == 'game') else (_w32.get((lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if (((_w26.get(v_t_6915, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6915, 0)) if ((ctx.index.plain['tracks'].get(v_t_6915, NOREC).get('scope', None) if type(v_t_6915) is str else None) == 'game') else (_w28.get(v_t_6915, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6915, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6916, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6916, 0)) if ((ctx.index.plain['tracks'].get(v_u_6916, NOREC).get('scope', None) if type(v_u_6916) is str else None) == 'game') else (_w31.get(v_u_6916, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6916, 0))) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in [v_t_6912 for v_t_6912 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6912, NOREC).get('group', None) if type(v_t_6912) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6913, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6913, 0)) if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('scope', None) if type(v_t_6913) is str else None) == 'game') else (_w25.get(v_t_6913, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6913, 0)))) >= 1)]), 0) if type((_w32 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w32, (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if (((_w26.get(v_t_6915, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6915, 0)) if ((ctx.index.plain['tracks'].get(v_t_6915, NOREC).get('scope', None) if type(v_t_6915) is str else None) == 'game') else (_w28.get(v_t_6915, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6915, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6916, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6916, 0)) if ((ctx.index.plain['tracks'].get(v_u_6916, NOREC).get('scope', None) if type(v_u_6916) is str else None) == 'game') else (_w31.get(v_u_6916, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6916, 0))) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in [v_t_6912 for v_t_6912 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6912, NOREC).get('group', None) if type(v_t_6912) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6913, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6913, 0)) if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('scope', None) if type(v_t_6913) is str else None) == 'game') else (_w25.get(v_t_6913, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6913, 0)))) >= 1)]), 0))))) and ((num(((_w42.get((lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if (((_w36.get(v_t_6915, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6915, 0)) if ((ctx.index.plain['tracks'].get(v_t_6915, NOREC).get('scope', None) if type(v_t_6915) is str else None) == 'game') else (_w38.get(v_t_6915, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6915, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6916, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6916, 0)) if ((ctx.index.plain['tracks'].get(v_u_6916, NOREC).get('scope', None) if type(v_u_6916) is str else None) == 'game') else (_w41.get(v_u_6916, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6916, 0))) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in [v_t_6912 for v_t_6912 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6912, NOREC).get('group', None) if type(v_t_6912) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6913, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6913, 0)) if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('scope', None) if type(v_t_6913) is str else None) == 'game') else (_w35.get(v_t_6913, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6913, 0)))) >= 1)]), 0) if type((_w42 := ctx.state.get('game_tracks'))) is dict else KEY(_w42, (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if (((_w36.get(v_t_6915, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6915, 0)) if ((ctx.index.plain['tracks'].get(v_t_6915, NOREC).get('scope', None) if type(v_t_6915) is str else None) == 'game') else (_w38.get(v_t_6915, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6915, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6916, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6916, 0)) if ((ctx.index.plain['tracks'].get(v_u_6916, NOREC).get('scope', None) if type(v_u_6916) is str else None) == 'game') else (_w41.get(v_u_6916, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6916, 0))) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in [v_t_6912 for v_t_6912 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6912, NOREC).get('group', None) if type(v_t_6912) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6913, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6913, 0)) if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('scope', None) if type(v_t_6913) is str else None) == 'game') else (_w35.get(v_t_6913, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6913, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w52, NOREC).get('scope', None) if type((_w52 := (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if (((_w46.get(v_t_6915, 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, v_t_6915, 0)) if ((ctx.index.plain['tracks'].get(v_t_6915, NOREC).get('scope', None) if type(v_t_6915) is str else None) == 'game') else (_w48.get(v_t_6915, 0) if type((_w48 := (ctx.state['players'][_w47] if type((_w47 := E.get('you'))) is int and 0 <= _w47 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w48, v_t_6915, 0))) == FN['max'](ctx, None, [((_w49.get(v_u_6916, 0) if type((_w49 := ctx.state.get('game_tracks'))) is dict else KEY(_w49, v_u_6916, 0)) if ((ctx.index.plain['tracks'].get(v_u_6916, NOREC).get('scope', None) if type(v_u_6916) is str else None) == 'game') else (_w51.get(v_u_6916, 0) if type((_w51 := (ctx.state['players'][_w50] if type((_w50 := E.get('you'))) is int and 0 <= _w50 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w51, v_u_6916, 0))) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in [v_t_6912 for v_t_6912 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6912, NOREC).get('group', None) if type(v_t_6912) is str else None) == 'price_markers')] if (num(((_w43.get(v_t_6913, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_t_6913, 0)) if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('scope', None) if type(v_t_6913) is str else None) == 'game') else (_w45.get(v_t_6913, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_t_6913, 0)))) >= 1)]))) is str else None) == 'game') else (_w63.get((lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if (((_w57.get(v_t_6915, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6915, 0)) if ((ctx.index.plain['tracks'].get(v_t_6915, NOREC).get('scope', None) if type(v_t_6915) is str else None) == 'game') else (_w59.get(v_t_6915, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6915, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6916, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6916, 0)) if ((ctx.index.plain['tracks'].get(v_u_6916, NOREC).get('scope', None) if type(v_u_6916) is str else None) == 'game') else (_w62.get(v_u_6916, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6916, 0))) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in [v_t_6912 for v_t_6912 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6912, NOREC).get('group', None) if type(v_t_6912) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6913, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6913, 0)) if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('scope', None) if type(v_t_6913) is str else None) == 'game') else (_w56.get(v_t_6913, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6913, 0)))) >= 1)]), 0) if type((_w63 := (ctx.state['players'][_w53] if type((_w53 := E.get('you'))) is int and 0 <= _w53 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w63, (lambda v_on_6914: FN['last'](ctx, None, [v_t_6915 for v_t_6915 in items_of(v_on_6914) if (((_w57.get(v_t_6915, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6915, 0)) if ((ctx.index.plain['tracks'].get(v_t_6915, NOREC).get('scope', None) if type(v_t_6915) is str else None) == 'game') else (_w59.get(v_t_6915, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6915, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6916, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6916, 0)) if ((ctx.index.plain['tracks'].get(v_u_6916, NOREC).get('scope', None) if type(v_u_6916) is str else None) == 'game') else (_w62.get(v_u_6916, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6916, 0))) for v_u_6916 in items_of(v_on_6914)]))]))([v_t_6913 for v_t_6913 in [v_t_6912 for v_t_6912 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6912, NOREC).get('group', None) if type(v_t_6912) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6913, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6913, 0)) if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('scope', None) if type(v_t_6913) is str else None) == 'game') else (_w56.get(v_t_6913, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6913, 0)))) >= 1)]), 0)))) >= 1)) else False)]))
 
 
 def x_10619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1676,7 +1677,7 @@ def x_10619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6923'), 'instead_of', {}), 'gain', None) == E.get('r~6921'))) and bool((num(E.get('left~6922')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6923'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6921'))) and ((num(E.get('left~6922')) > 0)) else False)
 
 
 def x_10623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1700,55 +1701,55 @@ def x_10628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6926') if (GET(ctx, 'resources', E.get('r~6927'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6926'), KEY(ctx.state.get('supply'), E.get('r~6927'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6926') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6927'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6926'), (_w2.get(E.get('r~6927'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6927'), 0))]))])
 
 
 def x_10636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6927'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6927'))) is str else None) != None)
 
 
 def x_10638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6928'), (num(GET(ctx, 'resources', E.get('r~6927'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6927'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6928'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6927'))) is str else None)) - num((_w3.get(E.get('r~6927'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6927'), 0))))])])
 
 
 def x_10639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6927'), 0)
+    return (_w2.get(E.get('r~6927'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6927'), 0))
 
 
 def x_10641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6927'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6927'))) is str else None) != None)
 
 
 def x_10642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6927'), 0)
+    return (_w1.get(E.get('r~6927'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6927'), 0))
 
 
 def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6927'), 'ledger', None)) and bool((E.get('k~6928') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6927'))) is str else None)) and ((E.get('k~6928') != 0)) else False)
 
 
 def x_10645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10650(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10650, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6934 for v_i_6934 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6934, 'deck', None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6936 for v_x_6936 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6936 == v_c_6935)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6938 for v_x_6938 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6937, [])) if (v_x_6938 == v_c_6935)]) for v_r_6937 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6935 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6935, 'deck', None) == 'brazil')])))
+    return MEMO(ctx, (10650, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_6934 for v_i_6934 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6934, NOREC).get('deck', None) if type(v_i_6934) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_6936 for v_x_6936 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6936 == v_c_6935)]), FN['sum'](ctx, None, [len([v_x_6938 for v_x_6938 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6937, [])) if (v_x_6938 == v_c_6935)]) for v_r_6937 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6935 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6935, NOREC).get('deck', None) if type(v_c_6935) is str else None) == 'brazil')])))
 
 
 def x_10651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1764,7 +1765,7 @@ def x_10654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6945'), 'instead_of', {}), 'gain', None) == E.get('r~6943'))) and bool((num(E.get('left~6944')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6945'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6943'))) and ((num(E.get('left~6944')) > 0)) else False)
 
 
 def x_10658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1788,55 +1789,55 @@ def x_10663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6948') if (GET(ctx, 'resources', E.get('r~6949'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6948'), KEY(ctx.state.get('supply'), E.get('r~6949'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6948') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6949'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6948'), (_w2.get(E.get('r~6949'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6949'), 0))]))])
 
 
 def x_10671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6949'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6949'))) is str else None) != None)
 
 
 def x_10673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6950'), (num(GET(ctx, 'resources', E.get('r~6949'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6949'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6950'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6949'))) is str else None)) - num((_w3.get(E.get('r~6949'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6949'), 0))))])])
 
 
 def x_10674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6949'), 0)
+    return (_w2.get(E.get('r~6949'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6949'), 0))
 
 
 def x_10676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6949'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6949'))) is str else None) != None)
 
 
 def x_10677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6949'), 0)
+    return (_w1.get(E.get('r~6949'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6949'), 0))
 
 
 def x_10679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6949'), 'ledger', None)) and bool((E.get('k~6950') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6949'))) is str else None)) and ((E.get('k~6950') != 0)) else False)
 
 
 def x_10680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10684(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10684, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6956, 'band', {}), 'left', None) for v_g_6956 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6956, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if ((KEY(ctx.state.get('game_tracks'), v_t_6954, 0) if (GET(ctx, 'tracks', v_t_6954, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6954, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6955, 0) if (GET(ctx, 'tracks', v_u_6955, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6955, 0)) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in items_of([v_t_6951 for v_t_6951 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6951, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6952, 0) if (GET(ctx, 'tracks', v_t_6952, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6952, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if ((KEY(ctx.state.get('game_tracks'), v_t_6954, 0) if (GET(ctx, 'tracks', v_t_6954, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6954, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6955, 0) if (GET(ctx, 'tracks', v_u_6955, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6955, 0)) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in items_of([v_t_6951 for v_t_6951 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6951, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6952, 0) if (GET(ctx, 'tracks', v_t_6952, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6952, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if ((KEY(ctx.state.get('game_tracks'), v_t_6954, 0) if (GET(ctx, 'tracks', v_t_6954, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6954, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6955, 0) if (GET(ctx, 'tracks', v_u_6955, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6955, 0)) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in items_of([v_t_6951 for v_t_6951 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6951, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6952, 0) if (GET(ctx, 'tracks', v_t_6952, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6952, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if ((KEY(ctx.state.get('game_tracks'), v_t_6954, 0) if (GET(ctx, 'tracks', v_t_6954, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6954, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6955, 0) if (GET(ctx, 'tracks', v_u_6955, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6955, 0)) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in items_of([v_t_6951 for v_t_6951 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6951, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6952, 0) if (GET(ctx, 'tracks', v_t_6952, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6952, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if ((KEY(ctx.state.get('game_tracks'), v_t_6954, 0) if (GET(ctx, 'tracks', v_t_6954, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6954, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6955, 0) if (GET(ctx, 'tracks', v_u_6955, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6955, 0)) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in items_of([v_t_6951 for v_t_6951 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6951, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6952, 0) if (GET(ctx, 'tracks', v_t_6952, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6952, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if ((KEY(ctx.state.get('game_tracks'), v_t_6954, 0) if (GET(ctx, 'tracks', v_t_6954, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6954, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6955, 0) if (GET(ctx, 'tracks', v_u_6955, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6955, 0)) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in items_of([v_t_6951 for v_t_6951 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6951, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6952, 0) if (GET(ctx, 'tracks', v_t_6952, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6952, 0))) >= 1)]), 0))) >= 1)))]))
+    return MEMO(ctx, (10684, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6956, NOREC).get('band', {}) if type(v_g_6956) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6956 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6956, NOREC).get('column', 0) if type(v_g_6956) is str else 0) == ((_w11.get((lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if (((_w5.get(v_t_6954, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6954, 0)) if ((ctx.index.plain['tracks'].get(v_t_6954, NOREC).get('scope', None) if type(v_t_6954) is str else None) == 'game') else (_w7.get(v_t_6954, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6954, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6955, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6955, 0)) if ((ctx.index.plain['tracks'].get(v_u_6955, NOREC).get('scope', None) if type(v_u_6955) is str else None) == 'game') else (_w10.get(v_u_6955, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6955, 0))) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in [v_t_6951 for v_t_6951 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6951, NOREC).get('group', None) if type(v_t_6951) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6952, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6952, 0)) if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('scope', None) if type(v_t_6952) is str else None) == 'game') else (_w4.get(v_t_6952, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6952, 0)))) >= 1)]), 0) if type((_w11 := ctx.state.get('game_tracks'))) is dict else KEY(_w11, (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if (((_w5.get(v_t_6954, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6954, 0)) if ((ctx.index.plain['tracks'].get(v_t_6954, NOREC).get('scope', None) if type(v_t_6954) is str else None) == 'game') else (_w7.get(v_t_6954, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6954, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6955, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6955, 0)) if ((ctx.index.plain['tracks'].get(v_u_6955, NOREC).get('scope', None) if type(v_u_6955) is str else None) == 'game') else (_w10.get(v_u_6955, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6955, 0))) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in [v_t_6951 for v_t_6951 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6951, NOREC).get('group', None) if type(v_t_6951) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6952, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6952, 0)) if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('scope', None) if type(v_t_6952) is str else None) == 'game') else (_w4.get(v_t_6952, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6952, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w21, NOREC).get('scope', None) if type((_w21 := (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if (((_w15.get(v_t_6954, 0) if type((_w15 := ctx.state.get('game_tracks'))) is dict else KEY(_w15, v_t_6954, 0)) if ((ctx.index.plain['tracks'].get(v_t_6954, NOREC).get('scope', None) if type(v_t_6954) is str else None) == 'game') else (_w17.get(v_t_6954, 0) if type((_w17 := (ctx.state['players'][_w16] if type((_w16 := E.get('you'))) is int and 0 <= _w16 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w17, v_t_6954, 0))) == FN['max'](ctx, None, [((_w18.get(v_u_6955, 0) if type((_w18 := ctx.state.get('game_tracks'))) is dict else KEY(_w18, v_u_6955, 0)) if ((ctx.index.plain['tracks'].get(v_u_6955, NOREC).get('scope', None) if type(v_u_6955) is str else None) == 'game') else (_w20.get(v_u_6955, 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, v_u_6955, 0))) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in [v_t_6951 for v_t_6951 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6951, NOREC).get('group', None) if type(v_t_6951) is str else None) == 'price_markers')] if (num(((_w12.get(v_t_6952, 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, v_t_6952, 0)) if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('scope', None) if type(v_t_6952) is str else None) == 'game') else (_w14.get(v_t_6952, 0) if type((_w14 := (ctx.state['players'][_w13] if type((_w13 := E.get('you'))) is int and 0 <= _w13 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, v_t_6952, 0)))) >= 1)]))) is str else None) == 'game') else (_w32.get((lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if (((_w26.get(v_t_6954, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6954, 0)) if ((ctx.index.plain['tracks'].get(v_t_6954, NOREC).get('scope', None) if type(v_t_6954) is str else None) == 'game') else (_w28.get(v_t_6954, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6954, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6955, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6955, 0)) if ((ctx.index.plain['tracks'].get(v_u_6955, NOREC).get('scope', None) if type(v_u_6955) is str else None) == 'game') else (_w31.get(v_u_6955, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6955, 0))) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in [v_t_6951 for v_t_6951 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6951, NOREC).get('group', None) if type(v_t_6951) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6952, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6952, 0)) if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('scope', None) if type(v_t_6952) is str else None) == 'game') else (_w25.get(v_t_6952, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6952, 0)))) >= 1)]), 0) if type((_w32 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w32, (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if (((_w26.get(v_t_6954, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6954, 0)) if ((ctx.index.plain['tracks'].get(v_t_6954, NOREC).get('scope', None) if type(v_t_6954) is str else None) == 'game') else (_w28.get(v_t_6954, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6954, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6955, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6955, 0)) if ((ctx.index.plain['tracks'].get(v_u_6955, NOREC).get('scope', None) if type(v_u_6955) is str else None) == 'game') else (_w31.get(v_u_6955, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6955, 0))) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in [v_t_6951 for v_t_6951 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6951, NOREC).get('group', None) if type(v_t_6951) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6952, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6952, 0)) if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('scope', None) if type(v_t_6952) is str else None) == 'game') else (_w25.get(v_t_6952, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6952, 0)))) >= 1)]), 0))))) and ((num(((_w42.get((lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if (((_w36.get(v_t_6954, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6954, 0)) if ((ctx.index.plain['tracks'].get(v_t_6954, NOREC).get('scope', None) if type(v_t_6954) is str else None) == 'game') else (_w38.get(v_t_6954, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6954, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6955, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6955, 0)) if ((ctx.index.plain['tracks'].get(v_u_6955, NOREC).get('scope', None) if type(v_u_6955) is str else None) == 'game') else (_w41.get(v_u_6955, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6955, 0))) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in [v_t_6951 for v_t_6951 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6951, NOREC).get('group', None) if type(v_t_6951) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6952, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6952, 0)) if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('scope', None) if type(v_t_6952) is str else None) == 'game') else (_w35.get(v_t_6952, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6952, 0)))) >= 1)]), 0) if type((_w42 := ctx.state.get('game_tracks'))) is dict else KEY(_w42, (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if (((_w36.get(v_t_6954, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6954, 0)) if ((ctx.index.plain['tracks'].get(v_t_6954, NOREC).get('scope', None) if type(v_t_6954) is str else None) == 'game') else (_w38.get(v_t_6954, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6954, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6955, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6955, 0)) if ((ctx.index.plain['tracks'].get(v_u_6955, NOREC).get('scope', None) if type(v_u_6955) is str else None) == 'game') else (_w41.get(v_u_6955, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6955, 0))) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in [v_t_6951 for v_t_6951 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6951, NOREC).get('group', None) if type(v_t_6951) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6952, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6952, 0)) if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('scope', None) if type(v_t_6952) is str else None) == 'game') else (_w35.get(v_t_6952, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6952, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w52, NOREC).get('scope', None) if type((_w52 := (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if (((_w46.get(v_t_6954, 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, v_t_6954, 0)) if ((ctx.index.plain['tracks'].get(v_t_6954, NOREC).get('scope', None) if type(v_t_6954) is str else None) == 'game') else (_w48.get(v_t_6954, 0) if type((_w48 := (ctx.state['players'][_w47] if type((_w47 := E.get('you'))) is int and 0 <= _w47 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w48, v_t_6954, 0))) == FN['max'](ctx, None, [((_w49.get(v_u_6955, 0) if type((_w49 := ctx.state.get('game_tracks'))) is dict else KEY(_w49, v_u_6955, 0)) if ((ctx.index.plain['tracks'].get(v_u_6955, NOREC).get('scope', None) if type(v_u_6955) is str else None) == 'game') else (_w51.get(v_u_6955, 0) if type((_w51 := (ctx.state['players'][_w50] if type((_w50 := E.get('you'))) is int and 0 <= _w50 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w51, v_u_6955, 0))) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in [v_t_6951 for v_t_6951 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6951, NOREC).get('group', None) if type(v_t_6951) is str else None) == 'price_markers')] if (num(((_w43.get(v_t_6952, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_t_6952, 0)) if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('scope', None) if type(v_t_6952) is str else None) == 'game') else (_w45.get(v_t_6952, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_t_6952, 0)))) >= 1)]))) is str else None) == 'game') else (_w63.get((lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if (((_w57.get(v_t_6954, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6954, 0)) if ((ctx.index.plain['tracks'].get(v_t_6954, NOREC).get('scope', None) if type(v_t_6954) is str else None) == 'game') else (_w59.get(v_t_6954, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6954, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6955, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6955, 0)) if ((ctx.index.plain['tracks'].get(v_u_6955, NOREC).get('scope', None) if type(v_u_6955) is str else None) == 'game') else (_w62.get(v_u_6955, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6955, 0))) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in [v_t_6951 for v_t_6951 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6951, NOREC).get('group', None) if type(v_t_6951) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6952, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6952, 0)) if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('scope', None) if type(v_t_6952) is str else None) == 'game') else (_w56.get(v_t_6952, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6952, 0)))) >= 1)]), 0) if type((_w63 := (ctx.state['players'][_w53] if type((_w53 := E.get('you'))) is int and 0 <= _w53 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w63, (lambda v_on_6953: FN['last'](ctx, None, [v_t_6954 for v_t_6954 in items_of(v_on_6953) if (((_w57.get(v_t_6954, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6954, 0)) if ((ctx.index.plain['tracks'].get(v_t_6954, NOREC).get('scope', None) if type(v_t_6954) is str else None) == 'game') else (_w59.get(v_t_6954, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6954, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6955, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6955, 0)) if ((ctx.index.plain['tracks'].get(v_u_6955, NOREC).get('scope', None) if type(v_u_6955) is str else None) == 'game') else (_w62.get(v_u_6955, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6955, 0))) for v_u_6955 in items_of(v_on_6953)]))]))([v_t_6952 for v_t_6952 in [v_t_6951 for v_t_6951 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6951, NOREC).get('group', None) if type(v_t_6951) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6952, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6952, 0)) if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('scope', None) if type(v_t_6952) is str else None) == 'game') else (_w56.get(v_t_6952, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6952, 0)))) >= 1)]), 0)))) >= 1)) else False)]))
 
 
 def x_10688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1846,7 +1847,7 @@ def x_10688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6962'), 'instead_of', {}), 'gain', None) == E.get('r~6960'))) and bool((num(E.get('left~6961')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6962'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6960'))) and ((num(E.get('left~6961')) > 0)) else False)
 
 
 def x_10692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1870,55 +1871,55 @@ def x_10697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6965') if (GET(ctx, 'resources', E.get('r~6966'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6965'), KEY(ctx.state.get('supply'), E.get('r~6966'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6965') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6966'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6965'), (_w2.get(E.get('r~6966'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6966'), 0))]))])
 
 
 def x_10705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6966'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6966'))) is str else None) != None)
 
 
 def x_10707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6967'), (num(GET(ctx, 'resources', E.get('r~6966'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6966'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6967'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6966'))) is str else None)) - num((_w3.get(E.get('r~6966'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6966'), 0))))])])
 
 
 def x_10708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6966'), 0)
+    return (_w2.get(E.get('r~6966'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6966'), 0))
 
 
 def x_10710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6966'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6966'))) is str else None) != None)
 
 
 def x_10711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6966'), 0)
+    return (_w1.get(E.get('r~6966'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6966'), 0))
 
 
 def x_10713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6966'), 'ledger', None)) and bool((E.get('k~6967') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6966'))) is str else None)) and ((E.get('k~6967') != 0)) else False)
 
 
 def x_10714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10717(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10717, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6973, 'band', {}), 'right', None) for v_g_6973 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6973, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if ((KEY(ctx.state.get('game_tracks'), v_t_6971, 0) if (GET(ctx, 'tracks', v_t_6971, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6971, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6972, 0) if (GET(ctx, 'tracks', v_u_6972, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6972, 0)) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in items_of([v_t_6968 for v_t_6968 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6968, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6969, 0) if (GET(ctx, 'tracks', v_t_6969, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6969, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if ((KEY(ctx.state.get('game_tracks'), v_t_6971, 0) if (GET(ctx, 'tracks', v_t_6971, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6971, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6972, 0) if (GET(ctx, 'tracks', v_u_6972, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6972, 0)) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in items_of([v_t_6968 for v_t_6968 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6968, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6969, 0) if (GET(ctx, 'tracks', v_t_6969, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6969, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if ((KEY(ctx.state.get('game_tracks'), v_t_6971, 0) if (GET(ctx, 'tracks', v_t_6971, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6971, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6972, 0) if (GET(ctx, 'tracks', v_u_6972, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6972, 0)) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in items_of([v_t_6968 for v_t_6968 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6968, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6969, 0) if (GET(ctx, 'tracks', v_t_6969, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6969, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if ((KEY(ctx.state.get('game_tracks'), v_t_6971, 0) if (GET(ctx, 'tracks', v_t_6971, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6971, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6972, 0) if (GET(ctx, 'tracks', v_u_6972, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6972, 0)) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in items_of([v_t_6968 for v_t_6968 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6968, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6969, 0) if (GET(ctx, 'tracks', v_t_6969, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6969, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if ((KEY(ctx.state.get('game_tracks'), v_t_6971, 0) if (GET(ctx, 'tracks', v_t_6971, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6971, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6972, 0) if (GET(ctx, 'tracks', v_u_6972, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6972, 0)) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in items_of([v_t_6968 for v_t_6968 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6968, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6969, 0) if (GET(ctx, 'tracks', v_t_6969, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6969, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if ((KEY(ctx.state.get('game_tracks'), v_t_6971, 0) if (GET(ctx, 'tracks', v_t_6971, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6971, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6972, 0) if (GET(ctx, 'tracks', v_u_6972, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6972, 0)) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in items_of([v_t_6968 for v_t_6968 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6968, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6969, 0) if (GET(ctx, 'tracks', v_t_6969, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6969, 0))) >= 1)]), 0))) >= 1)))]))
+    return MEMO(ctx, (10717, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6973, NOREC).get('band', {}) if type(v_g_6973) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6973 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6973, NOREC).get('column', 0) if type(v_g_6973) is str else 0) == ((_w11.get((lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if (((_w5.get(v_t_6971, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6971, 0)) if ((ctx.index.plain['tracks'].get(v_t_6971, NOREC).get('scope', None) if type(v_t_6971) is str else None) == 'game') else (_w7.get(v_t_6971, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6971, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6972, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6972, 0)) if ((ctx.index.plain['tracks'].get(v_u_6972, NOREC).get('scope', None) if type(v_u_6972) is str else None) == 'game') else (_w10.get(v_u_6972, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6972, 0))) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in [v_t_6968 for v_t_6968 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6968, NOREC).get('group', None) if type(v_t_6968) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6969, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6969, 0)) if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('scope', None) if type(v_t_6969) is str else None) == 'game') else (_w4.get(v_t_6969, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6969, 0)))) >= 1)]), 0) if type((_w11 := ctx.state.get('game_tracks'))) is dict else KEY(_w11, (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if (((_w5.get(v_t_6971, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6971, 0)) if ((ctx.index.plain['tracks'].get(v_t_6971, NOREC).get('scope', None) if type(v_t_6971) is str else None) == 'game') else (_w7.get(v_t_6971, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6971, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6972, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6972, 0)) if ((ctx.index.plain['tracks'].get(v_u_6972, NOREC).get('scope', None) if type(v_u_6972) is str else None) == 'game') else (_w10.get(v_u_6972, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6972, 0))) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in [v_t_6968 for v_t_6968 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6968, NOREC).get('group', None) if type(v_t_6968) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6969, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6969, 0)) if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('scope', None) if type(v_t_6969) is str else None) == 'game') else (_w4.get(v_t_6969, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6969, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w21, NOREC).get('scope', None) if type((_w21 := (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if (((_w15.get(v_t_6971, 0) if type((_w15 := ctx.state.get('game_tracks'))) is dict else KEY(_w15, v_t_6971, 0)) if ((ctx.index.plain['tracks'].get(v_t_6971, NOREC).get('scope', None) if type(v_t_6971) is str else None) == 'game') else (_w17.get(v_t_6971, 0) if type((_w17 := (ctx.state['players'][_w16] if type((_w16 := E.get('you'))) is int and 0 <= _w16 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w17, v_t_6971, 0))) == FN['max'](ctx, None, [((_w18.get(v_u_6972, 0) if type((_w18 := ctx.state.get('game_tracks'))) is dict else KEY(_w18, v_u_6972, 0)) if ((ctx.index.plain['tracks'].get(v_u_6972, NOREC).get('scope', None) if type(v_u_6972) is str else None) == 'game') else (_w20.get(v_u_6972, 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, v_u_6972, 0))) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in [v_t_6968 for v_t_6968 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6968, NOREC).get('group', None) if type(v_t_6968) is str else None) == 'price_markers')] if (num(((_w12.get(v_t_6969, 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, v_t_6969, 0)) if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('scope', None) if type(v_t_6969) is str else None) == 'game') else (_w14.get(v_t_6969, 0) if type((_w14 := (ctx.state['players'][_w13] if type((_w13 := E.get('you'))) is int and 0 <= _w13 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, v_t_6969, 0)))) >= 1)]))) is str else None) == 'game') else (_w32.get((lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if (((_w26.get(v_t_6971, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6971, 0)) if ((ctx.index.plain['tracks'].get(v_t_6971, NOREC).get('scope', None) if type(v_t_6971) is str else None) == 'game') else (_w28.get(v_t_6971, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6971, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6972, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6972, 0)) if ((ctx.index.plain['tracks'].get(v_u_6972, NOREC).get('scope', None) if type(v_u_6972) is str else None) == 'game') else (_w31.get(v_u_6972, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6972, 0))) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in [v_t_6968 for v_t_6968 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6968, NOREC).get('group', None) if type(v_t_6968) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6969, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6969, 0)) if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('scope', None) if type(v_t_6969) is str else None) == 'game') else (_w25.get(v_t_6969, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6969, 0)))) >= 1)]), 0) if type((_w32 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w32, (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if (((_w26.get(v_t_6971, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6971, 0)) if ((ctx.index.plain['tracks'].get(v_t_6971, NOREC).get('scope', None) if type(v_t_6971) is str else None) == 'game') else (_w28.get(v_t_6971, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6971, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6972, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6972, 0)) if ((ctx.index.plain['tracks'].get(v_u_6972, NOREC).get('scope', None) if type(v_u_6972) is str else None) == 'game') else (_w31.get(v_u_6972, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6972, 0))) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in [v_t_6968 for v_t_6968 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6968, NOREC).get('group', None) if type(v_t_6968) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6969, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6969, 0)) if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('scope', None) if type(v_t_6969) is str else None) == 'game') else (_w25.get(v_t_6969, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6969, 0)))) >= 1)]), 0))))) and ((num(((_w42.get((lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if (((_w36.get(v_t_6971, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6971, 0)) if ((ctx.index.plain['tracks'].get(v_t_6971, NOREC).get('scope', None) if type(v_t_6971) is str else None) == 'game') else (_w38.get(v_t_6971, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6971, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6972, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6972, 0)) if ((ctx.index.plain['tracks'].get(v_u_6972, NOREC).get('scope', None) if type(v_u_6972) is str else None) == 'game') else (_w41.get(v_u_6972, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6972, 0))) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in [v_t_6968 for v_t_6968 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6968, NOREC).get('group', None) if type(v_t_6968) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6969, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6969, 0)) if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('scope', None) if type(v_t_6969) is str else None) == 'game') else (_w35.get(v_t_6969, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6969, 0)))) >= 1)]), 0) if type((_w42 := ctx.state.get('game_tracks'))) is dict else KEY(_w42, (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if (((_w36.get(v_t_6971, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6971, 0)) if ((ctx.index.plain['tracks'].get(v_t_6971, NOREC).get('scope', None) if type(v_t_6971) is str else None) == 'game') else (_w38.get(v_t_6971, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6971, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6972, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6972, 0)) if ((ctx.index.plain['tracks'].get(v_u_6972, NOREC).get('scope', None) if type(v_u_6972) is str else None) == 'game') else (_w41.get(v_u_6972, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6972, 0))) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in [v_t_6968 for v_t_6968 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6968, NOREC).get('group', None) if type(v_t_6968) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6969, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6969, 0)) if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('scope', None) if type(v_t_6969) is str else None) == 'game') else (_w35.get(v_t_6969, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6969, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w52, NOREC).get('scope', None) if type((_w52 := (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if (((_w46.get(v_t_6971, 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, v_t_6971, 0)) if ((ctx.index.plain['tracks'].get(v_t_6971, NOREC).get('scope', None) if type(v_t_6971) is str else None) == 'game') else (_w48.get(v_t_6971, 0) if type((_w48 := (ctx.state['players'][_w47] if type((_w47 := E.get('you'))) is int and 0 <= _w47 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w48, v_t_6971, 0))) == FN['max'](ctx, None, [((_w49.get(v_u_6972, 0) if type((_w49 := ctx.state.get('game_tracks'))) is dict else KEY(_w49, v_u_6972, 0)) if ((ctx.index.plain['tracks'].get(v_u_6972, NOREC).get('scope', None) if type(v_u_6972) is str else None) == 'game') else (_w51.get(v_u_6972, 0) if type((_w51 := (ctx.state['players'][_w50] if type((_w50 := E.get('you'))) is int and 0 <= _w50 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w51, v_u_6972, 0))) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in [v_t_6968 for v_t_6968 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6968, NOREC).get('group', None) if type(v_t_6968) is str else None) == 'price_markers')] if (num(((_w43.get(v_t_6969, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_t_6969, 0)) if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('scope', None) if type(v_t_6969) is str else None) == 'game') else (_w45.get(v_t_6969, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_t_6969, 0)))) >= 1)]))) is str else None) == 'game') else (_w63.get((lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if (((_w57.get(v_t_6971, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6971, 0)) if ((ctx.index.plain['tracks'].get(v_t_6971, NOREC).get('scope', None) if type(v_t_6971) is str else None) == 'game') else (_w59.get(v_t_6971, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6971, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6972, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6972, 0)) if ((ctx.index.plain['tracks'].get(v_u_6972, NOREC).get('scope', None) if type(v_u_6972) is str else None) == 'game') else (_w62.get(v_u_6972, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6972, 0))) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in [v_t_6968 for v_t_6968 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6968, NOREC).get('group', None) if type(v_t_6968) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6969, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6969, 0)) if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('scope', None) if type(v_t_6969) is str else None) == 'game') else (_w56.get(v_t_6969, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6969, 0)))) >= 1)]), 0) if type((_w63 := (ctx.state['players'][_w53] if type((_w53 := E.get('you'))) is int and 0 <= _w53 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w63, (lambda v_on_6970: FN['last'](ctx, None, [v_t_6971 for v_t_6971 in items_of(v_on_6970) if (((_w57.get(v_t_6971, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6971, 0)) if ((ctx.index.plain['tracks'].get(v_t_6971, NOREC).get('scope', None) if type(v_t_6971) is str else None) == 'game') else (_w59.get(v_t_6971, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6971, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6972, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6972, 0)) if ((ctx.index.plain['tracks'].get(v_u_6972, NOREC).get('scope', None) if type(v_u_6972) is str else None) == 'game') else (_w62.get(v_u_6972, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6972, 0))) for v_u_6972 in items_of(v_on_6970)]))]))([v_t_6969 for v_t_6969 in [v_t_6968 for v_t_6968 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6968, NOREC).get('group', None) if type(v_t_6968) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6969, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6969, 0)) if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('scope', None) if type(v_t_6969) is str else None) == 'game') else (_w56.get(v_t_6969, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6969, 0)))) >= 1)]), 0)))) >= 1)) else False)]))
 
 
 def x_10721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1928,7 +1929,7 @@ def x_10721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6979'), 'instead_of', {}), 'gain', None) == E.get('r~6977'))) and bool((num(E.get('left~6978')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6979'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6977'))) and ((num(E.get('left~6978')) > 0)) else False)
 
 
 def x_10725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1952,49 +1953,49 @@ def x_10730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6982') if (GET(ctx, 'resources', E.get('r~6983'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6982'), KEY(ctx.state.get('supply'), E.get('r~6983'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6982') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6983'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6982'), (_w2.get(E.get('r~6983'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6983'), 0))]))])
 
 
 def x_10738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6983'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6983'))) is str else None) != None)
 
 
 def x_10740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6984'), (num(GET(ctx, 'resources', E.get('r~6983'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6983'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6984'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6983'))) is str else None)) - num((_w3.get(E.get('r~6983'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6983'), 0))))])])
 
 
 def x_10741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6983'), 0)
+    return (_w2.get(E.get('r~6983'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6983'), 0))
 
 
 def x_10743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6983'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6983'))) is str else None) != None)
 
 
 def x_10744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6983'), 0)
+    return (_w1.get(E.get('r~6983'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6983'), 0))
 
 
 def x_10746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6983'), 'ledger', None)) and bool((E.get('k~6984') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6983'))) is str else None)) and ((E.get('k~6984') != 0)) else False)
 
 
 def x_10747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def t_8793(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:12

@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -58,19 +59,19 @@ K = [
 def x_10753(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return (num(AR('+', FN['count'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6986'), [])), FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6986'), [])))) > 0)
+    return (num(AR('+', FN['count'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6986'), []))), FN['count'](ctx, None, (_w2.get(E.get('d~6986'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6986'), []))))) > 0)
 
 
 def x_10754(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6986'), []))
+    return FN['distinct'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6986'), [])))
 
 
 def x_10755(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('display'), E.get('d~6986'), [])
+    return (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6986'), []))
 
 
 def x_10756(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
@@ -82,19 +83,19 @@ def x_10756(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
 def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'decks', E.get('d~6988'), 'display', None) != None)) and bool((num(FN['count'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6988'), []))) < num(GET(ctx, 'decks', E.get('d~6988'), 'display', None)))) and bool((num(FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6988'), []))) > 0)))
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~6988'))) is str else None) != None)) and ((num(FN['count'](ctx, None, (_w2.get(E.get('d~6988'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~6988'), [])))) < num((ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~6988'))) is str else None)))) and ((num(FN['count'](ctx, None, (_w4.get(E.get('d~6988'), []) if type((_w4 := ctx.state.get('piles'))) is dict else KEY(_w4, E.get('d~6988'), [])))) > 0)) else False)
 
 
 def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6988'), []))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~6988'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6988'), [])))
 
 
 def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('display'), E.get('d~6988'), [])
+    return (_w1.get(E.get('d~6988'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6988'), []))
 
 
 def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
@@ -106,7 +107,7 @@ def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
 def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('piles'), E.get('d~6988'), [])
+    return (_w1.get(E.get('d~6988'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6988'), []))
 
 
 def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
@@ -118,13 +119,13 @@ def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
 def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'decks', E.get('d~6991'), 'to', None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~6991'))) is str else None) == 'hand')
 
 
 def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
@@ -136,7 +137,7 @@ def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
 def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('held')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
 
 
 def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
@@ -148,7 +149,7 @@ def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
 def x_10771(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'deck_items', E.get('item~6990'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~6990'), 'use', None) == 'now')))
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~6990'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~6990'))) is str else None) == 'now')) else False)
 
 
 def x_10773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -178,19 +179,19 @@ def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
 def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return (K[1] if (num(FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6986'), []))) > 0) else K[2])
+    return (K[1] if (num(FN['count'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6986'), [])))) > 0) else K[2])
 
 
 def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6986'), []))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6986'), [])))
 
 
 def x_10782(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('piles'), E.get('d~6986'), [])
+    return (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6986'), []))
 
 
 def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
@@ -202,13 +203,13 @@ def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
 def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'decks', E.get('d~6997'), 'to', None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~6997'))) is str else None) == 'hand')
 
 
 def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
@@ -220,7 +221,7 @@ def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
 def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('held')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
 
 
 def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
@@ -232,7 +233,7 @@ def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
 def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'deck_items', E.get('item~6996'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~6996'), 'use', None) == 'now')))
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~6996'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~6996'))) is str else None) == 'now')) else False)
 
 
 def x_10793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -260,7 +261,7 @@ def x_10803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7003'), 'instead_of', {}), 'gain', None) == E.get('r~7001'))) and bool((num(E.get('left~7002')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7003'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7001'))) and ((num(E.get('left~7002')) > 0)) else False)
 
 
 def x_10807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -284,49 +285,49 @@ def x_10812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7006') if (GET(ctx, 'resources', E.get('r~7007'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7006'), KEY(ctx.state.get('supply'), E.get('r~7007'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7006') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7007'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7006'), (_w2.get(E.get('r~7007'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7007'), 0))]))])
 
 
 def x_10818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7007'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7007'))) is str else None) != None)
 
 
 def x_10820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7008'), (num(GET(ctx, 'resources', E.get('r~7007'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7007'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7008'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7007'))) is str else None)) - num((_w3.get(E.get('r~7007'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7007'), 0))))])])
 
 
 def x_10821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7007'), 0)
+    return (_w2.get(E.get('r~7007'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7007'), 0))
 
 
 def x_10823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7007'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7007'))) is str else None) != None)
 
 
 def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7007'), 0)
+    return (_w1.get(E.get('r~7007'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7007'), 0))
 
 
 def x_10826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7007'), 'ledger', None)) and bool((E.get('k~7008') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7007'))) is str else None)) and ((E.get('k~7008') != 0)) else False)
 
 
 def x_10827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10

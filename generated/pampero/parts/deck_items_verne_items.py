@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -50,37 +51,37 @@ K = [
 def x_10831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7010'), 0)) >= num(E.get('n~7009')))
+    return (num((_w2.get(E.get('r~7010'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7010'), 0))) >= num(E.get('n~7009')))
 
 
 def x_10834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7012'), 0)
+    return (_w2.get(E.get('r~7012'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7012'), 0))
 
 
 def x_10836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7012'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7012'))) is str else None) != None)
 
 
 def x_10837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7012'), 0)
+    return (_w1.get(E.get('r~7012'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7012'), 0))
 
 
 def x_10839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7012'), 'ledger', None)) and bool((E.get('n~7011') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7012'))) is str else None)) and ((E.get('n~7011') != 0)) else False)
 
 
 def x_10840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -90,7 +91,7 @@ def x_10845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7016'), 'instead_of', {}), 'gain', None) == E.get('r~7014'))) and bool((num(E.get('left~7015')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7016'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7014'))) and ((num(E.get('left~7015')) > 0)) else False)
 
 
 def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -114,55 +115,55 @@ def x_10854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7019') if (GET(ctx, 'resources', E.get('r~7020'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7019'), KEY(ctx.state.get('supply'), E.get('r~7020'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7019') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7020'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7019'), (_w2.get(E.get('r~7020'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7020'), 0))]))])
 
 
 def x_10860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7020'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7020'))) is str else None) != None)
 
 
 def x_10862(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7021'), (num(GET(ctx, 'resources', E.get('r~7020'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7020'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7021'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7020'))) is str else None)) - num((_w3.get(E.get('r~7020'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7020'), 0))))])])
 
 
 def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7020'), 0)
+    return (_w2.get(E.get('r~7020'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7020'), 0))
 
 
 def x_10865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7020'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7020'))) is str else None) != None)
 
 
 def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7020'), 0)
+    return (_w1.get(E.get('r~7020'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7020'), 0))
 
 
 def x_10868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7020'), 'ledger', None)) and bool((E.get('k~7021') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7020'))) is str else None)) and ((E.get('k~7021') != 0)) else False)
 
 
 def x_10869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > 0)) and bool(FN['all'](ctx, None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7022).get('stock'), 'co2', 0))) for v_p_7022 in items_of(list(range(len(ctx.state['players']))))]))))
+    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if ((num((_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0))) > 0)) and (all([(num((_w4.get('co2', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'co2', 0))) >= num((_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][v_p_7022] if type(v_p_7022) is int and 0 <= v_p_7022 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) for v_p_7022 in items_of(list(range(len(ctx.state['players']))))])) else False))
 
 
 def x_10877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -172,7 +173,7 @@ def x_10877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10878(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7026'), 'instead_of', {}), 'gain', None) == E.get('r~7024'))) and bool((num(E.get('left~7025')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7026'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7024'))) and ((num(E.get('left~7025')) > 0)) else False)
 
 
 def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -196,49 +197,49 @@ def x_10886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7029') if (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7029'), KEY(ctx.state.get('supply'), E.get('r~7030'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7029') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7030'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7029'), (_w2.get(E.get('r~7030'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7030'), 0))]))])
 
 
 def x_10892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7030'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7030'))) is str else None) != None)
 
 
 def x_10894(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7031'), (num(GET(ctx, 'resources', E.get('r~7030'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7031'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7030'))) is str else None)) - num((_w3.get(E.get('r~7030'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7030'), 0))))])])
 
 
 def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)
+    return (_w2.get(E.get('r~7030'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7030'), 0))
 
 
 def x_10897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7030'))) is str else None) != None)
 
 
 def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7030'), 0)
+    return (_w1.get(E.get('r~7030'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7030'), 0))
 
 
 def x_10900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7030'), 'ledger', None)) and bool((E.get('k~7031') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7030'))) is str else None)) and ((E.get('k~7031') != 0)) else False)
 
 
 def x_10901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -248,7 +249,7 @@ def x_10906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7035'), 'instead_of', {}), 'gain', None) == E.get('r~7033'))) and bool((num(E.get('left~7034')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7035'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7033'))) and ((num(E.get('left~7034')) > 0)) else False)
 
 
 def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -272,55 +273,55 @@ def x_10915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7038') if (GET(ctx, 'resources', E.get('r~7039'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7038'), KEY(ctx.state.get('supply'), E.get('r~7039'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7038') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7039'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7038'), (_w2.get(E.get('r~7039'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7039'), 0))]))])
 
 
 def x_10921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7039'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7039'))) is str else None) != None)
 
 
 def x_10923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7040'), (num(GET(ctx, 'resources', E.get('r~7039'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7039'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7040'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7039'))) is str else None)) - num((_w3.get(E.get('r~7039'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7039'), 0))))])])
 
 
 def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7039'), 0)
+    return (_w2.get(E.get('r~7039'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7039'), 0))
 
 
 def x_10926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7039'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7039'))) is str else None) != None)
 
 
 def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7039'), 0)
+    return (_w1.get(E.get('r~7039'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7039'), 0))
 
 
 def x_10929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7039'), 'ledger', None)) and bool((E.get('k~7040') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7039'))) is str else None)) and ((E.get('k~7040') != 0)) else False)
 
 
 def x_10930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10932(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
     if E is None:
         E = ctx.env()
-    return (1 * num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)))
+    return (1 * num((_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0))))
 
 
 def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -330,7 +331,7 @@ def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7044'), 'instead_of', {}), 'gain', None) == E.get('r~7042'))) and bool((num(E.get('left~7043')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7044'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7042'))) and ((num(E.get('left~7043')) > 0)) else False)
 
 
 def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -354,55 +355,55 @@ def x_10945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10950(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7047') if (GET(ctx, 'resources', E.get('r~7048'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7047'), KEY(ctx.state.get('supply'), E.get('r~7048'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7047') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7048'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7047'), (_w2.get(E.get('r~7048'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7048'), 0))]))])
 
 
 def x_10951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7048'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7048'))) is str else None) != None)
 
 
 def x_10953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7049'), (num(GET(ctx, 'resources', E.get('r~7048'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7048'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7049'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7048'))) is str else None)) - num((_w3.get(E.get('r~7048'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7048'), 0))))])])
 
 
 def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7048'), 0)
+    return (_w2.get(E.get('r~7048'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7048'), 0))
 
 
 def x_10956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7048'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7048'))) is str else None) != None)
 
 
 def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7048'), 0)
+    return (_w1.get(E.get('r~7048'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7048'), 0))
 
 
 def x_10959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7048'), 'ledger', None)) and bool((E.get('k~7049') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7048'))) is str else None)) and ((E.get('k~7049') != 0)) else False)
 
 
 def x_10960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10962(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
     if E is None:
         E = ctx.env()
-    return (1 * num(KEY(PL(ctx, E.get('you')).get('stock'), 'barrels', 0)))
+    return (1 * num((_w2.get('barrels', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'barrels', 0))))
 
 
 def t_9532(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116

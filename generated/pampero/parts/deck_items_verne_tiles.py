@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -54,7 +55,7 @@ def x_10966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7053'), 'instead_of', {}), 'gain', None) == E.get('r~7051'))) and bool((num(E.get('left~7052')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7053'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7051'))) and ((num(E.get('left~7052')) > 0)) else False)
 
 
 def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -78,49 +79,49 @@ def x_10975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7056') if (GET(ctx, 'resources', E.get('r~7057'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7056'), KEY(ctx.state.get('supply'), E.get('r~7057'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7056') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7057'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7056'), (_w2.get(E.get('r~7057'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7057'), 0))]))])
 
 
 def x_10981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7057'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7057'))) is str else None) != None)
 
 
 def x_10983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7058'), (num(GET(ctx, 'resources', E.get('r~7057'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7057'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7058'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7057'))) is str else None)) - num((_w3.get(E.get('r~7057'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7057'), 0))))])])
 
 
 def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7057'), 0)
+    return (_w2.get(E.get('r~7057'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7057'), 0))
 
 
 def x_10986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7057'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7057'))) is str else None) != None)
 
 
 def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7057'), 0)
+    return (_w1.get(E.get('r~7057'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7057'), 0))
 
 
 def x_10989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7057'), 'ledger', None)) and bool((E.get('k~7058') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7057'))) is str else None)) and ((E.get('k~7058') != 0)) else False)
 
 
 def x_10990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_10995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -130,7 +131,7 @@ def x_10995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7062'), 'instead_of', {}), 'gain', None) == E.get('r~7060'))) and bool((num(E.get('left~7061')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7062'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7060'))) and ((num(E.get('left~7061')) > 0)) else False)
 
 
 def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -154,49 +155,49 @@ def x_11004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7065') if (GET(ctx, 'resources', E.get('r~7066'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7065'), KEY(ctx.state.get('supply'), E.get('r~7066'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7065') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7066'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7065'), (_w2.get(E.get('r~7066'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7066'), 0))]))])
 
 
 def x_11010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7066'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7066'))) is str else None) != None)
 
 
 def x_11012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7067'), (num(GET(ctx, 'resources', E.get('r~7066'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7066'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7067'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7066'))) is str else None)) - num((_w3.get(E.get('r~7066'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7066'), 0))))])])
 
 
 def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7066'), 0)
+    return (_w2.get(E.get('r~7066'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7066'), 0))
 
 
 def x_11015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7066'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7066'))) is str else None) != None)
 
 
 def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7066'), 0)
+    return (_w1.get(E.get('r~7066'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7066'), 0))
 
 
 def x_11018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7066'), 'ledger', None)) and bool((E.get('k~7067') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7066'))) is str else None)) and ((E.get('k~7067') != 0)) else False)
 
 
 def x_11019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_11024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -206,7 +207,7 @@ def x_11024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7071'), 'instead_of', {}), 'gain', None) == E.get('r~7069'))) and bool((num(E.get('left~7070')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7071'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7069'))) and ((num(E.get('left~7070')) > 0)) else False)
 
 
 def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -230,49 +231,49 @@ def x_11033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7074') if (GET(ctx, 'resources', E.get('r~7075'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7074'), KEY(ctx.state.get('supply'), E.get('r~7075'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7074') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7075'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7074'), (_w2.get(E.get('r~7075'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7075'), 0))]))])
 
 
 def x_11039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7075'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7075'))) is str else None) != None)
 
 
 def x_11041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7076'), (num(GET(ctx, 'resources', E.get('r~7075'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7075'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7076'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7075'))) is str else None)) - num((_w3.get(E.get('r~7075'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7075'), 0))))])])
 
 
 def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7075'), 0)
+    return (_w2.get(E.get('r~7075'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7075'), 0))
 
 
 def x_11044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7075'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7075'))) is str else None) != None)
 
 
 def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7075'), 0)
+    return (_w1.get(E.get('r~7075'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7075'), 0))
 
 
 def x_11047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7075'), 'ledger', None)) and bool((E.get('k~7076') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7075'))) is str else None)) and ((E.get('k~7076') != 0)) else False)
 
 
 def x_11048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_11053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -282,7 +283,7 @@ def x_11053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7080'), 'instead_of', {}), 'gain', None) == E.get('r~7078'))) and bool((num(E.get('left~7079')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7080'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7078'))) and ((num(E.get('left~7079')) > 0)) else False)
 
 
 def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -306,49 +307,49 @@ def x_11062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7083') if (GET(ctx, 'resources', E.get('r~7084'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7083'), KEY(ctx.state.get('supply'), E.get('r~7084'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7083') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7084'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7083'), (_w2.get(E.get('r~7084'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7084'), 0))]))])
 
 
 def x_11068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7084'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7084'))) is str else None) != None)
 
 
 def x_11070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7085'), (num(GET(ctx, 'resources', E.get('r~7084'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7084'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7085'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7084'))) is str else None)) - num((_w3.get(E.get('r~7084'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7084'), 0))))])])
 
 
 def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7084'), 0)
+    return (_w2.get(E.get('r~7084'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7084'), 0))
 
 
 def x_11073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7084'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7084'))) is str else None) != None)
 
 
 def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7084'), 0)
+    return (_w1.get(E.get('r~7084'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7084'), 0))
 
 
 def x_11076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7084'), 'ledger', None)) and bool((E.get('k~7085') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7084'))) is str else None)) and ((E.get('k~7085') != 0)) else False)
 
 
 def x_11077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_11082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -358,7 +359,7 @@ def x_11082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7089'), 'instead_of', {}), 'gain', None) == E.get('r~7087'))) and bool((num(E.get('left~7088')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7089'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7087'))) and ((num(E.get('left~7088')) > 0)) else False)
 
 
 def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -382,49 +383,49 @@ def x_11091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7092') if (GET(ctx, 'resources', E.get('r~7093'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7092'), KEY(ctx.state.get('supply'), E.get('r~7093'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7092') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7093'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7092'), (_w2.get(E.get('r~7093'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7093'), 0))]))])
 
 
 def x_11097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7093'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7093'))) is str else None) != None)
 
 
 def x_11099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7094'), (num(GET(ctx, 'resources', E.get('r~7093'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7093'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7094'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7093'))) is str else None)) - num((_w3.get(E.get('r~7093'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7093'), 0))))])])
 
 
 def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7093'), 0)
+    return (_w2.get(E.get('r~7093'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7093'), 0))
 
 
 def x_11102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7093'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7093'))) is str else None) != None)
 
 
 def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7093'), 0)
+    return (_w1.get(E.get('r~7093'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7093'), 0))
 
 
 def x_11105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7093'), 'ledger', None)) and bool((E.get('k~7094') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7093'))) is str else None)) and ((E.get('k~7094') != 0)) else False)
 
 
 def x_11106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_11111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -434,7 +435,7 @@ def x_11111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7098'), 'instead_of', {}), 'gain', None) == E.get('r~7096'))) and bool((num(E.get('left~7097')) > 0)))
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7098'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7096'))) and ((num(E.get('left~7097')) > 0)) else False)
 
 
 def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -458,55 +459,55 @@ def x_11120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7101') if (GET(ctx, 'resources', E.get('r~7102'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7101'), KEY(ctx.state.get('supply'), E.get('r~7102'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7101') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7102'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7101'), (_w2.get(E.get('r~7102'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7102'), 0))]))])
 
 
 def x_11126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7102'), 'max', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7102'))) is str else None) != None)
 
 
 def x_11128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7103'), (num(GET(ctx, 'resources', E.get('r~7102'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7102'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7103'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7102'))) is str else None)) - num((_w3.get(E.get('r~7102'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7102'), 0))))])])
 
 
 def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7102'), 0)
+    return (_w2.get(E.get('r~7102'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7102'), 0))
 
 
 def x_11131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7102'), 'supply', None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7102'))) is str else None) != None)
 
 
 def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7102'), 0)
+    return (_w1.get(E.get('r~7102'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7102'), 0))
 
 
 def x_11134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7102'), 'ledger', None)) and bool((E.get('k~7103') != 0)))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7102'))) is str else None)) and ((E.get('k~7103') != 0)) else False)
 
 
 def x_11135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
 def x_11137(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
     if E is None:
         E = ctx.env()
-    return (2 * num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('contracts'))))
+    return (2 * num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))))
 
 
 def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9

@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -66,13 +67,13 @@ K = [
 
 
 def x_374(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:10
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 5)
+    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 5)
 
 
 def x_376(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('prod'), 'titanium', 0)) >= 1)
+    return (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'titanium', 0))) >= 1)
 
 
 def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -82,7 +83,7 @@ def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (380, E.get('n~831'), E.get('r~832'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_833).get('prod'), E.get('r~832'), 0)) - num(E.get('n~831')))) >= num(GET(ctx, 'resources', E.get('r~832'), 'production_min', 0))) for v_target_833 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (380, E.get('n~831'), E.get('r~832'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~832'), 0) if type((_w1 := (ctx.state['players'][v_target_833] if type(v_target_833) is int and 0 <= v_target_833 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~832'), 0))) - num(E.get('n~831')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~832'))) is str else 0))) for v_target_833 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -92,13 +93,13 @@ def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~834')).get('prod'), E.get('r~832'), 0)) - num(E.get('n~831')))) >= num(GET(ctx, 'resources', E.get('r~832'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~832'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~834'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~832'), 0))) - num(E.get('n~831')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~832'))) is str else 0)))
 
 
 def x_383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~834')).get('prod'), E.get('r~832'), 0)
+    return (_w2.get(E.get('r~832'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~834'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~832'), 0))
 
 
 def x_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -110,13 +111,13 @@ def x_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~836'), 0)
+    return (_w2.get(E.get('r~836'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~836'), 0))
 
 
 def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~838'), 0)
+    return (_w2.get(E.get('r~838'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~838'), 0))
 
 
 def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
@@ -128,19 +129,19 @@ def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
 def x_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~839'), 0), GET(ctx, 'parameters', E.get('p~839'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~839'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~839'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~839'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~839'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~839'))) is str else 0)))
 
 
 def x_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~839'), 0)
+    return (_w1.get(E.get('p~839'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~839'), 0))
 
 
 def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~839'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~839'))) is str else 0)
 
 
 def x_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -152,19 +153,19 @@ def x_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~839'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~839'))) is str else None) != None)
 
 
 def x_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~839'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~839'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~839'))) is str else None), 0))
 
 
 def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -176,29 +177,29 @@ def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~841'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~839'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~841'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~839'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~839'), 0)))
 
 
 def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~841'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~841'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~843'), 0)) - num(E.get('n~842')))) >= num(GET(ctx, 'resources', E.get('r~843'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~843'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~843'), 0))) - num(E.get('n~842')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~843'))) is str else 0)))
 
 
 def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~843'), 0)
+    return (_w2.get(E.get('r~843'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~843'), 0))
 
 
 def x_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -208,7 +209,7 @@ def x_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (422, E.get('n~844'), E.get('r~845'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_846).get('prod'), E.get('r~845'), 0)) - num(E.get('n~844')))) >= num(GET(ctx, 'resources', E.get('r~845'), 'production_min', 0))) for v_target_846 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (422, E.get('n~844'), E.get('r~845'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~845'), 0) if type((_w1 := (ctx.state['players'][v_target_846] if type(v_target_846) is int and 0 <= v_target_846 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~845'), 0))) - num(E.get('n~844')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~845'))) is str else 0))) for v_target_846 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -218,13 +219,13 @@ def x_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~847')).get('prod'), E.get('r~845'), 0)) - num(E.get('n~844')))) >= num(GET(ctx, 'resources', E.get('r~845'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~845'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~847'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~845'), 0))) - num(E.get('n~844')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~845'))) is str else 0)))
 
 
 def x_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~847')).get('prod'), E.get('r~845'), 0)
+    return (_w2.get(E.get('r~845'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~847'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~845'), 0))
 
 
 def x_427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -236,29 +237,29 @@ def x_427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~849'), 0)
+    return (_w2.get(E.get('r~849'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~849'), 0))
 
 
 def x_432(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 6)
+    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 6)
 
 
 def x_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~852') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~852') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~853') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~853') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -270,49 +271,49 @@ def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~851')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~851')))
 
 
 def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~854')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~855')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~856'))))) >= num(E.get('price~851')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~854')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~855')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~856'))))) >= num(E.get('price~851')))
 
 
 def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('s_v~854'))) - 1), E.get('s_v~854'))]) if (num(E.get('s_v~854')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~851'), E.get('s_v~854'))) - 1), E.get('s_v~854'))]) if (num(E.get('s_v~854')) > 0) else 0))
 
 
 def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('t_v~855'))) - 1), E.get('t_v~855'))]) if (num(E.get('t_v~855')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~851'), E.get('t_v~855'))) - 1), E.get('t_v~855'))]) if (num(E.get('t_v~855')) > 0) else 0))
 
 
 def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('h_v~856'))) - 1), E.get('h_v~856'))]) if (num(E.get('h_v~856')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~851'), E.get('h_v~856'))) - 1), E.get('h_v~856'))]) if (num(E.get('h_v~856')) > 0) else 0))
 
 
 def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~857')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('s_v~854')))) >= num(E.get('price~851'))))))) and bool((not (bool((num(E.get('t~858')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('t_v~855')))) >= num(E.get('price~851'))))))) and bool((not (bool((num(E.get('h~859')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('h_v~856')))) >= num(E.get('price~851'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~857')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('s_v~854')))) >= num(E.get('price~851')))) else False))) and ((not (True if ((num(E.get('t~858')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('t_v~855')))) >= num(E.get('price~851')))) else False))) and ((not (True if ((num(E.get('h~859')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('h_v~856')))) >= num(E.get('price~851')))) else False))) else False)
 
 
 def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -324,19 +325,19 @@ def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -394,19 +395,19 @@ def x_471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_472(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    return (bool((ctx.state.get('revealed') != None)) and bool(IN('microbe', GET(ctx, 'cards', ctx.state.get('revealed'), 'tags', []))))
+    return (True if ((ctx.state.get('revealed') != None)) and (('microbe' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := ctx.state.get('revealed'))) is str else []))) in (list, dict) else IN('microbe', _w2))) else False)
 
 
 def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     if E is None:
         E = ctx.env()
-    return (3 if (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= 1) else 0)
+    return (3 if (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= 1) else 0)
 
 
 def x_480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -436,7 +437,7 @@ def x_486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 def x_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_488(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -454,25 +455,25 @@ def x_490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 def x_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~866') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~866') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~867') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~867') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -484,49 +485,49 @@ def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~865')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~865')))
 
 
 def x_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~868')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~869')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~870'))))) >= num(E.get('price~865')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~868')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~869')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~870'))))) >= num(E.get('price~865')))
 
 
 def x_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('s_v~868'))) - 1), E.get('s_v~868'))]) if (num(E.get('s_v~868')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~865'), E.get('s_v~868'))) - 1), E.get('s_v~868'))]) if (num(E.get('s_v~868')) > 0) else 0))
 
 
 def x_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('t_v~869'))) - 1), E.get('t_v~869'))]) if (num(E.get('t_v~869')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~865'), E.get('t_v~869'))) - 1), E.get('t_v~869'))]) if (num(E.get('t_v~869')) > 0) else 0))
 
 
 def x_506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('h_v~870'))) - 1), E.get('h_v~870'))]) if (num(E.get('h_v~870')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~865'), E.get('h_v~870'))) - 1), E.get('h_v~870'))]) if (num(E.get('h_v~870')) > 0) else 0))
 
 
 def x_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~871')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('s_v~868')))) >= num(E.get('price~865'))))))) and bool((not (bool((num(E.get('t~872')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('t_v~869')))) >= num(E.get('price~865'))))))) and bool((not (bool((num(E.get('h~873')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('h_v~870')))) >= num(E.get('price~865'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~871')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('s_v~868')))) >= num(E.get('price~865')))) else False))) and ((not (True if ((num(E.get('t~872')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('t_v~869')))) >= num(E.get('price~865')))) else False))) and ((not (True if ((num(E.get('h~873')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('h_v~870')))) >= num(E.get('price~865')))) else False))) else False)
 
 
 def x_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -538,19 +539,19 @@ def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_512(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -562,7 +563,7 @@ def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_519(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -596,29 +597,29 @@ def x_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 def x_524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~875'), 0)) >= num(E.get('n~874')))
+    return (num((_w2.get(E.get('r~875'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~875'), 0))) >= num(E.get('n~874')))
 
 
 def x_529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~875'), 0)
+    return (_w2.get(E.get('r~875'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~875'), 0))
 
 
 def x_533(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    return MEMO(ctx, (533, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_879 for v_s_879 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_879, 'type', None) != 'off_map')))]))
+    return MEMO(ctx, (533, ctx.stamps.get('board', 0),), lambda: len([v_s_879 for v_s_879 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_879, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_879, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_879, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_879, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_879, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_879, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_879, NOREC).get('type', None) if type(v_s_879) is str else None) != 'off_map')) else False)]))
 
 
 def x_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~881'), 0)
+    return (_w2.get(E.get('r~881'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~881'), 0))
 
 
 def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -628,25 +629,25 @@ def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
+    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
 
 
 def x_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~884'), 0)) - num(E.get('n~883')))) >= num(GET(ctx, 'resources', E.get('r~884'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~884'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~884'), 0))) - num(E.get('n~883')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~884'))) is str else 0)))
 
 
 def x_540(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~884'), 0)
+    return (_w2.get(E.get('r~884'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~884'), 0))
 
 
 def x_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~886'), 0)
+    return (_w2.get(E.get('r~886'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~886'), 0))
 
 
 def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
@@ -658,13 +659,13 @@ def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
 def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (548, E.get('t~887'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_888, 0), GET(ctx, 'parameters', v_p_888, 'step', 0))) > num(GET(ctx, 'parameters', v_p_888, 'max', 0))) for v_p_888 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_888, 'tile', None) == E.get('t~887'))])))
+    return MEMO(ctx, (548, E.get('t~887'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_888, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_888, 0)), (ctx.index.plain['parameters'].get(v_p_888, NOREC).get('step', 0) if type(v_p_888) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_888, NOREC).get('max', 0) if type(v_p_888) is str else 0))) for v_p_888 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_888, NOREC).get('tile', None) if type(v_p_888) is str else None) == E.get('t~887'))])))
 
 
 def x_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (549, E.get('this'), E.get('t~887'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_893: (lambda v_near_896: (v_near_896 if (bool((GET(ctx, 'tiles', E.get('t~887'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_896)) > 0))) else v_open_893))([v_s_894 for v_s_894 in items_of(v_open_893) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_895, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_895, {}), 'owner', None) == E.get('you')))) for v_x_895 in items_of(ADJ(ctx, 'spaces', v_s_894))])))]))([v_s_890 for v_s_890 in items_of([v_x_889 for v_x_889 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_889, 'type', None) == GET(ctx, 'tiles', E.get('t~887'), 'space', None))]) if (bool((not IN(v_s_890, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('t~887'))) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_890, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_890, None) == E.get('you'))))) and bool((bool(IN(v_s_890, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_891, ctx.state.get('board'))) and bool((not IN(v_x_891, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) == v_u_892)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None), 'counts_as', None) == v_u_892))))) for v_u_892 in items_of(KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'tiles', None))]))) for v_x_891 in items_of(ADJ(ctx, 'spaces', v_s_890))]))))))]))
+    return MEMO(ctx, (549, E.get('this'), E.get('t~887'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_893: (lambda v_near_896: (v_near_896 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~887'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_896)) > 0)) else False) else v_open_893))([v_s_894 for v_s_894 in items_of(v_open_893) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_895 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_895, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_895, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_895, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_895 in items_of(ADJ(ctx, 'spaces', v_s_894))])) else False)]))([v_s_890 for v_s_890 in [v_x_889 for v_x_889 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_889, NOREC).get('type', None) if type(v_x_889) is str else None) == GET(ctx, 'tiles', E.get('t~887'), 'space', None))] if (True if ((not (v_s_890 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_890, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_890, NOREC).get('reserved', None) if type(v_s_890) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_890, NOREC).get('reserved', None) if type(v_s_890) is str else None) == E.get('t~887'))) or (((ctx.index.plain['spaces'].get(v_s_890, NOREC).get('reserved', None) if type(v_s_890) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_890 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_890, _w2)))) or (((_w3.get(v_s_890, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_890, None)) == E.get('you'))) else False)) and ((True if ((v_s_890 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~887'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_890, _w6))) or ((not any([(True if ((v_x_891 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_891, _w7))) and ((not (v_x_891 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~887'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_891, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_891, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_891, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_891, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_891, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_892)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_891, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_891, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_892)) else False)) else False) for v_u_892 in items_of(KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_891 in items_of(ADJ(ctx, 'spaces', v_s_890))]))) else False)) else False)]))
 
 
 def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -676,13 +677,13 @@ def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~900'), {})
+    return (_w1.get(E.get('s~900'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~900'), {}))
 
 
 def x_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~899'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~899'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~899'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~899'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -710,13 +711,13 @@ def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~901'), ctx.state.get('board'))
+    return (E.get('x~901') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~901'), _w1))
 
 
 def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~901'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~901'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~901'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -734,25 +735,25 @@ def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_568(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(FN['count'](ctx, None, [v_x_903 for v_x_903 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_902 for v_s_902 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_902, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None) == 'ocean')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None), 'counts_as', None) == 'ocean')))))]))))
+    return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(len([v_x_903 for v_x_903 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_902 for v_s_902 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_902, {}), 'card', None) == E.get('this'))]))) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_903, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_903, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_903, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_903, {})))) is dict else KEY(_w4, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_903, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_903, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))))
 
 
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~905'), 0), GET(ctx, 'parameters', E.get('p~905'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~905'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~905'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~905'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~905'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~905'))) is str else 0)))
 
 
 def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~905'), 0)
+    return (_w1.get(E.get('p~905'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~905'), 0))
 
 
 def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~905'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~905'))) is str else 0)
 
 
 def x_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -764,19 +765,19 @@ def x_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_576(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~905'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~905'))) is str else None) != None)
 
 
 def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~905'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~905'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~905'))) is str else None), 0))
 
 
 def x_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -788,13 +789,13 @@ def x_581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~907'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~905'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~907'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~905'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~905'), 0)))
 
 
 def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~907'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~907'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -808,13 +809,13 @@ def x_590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~910')).get('stock'), E.get('r~909'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~909'), 'target': E.get('target~910'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if ((num((_w2.get(E.get('r~909'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~910'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~909'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~909'), 'target': E.get('target~910'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~910')).get('stock'), E.get('r~909'), 0)
+    return (_w2.get(E.get('r~909'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~910'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~909'), 0))
 
 
 def x_594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -826,25 +827,25 @@ def x_594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_600(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~912'), 0)
+    return (_w2.get(E.get('r~912'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~912'), 0))
 
 
 def x_605(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~913'), 0), GET(ctx, 'parameters', E.get('p~913'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~913'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~913'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~913'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~913'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~913'))) is str else 0)))
 
 
 def x_606(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~913'), 0)
+    return (_w1.get(E.get('p~913'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~913'), 0))
 
 
 def x_607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~913'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~913'))) is str else 0)
 
 
 def x_608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -856,19 +857,19 @@ def x_608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_609(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~913'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~913'))) is str else None) != None)
 
 
 def x_610(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~913'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~913'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~913'))) is str else None), 0))
 
 
 def x_612(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_614(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -880,25 +881,25 @@ def x_614(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_615(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~915'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~913'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~915'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~913'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~913'), 0)))
 
 
 def x_616(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~915'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~915'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (620, E.get('t~916'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_917, 0), GET(ctx, 'parameters', v_p_917, 'step', 0))) > num(GET(ctx, 'parameters', v_p_917, 'max', 0))) for v_p_917 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_917, 'tile', None) == E.get('t~916'))])))
+    return MEMO(ctx, (620, E.get('t~916'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_917, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_917, 0)), (ctx.index.plain['parameters'].get(v_p_917, NOREC).get('step', 0) if type(v_p_917) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_917, NOREC).get('max', 0) if type(v_p_917) is str else 0))) for v_p_917 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_917, NOREC).get('tile', None) if type(v_p_917) is str else None) == E.get('t~916'))])))
 
 
 def x_621(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (621, E.get('this'), E.get('t~916'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_922: (lambda v_near_925: (v_near_925 if (bool((GET(ctx, 'tiles', E.get('t~916'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_925)) > 0))) else v_open_922))([v_s_923 for v_s_923 in items_of(v_open_922) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_924, {}), 'owner', None) == E.get('you')))) for v_x_924 in items_of(ADJ(ctx, 'spaces', v_s_923))])))]))([v_s_919 for v_s_919 in items_of([v_x_918 for v_x_918 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_918, 'type', None) == GET(ctx, 'tiles', E.get('t~916'), 'space', None))]) if (bool((not IN(v_s_919, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('t~916'))) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_919, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_919, None) == E.get('you'))))) and bool((bool(IN(v_s_919, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_920, ctx.state.get('board'))) and bool((not IN(v_x_920, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) == v_u_921)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None), 'counts_as', None) == v_u_921))))) for v_u_921 in items_of(KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'tiles', None))]))) for v_x_920 in items_of(ADJ(ctx, 'spaces', v_s_919))]))))))]))
+    return MEMO(ctx, (621, E.get('this'), E.get('t~916'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_922: (lambda v_near_925: (v_near_925 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~916'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_925)) > 0)) else False) else v_open_922))([v_s_923 for v_s_923 in items_of(v_open_922) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_924 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_924, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_924, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_924, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_924 in items_of(ADJ(ctx, 'spaces', v_s_923))])) else False)]))([v_s_919 for v_s_919 in [v_x_918 for v_x_918 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_918, NOREC).get('type', None) if type(v_x_918) is str else None) == GET(ctx, 'tiles', E.get('t~916'), 'space', None))] if (True if ((not (v_s_919 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_919, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_919, NOREC).get('reserved', None) if type(v_s_919) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_919, NOREC).get('reserved', None) if type(v_s_919) is str else None) == E.get('t~916'))) or (((ctx.index.plain['spaces'].get(v_s_919, NOREC).get('reserved', None) if type(v_s_919) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_919 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_919, _w2)))) or (((_w3.get(v_s_919, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_919, None)) == E.get('you'))) else False)) and ((True if ((v_s_919 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~916'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_919, _w6))) or ((not any([(True if ((v_x_920 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_920, _w7))) and ((not (v_x_920 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~916'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_920, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_920, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_920, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_920, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_920, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_921)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_920, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_920, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_921)) else False)) else False) for v_u_921 in items_of(KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_920 in items_of(ADJ(ctx, 'spaces', v_s_919))]))) else False)) else False)]))
 
 
 def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -910,13 +911,13 @@ def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~929'), {})
+    return (_w1.get(E.get('s~929'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~929'), {}))
 
 
 def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~928'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~928'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~928'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~928'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -944,13 +945,13 @@ def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~930'), ctx.state.get('board'))
+    return (E.get('x~930') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~930'), _w1))
 
 
 def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~930'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~930'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~930'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -976,13 +977,13 @@ def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~933')).get('stock'), E.get('r~932'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~932'), 'target': E.get('target~933'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if ((num((_w2.get(E.get('r~932'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~933'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~932'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~932'), 'target': E.get('target~933'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~933')).get('stock'), E.get('r~932'), 0)
+    return (_w2.get(E.get('r~932'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~933'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~932'), 0))
 
 
 def x_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -994,19 +995,19 @@ def x_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_655(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~934'), 0), GET(ctx, 'parameters', E.get('p~934'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~934'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~934'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~934'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~934'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~934'))) is str else 0)))
 
 
 def x_656(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~934'), 0)
+    return (_w1.get(E.get('p~934'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~934'), 0))
 
 
 def x_657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~934'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~934'))) is str else 0)
 
 
 def x_658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1018,19 +1019,19 @@ def x_658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~934'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~934'))) is str else None) != None)
 
 
 def x_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~934'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~934'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~934'))) is str else None), 0))
 
 
 def x_662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1042,13 +1043,13 @@ def x_664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~936'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~934'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~936'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~934'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~934'), 0)))
 
 
 def x_666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~936'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~936'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -1062,13 +1063,13 @@ def x_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~939')).get('stock'), E.get('r~938'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~938'), 'target': E.get('target~939'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if ((num((_w2.get(E.get('r~938'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~939'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~938'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~938'), 'target': E.get('target~939'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~939')).get('stock'), E.get('r~938'), 0)
+    return (_w2.get(E.get('r~938'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~939'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~938'), 0))
 
 
 def x_677(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -1080,31 +1081,31 @@ def x_677(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~941'), 0)
+    return (_w2.get(E.get('r~941'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~941'), 0))
 
 
 def x_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('this')}, (KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'titanium', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'titanium', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('this'), 'tags', [])))) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('this')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('this'))) is str else []))) else False) else 0), None)
 
 
 def x_689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~944') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~944') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~945') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~945') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1116,49 +1117,49 @@ def x_692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_693(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~943')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~943')))
 
 
 def x_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~946')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~947')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~948'))))) >= num(E.get('price~943')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~946')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~947')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~948'))))) >= num(E.get('price~943')))
 
 
 def x_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('s_v~946'))) - 1), E.get('s_v~946'))]) if (num(E.get('s_v~946')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~943'), E.get('s_v~946'))) - 1), E.get('s_v~946'))]) if (num(E.get('s_v~946')) > 0) else 0))
 
 
 def x_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('t_v~947'))) - 1), E.get('t_v~947'))]) if (num(E.get('t_v~947')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~943'), E.get('t_v~947'))) - 1), E.get('t_v~947'))]) if (num(E.get('t_v~947')) > 0) else 0))
 
 
 def x_699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('h_v~948'))) - 1), E.get('h_v~948'))]) if (num(E.get('h_v~948')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~943'), E.get('h_v~948'))) - 1), E.get('h_v~948'))]) if (num(E.get('h_v~948')) > 0) else 0))
 
 
 def x_700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~949')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('s_v~946')))) >= num(E.get('price~943'))))))) and bool((not (bool((num(E.get('t~950')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('t_v~947')))) >= num(E.get('price~943'))))))) and bool((not (bool((num(E.get('h~951')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('h_v~948')))) >= num(E.get('price~943'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~949')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('s_v~946')))) >= num(E.get('price~943')))) else False))) and ((not (True if ((num(E.get('t~950')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('t_v~947')))) >= num(E.get('price~943')))) else False))) and ((not (True if ((num(E.get('h~951')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('h_v~948')))) >= num(E.get('price~943')))) else False))) else False)
 
 
 def x_701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1170,19 +1171,19 @@ def x_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -1194,13 +1195,13 @@ def x_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (713, E.get('t~952'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_953, 0), GET(ctx, 'parameters', v_p_953, 'step', 0))) > num(GET(ctx, 'parameters', v_p_953, 'max', 0))) for v_p_953 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_953, 'tile', None) == E.get('t~952'))])))
+    return MEMO(ctx, (713, E.get('t~952'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_953, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_953, 0)), (ctx.index.plain['parameters'].get(v_p_953, NOREC).get('step', 0) if type(v_p_953) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_953, NOREC).get('max', 0) if type(v_p_953) is str else 0))) for v_p_953 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_953, NOREC).get('tile', None) if type(v_p_953) is str else None) == E.get('t~952'))])))
 
 
 def x_714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (714, E.get('this'), E.get('t~952'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_958: (lambda v_near_961: (v_near_961 if (bool((GET(ctx, 'tiles', E.get('t~952'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_961)) > 0))) else v_open_958))([v_s_959 for v_s_959 in items_of(v_open_958) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_960, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_960, {}), 'owner', None) == E.get('you')))) for v_x_960 in items_of(ADJ(ctx, 'spaces', v_s_959))])))]))([v_s_955 for v_s_955 in items_of([v_x_954 for v_x_954 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_954, 'type', None) == GET(ctx, 'tiles', E.get('t~952'), 'space', None))]) if (bool((not IN(v_s_955, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('t~952'))) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_955, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_955, None) == E.get('you'))))) and bool((bool(IN(v_s_955, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_956, ctx.state.get('board'))) and bool((not IN(v_x_956, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) == v_u_957)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None), 'counts_as', None) == v_u_957))))) for v_u_957 in items_of(KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'tiles', None))]))) for v_x_956 in items_of(ADJ(ctx, 'spaces', v_s_955))]))))))]))
+    return MEMO(ctx, (714, E.get('this'), E.get('t~952'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_958: (lambda v_near_961: (v_near_961 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~952'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_961)) > 0)) else False) else v_open_958))([v_s_959 for v_s_959 in items_of(v_open_958) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_960 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_960, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_960, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_960, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_960 in items_of(ADJ(ctx, 'spaces', v_s_959))])) else False)]))([v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == GET(ctx, 'tiles', E.get('t~952'), 'space', None))] if (True if ((not (v_s_955 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_955, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('t~952'))) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_955 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_955, _w2)))) or (((_w3.get(v_s_955, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_955, None)) == E.get('you'))) else False)) and ((True if ((v_s_955 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~952'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_955, _w6))) or ((not any([(True if ((v_x_956 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_956, _w7))) and ((not (v_x_956 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~952'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_956, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_956, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_956, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_956, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_956, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_957)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_956, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_956, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_957)) else False)) else False) for v_u_957 in items_of(KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_956 in items_of(ADJ(ctx, 'spaces', v_s_955))]))) else False)) else False)]))
 
 
 def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -1212,13 +1213,13 @@ def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~965'), {})
+    return (_w1.get(E.get('s~965'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~965'), {}))
 
 
 def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~964'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~964'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~964'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~964'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1246,13 +1247,13 @@ def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~966'), ctx.state.get('board'))
+    return (E.get('x~966') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~966'), _w1))
 
 
 def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~966'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~966'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~966'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1270,13 +1271,13 @@ def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_968 for v_x_968 in items_of(GET(ctx, 'cards', v_c_967, 'tags', [])) if (v_x_968 == 'jovian')]) for v_c_967 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_970 for v_x_970 in items_of(GET(ctx, 'corporations', v_c_969, 'tags', [])) if (v_x_970 == 'jovian')]) for v_c_969 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [len([v_x_968 for v_x_968 in items_of((ctx.index.plain['cards'].get(v_c_967, NOREC).get('tags', []) if type(v_c_967) is str else [])) if (v_x_968 == 'jovian')]) for v_c_967 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_970 for v_x_970 in items_of((ctx.index.plain['corporations'].get(v_c_969, NOREC).get('tags', []) if type(v_c_969) is str else [])) if (v_x_970 == 'jovian')]) for v_c_969 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
 
 
 def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~972'), 0)
+    return (_w2.get(E.get('r~972'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~972'), 0))
 
 
 def x_738(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:135
@@ -1288,31 +1289,31 @@ def x_738(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:135
 def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~974'), 0)) >= num(E.get('n~973')))
+    return (num((_w2.get(E.get('r~974'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~974'), 0))) >= num(E.get('n~973')))
 
 
 def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~974'), 0)
+    return (_w2.get(E.get('r~974'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~974'), 0))
 
 
 def x_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~976'), 0)
+    return (_w2.get(E.get('r~976'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~976'), 0))
 
 
 def x_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~978'), 0)) >= num(E.get('n~977')))
+    return (num((_w2.get(E.get('r~978'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~978'), 0))) >= num(E.get('n~977')))
 
 
 def x_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~978'), 0)
+    return (_w2.get(E.get('r~978'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~978'), 0))
 
 
 def x_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1342,7 +1343,7 @@ def x_762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1360,65 +1361,65 @@ def x_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_769(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~981'), 0)) - num(E.get('n~980')))) >= num(GET(ctx, 'resources', E.get('r~981'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~981'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~981'), 0))) - num(E.get('n~980')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~981'))) is str else 0)))
 
 
 def x_770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~981'), 0)
+    return (_w2.get(E.get('r~981'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~981'), 0))
 
 
 def x_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~982'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~982'))) is str else None) == 'game')
 
 
 def x_775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~982'), 0)
+    return (_w1.get(E.get('t~982'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~982'), 0))
 
 
 def x_777(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~982'), 0)
+    return (_w2.get(E.get('t~982'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~982'), 0))
 
 
 def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~982') == 'tr')) and bool((num(E.get('n~983')) > 0)))
+    return (True if ((E.get('t~982') == 'tr')) and ((num(E.get('n~983')) > 0)) else False)
 
 
 def x_780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 7)
+    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 7)
 
 
 def x_785(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~985'), 0)) - num(E.get('n~984')))) >= num(GET(ctx, 'resources', E.get('r~985'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~985'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~985'), 0))) - num(E.get('n~984')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~985'))) is str else 0)))
 
 
 def x_786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~985'), 0)
+    return (_w2.get(E.get('r~985'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~985'), 0))
 
 
 def x_790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~987'), 0)
+    return (_w2.get(E.get('r~987'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~987'), 0))
 
 
 def x_792(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
@@ -1430,19 +1431,19 @@ def x_792(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
 def x_795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~989'), 0)
+    return (_w2.get(E.get('r~989'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~989'), 0))
 
 
 def x_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (798, E.get('t~990'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_991, 0), GET(ctx, 'parameters', v_p_991, 'step', 0))) > num(GET(ctx, 'parameters', v_p_991, 'max', 0))) for v_p_991 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_991, 'tile', None) == E.get('t~990'))])))
+    return MEMO(ctx, (798, E.get('t~990'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_991, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_991, 0)), (ctx.index.plain['parameters'].get(v_p_991, NOREC).get('step', 0) if type(v_p_991) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_991, NOREC).get('max', 0) if type(v_p_991) is str else 0))) for v_p_991 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_991, NOREC).get('tile', None) if type(v_p_991) is str else None) == E.get('t~990'))])))
 
 
 def x_799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (799, E.get('this'), E.get('t~990'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_996: (lambda v_near_999: (v_near_999 if (bool((GET(ctx, 'tiles', E.get('t~990'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_999)) > 0))) else v_open_996))([v_s_997 for v_s_997 in items_of(v_open_996) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_998, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_998, {}), 'owner', None) == E.get('you')))) for v_x_998 in items_of(ADJ(ctx, 'spaces', v_s_997))])))]))([v_s_993 for v_s_993 in items_of([v_x_992 for v_x_992 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_992, 'type', None) == GET(ctx, 'tiles', E.get('t~990'), 'space', None))]) if (bool((not IN(v_s_993, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('t~990'))) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_993, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_993, None) == E.get('you'))))) and bool((bool(IN(v_s_993, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_994, ctx.state.get('board'))) and bool((not IN(v_x_994, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) == v_u_995)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None), 'counts_as', None) == v_u_995))))) for v_u_995 in items_of(KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'tiles', None))]))) for v_x_994 in items_of(ADJ(ctx, 'spaces', v_s_993))]))))))]))
+    return MEMO(ctx, (799, E.get('this'), E.get('t~990'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_996: (lambda v_near_999: (v_near_999 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~990'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_999)) > 0)) else False) else v_open_996))([v_s_997 for v_s_997 in items_of(v_open_996) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_998 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_998, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_998, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_998, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_998 in items_of(ADJ(ctx, 'spaces', v_s_997))])) else False)]))([v_s_993 for v_s_993 in [v_x_992 for v_x_992 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_992, NOREC).get('type', None) if type(v_x_992) is str else None) == GET(ctx, 'tiles', E.get('t~990'), 'space', None))] if (True if ((not (v_s_993 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_993, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_993, NOREC).get('reserved', None) if type(v_s_993) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_993, NOREC).get('reserved', None) if type(v_s_993) is str else None) == E.get('t~990'))) or (((ctx.index.plain['spaces'].get(v_s_993, NOREC).get('reserved', None) if type(v_s_993) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_993 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_993, _w2)))) or (((_w3.get(v_s_993, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_993, None)) == E.get('you'))) else False)) and ((True if ((v_s_993 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~990'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_993, _w6))) or ((not any([(True if ((v_x_994 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_994, _w7))) and ((not (v_x_994 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~990'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_994, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_994, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_994, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_994, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_994, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_995)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_994, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_994, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_995)) else False)) else False) for v_u_995 in items_of(KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_994 in items_of(ADJ(ctx, 'spaces', v_s_993))]))) else False)) else False)]))
 
 
 def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -1454,13 +1455,13 @@ def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1003'), {})
+    return (_w1.get(E.get('s~1003'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1003'), {}))
 
 
 def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1002'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1002'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1002'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1002'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1488,13 +1489,13 @@ def x_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1004'), ctx.state.get('board'))
+    return (E.get('x~1004') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1004'), _w1))
 
 
 def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1004'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1004'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1004'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1512,19 +1513,19 @@ def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1006'), 0)) - num(E.get('n~1005')))) >= num(GET(ctx, 'resources', E.get('r~1006'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1006'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1006'), 0))) - num(E.get('n~1005')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1006'))) is str else 0)))
 
 
 def x_822(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1006'), 0)
+    return (_w2.get(E.get('r~1006'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1006'), 0))
 
 
 def x_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1008'), 0)
+    return (_w2.get(E.get('r~1008'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1008'), 0))
 
 
 def x_828(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
@@ -1542,13 +1543,13 @@ def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (833, E.get('t~1011'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1013, 0), GET(ctx, 'parameters', v_p_1013, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1013, 'max', 0))) for v_p_1013 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1013, 'tile', None) == E.get('t~1011'))])))
+    return MEMO(ctx, (833, E.get('t~1011'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1013, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1013, 0)), (ctx.index.plain['parameters'].get(v_p_1013, NOREC).get('step', 0) if type(v_p_1013) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1013, NOREC).get('max', 0) if type(v_p_1013) is str else 0))) for v_p_1013 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1013, NOREC).get('tile', None) if type(v_p_1013) is str else None) == E.get('t~1011'))])))
 
 
 def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (834, E.get('l~1012'), E.get('this'), E.get('t~1011'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1014 for v_s_1014 in items_of(E.get('l~1012')) if (bool((not IN(v_s_1014, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('t~1011'))) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1014, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1014, None) == E.get('you'))))) and bool((bool(IN(v_s_1014, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1015, ctx.state.get('board'))) and bool((not IN(v_x_1015, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) == v_u_1016)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None), 'counts_as', None) == v_u_1016))))) for v_u_1016 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1015 in items_of(ADJ(ctx, 'spaces', v_s_1014))]))))))])
+    return MEMO(ctx, (834, E.get('l~1012'), E.get('this'), E.get('t~1011'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1014 for v_s_1014 in items_of(E.get('l~1012')) if (True if ((not (v_s_1014 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1014, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1014, NOREC).get('reserved', None) if type(v_s_1014) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1014, NOREC).get('reserved', None) if type(v_s_1014) is str else None) == E.get('t~1011'))) or (((ctx.index.plain['spaces'].get(v_s_1014, NOREC).get('reserved', None) if type(v_s_1014) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1014 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1014, _w2)))) or (((_w3.get(v_s_1014, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1014, None)) == E.get('you'))) else False)) and ((True if ((v_s_1014 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1011'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1014, _w6))) or ((not any([(True if ((v_x_1015 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1015, _w7))) and ((not (v_x_1015 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1011'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1015, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1015, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1015, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1015, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1015, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1016)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1015, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1015, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1016)) else False)) else False) for v_u_1016 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1015 in items_of(ADJ(ctx, 'spaces', v_s_1014))]))) else False)) else False)])
 
 
 def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -1560,13 +1561,13 @@ def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1020'), {})
+    return (_w1.get(E.get('s~1020'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1020'), {}))
 
 
 def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1019'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1019'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1019'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1019'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_841(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1594,13 +1595,13 @@ def x_845(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_846(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1021'), ctx.state.get('board'))
+    return (E.get('x~1021') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1021'), _w1))
 
 
 def x_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1021'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1021'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1021'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1616,43 +1617,43 @@ def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 
 
 def x_853(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 2)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 2)
 
 
 def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1023'), 0)
+    return (_w2.get(E.get('r~1023'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1023'), 0))
 
 
 def x_860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1025'), 0)
+    return (_w2.get(E.get('r~1025'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1025'), 0))
 
 
 def x_865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1027'), 0)
+    return (_w2.get(E.get('r~1027'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1027'), 0))
 
 
 def x_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1030'), 'resource', None) == E.get('r~1029'))) and bool((E.get('card~1030') != E.get('this'))))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1030'))) is str else None) == E.get('r~1029'))) and ((E.get('card~1030') != E.get('this'))) else False)
 
 
 def x_872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1030'), 0)
+    return (_w2.get(E.get('card~1030'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~1030'), 0))
 
 
 def x_874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -1664,19 +1665,19 @@ def x_874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1033'), 'resource', None) == E.get('r~1032'))) and bool((E.get('card~1033') != E.get('this'))))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1033'))) is str else None) == E.get('r~1032'))) and ((E.get('card~1033') != E.get('this'))) else False)
 
 
 def x_880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1033'), 0)
+    return (_w2.get(E.get('card~1033'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~1033'), 0))
 
 
 def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -1688,13 +1689,13 @@ def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (885, E.get('t~1034'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1035, 0), GET(ctx, 'parameters', v_p_1035, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1035, 'max', 0))) for v_p_1035 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1035, 'tile', None) == E.get('t~1034'))])))
+    return MEMO(ctx, (885, E.get('t~1034'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1035, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1035, 0)), (ctx.index.plain['parameters'].get(v_p_1035, NOREC).get('step', 0) if type(v_p_1035) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1035, NOREC).get('max', 0) if type(v_p_1035) is str else 0))) for v_p_1035 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1035, NOREC).get('tile', None) if type(v_p_1035) is str else None) == E.get('t~1034'))])))
 
 
 def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (886, E.get('this'), E.get('t~1034'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1040: (lambda v_near_1043: (v_near_1043 if (bool((GET(ctx, 'tiles', E.get('t~1034'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1043)) > 0))) else v_open_1040))([v_s_1041 for v_s_1041 in items_of(v_open_1040) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1042, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1042, {}), 'owner', None) == E.get('you')))) for v_x_1042 in items_of(ADJ(ctx, 'spaces', v_s_1041))])))]))([v_s_1037 for v_s_1037 in items_of([v_x_1036 for v_x_1036 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1036, 'type', None) == GET(ctx, 'tiles', E.get('t~1034'), 'space', None))]) if (bool((not IN(v_s_1037, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('t~1034'))) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1037, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1037, None) == E.get('you'))))) and bool((bool(IN(v_s_1037, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1038, ctx.state.get('board'))) and bool((not IN(v_x_1038, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) == v_u_1039)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None), 'counts_as', None) == v_u_1039))))) for v_u_1039 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1038 in items_of(ADJ(ctx, 'spaces', v_s_1037))]))))))]))
+    return MEMO(ctx, (886, E.get('this'), E.get('t~1034'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1040: (lambda v_near_1043: (v_near_1043 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1034'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1043)) > 0)) else False) else v_open_1040))([v_s_1041 for v_s_1041 in items_of(v_open_1040) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1042 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1042, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1042, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1042, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1042 in items_of(ADJ(ctx, 'spaces', v_s_1041))])) else False)]))([v_s_1037 for v_s_1037 in [v_x_1036 for v_x_1036 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1036, NOREC).get('type', None) if type(v_x_1036) is str else None) == GET(ctx, 'tiles', E.get('t~1034'), 'space', None))] if (True if ((not (v_s_1037 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1037, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1037, NOREC).get('reserved', None) if type(v_s_1037) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1037, NOREC).get('reserved', None) if type(v_s_1037) is str else None) == E.get('t~1034'))) or (((ctx.index.plain['spaces'].get(v_s_1037, NOREC).get('reserved', None) if type(v_s_1037) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1037 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1037, _w2)))) or (((_w3.get(v_s_1037, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1037, None)) == E.get('you'))) else False)) and ((True if ((v_s_1037 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1034'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1037, _w6))) or ((not any([(True if ((v_x_1038 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1038, _w7))) and ((not (v_x_1038 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1034'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1038, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1038, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1038, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1038, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1038, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1039)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1038, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1038, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1039)) else False)) else False) for v_u_1039 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1038 in items_of(ADJ(ctx, 'spaces', v_s_1037))]))) else False)) else False)]))
 
 
 def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -1706,13 +1707,13 @@ def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1047'), {})
+    return (_w1.get(E.get('s~1047'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1047'), {}))
 
 
 def x_892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1046'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1046'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1046'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1046'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1740,13 +1741,13 @@ def x_897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1048'), ctx.state.get('board'))
+    return (E.get('x~1048') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1048'), _w1))
 
 
 def x_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1048'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1048'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1048'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1764,19 +1765,19 @@ def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (907, E.get('t~1049'), ctx.stamps.get('board', 0),), lambda: [v_x_1051 for v_x_1051 in items_of([v_x_1050 for v_x_1050 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1050, 'type', None) == GET(ctx, 'tiles', E.get('t~1049'), 'space', None))]) if (not FN['any'](ctx, None, [IN(v_x_1052, ctx.state.get('board')) for v_x_1052 in items_of(ADJ(ctx, 'spaces', v_x_1051))]))])
+    return MEMO(ctx, (907, E.get('t~1049'), ctx.stamps.get('board', 0),), lambda: [v_x_1051 for v_x_1051 in [v_x_1050 for v_x_1050 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1050, NOREC).get('type', None) if type(v_x_1050) is str else None) == GET(ctx, 'tiles', E.get('t~1049'), 'space', None))] if (not any([(v_x_1052 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1052, _w1)) for v_x_1052 in items_of(ADJ(ctx, 'spaces', v_x_1051))]))])
 
 
 def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (908, E.get('t~1053'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1055, 0), GET(ctx, 'parameters', v_p_1055, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1055, 'max', 0))) for v_p_1055 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1055, 'tile', None) == E.get('t~1053'))])))
+    return MEMO(ctx, (908, E.get('t~1053'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1055, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1055, 0)), (ctx.index.plain['parameters'].get(v_p_1055, NOREC).get('step', 0) if type(v_p_1055) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1055, NOREC).get('max', 0) if type(v_p_1055) is str else 0))) for v_p_1055 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1055, NOREC).get('tile', None) if type(v_p_1055) is str else None) == E.get('t~1053'))])))
 
 
 def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (909, E.get('l~1054'), E.get('this'), E.get('t~1053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1056 for v_s_1056 in items_of(E.get('l~1054')) if (bool((not IN(v_s_1056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('t~1053'))) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1056, None) == E.get('you'))))) and bool((bool(IN(v_s_1056, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1057, ctx.state.get('board'))) and bool((not IN(v_x_1057, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) == v_u_1058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None), 'counts_as', None) == v_u_1058))))) for v_u_1058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1057 in items_of(ADJ(ctx, 'spaces', v_s_1056))]))))))])
+    return MEMO(ctx, (909, E.get('l~1054'), E.get('this'), E.get('t~1053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1056 for v_s_1056 in items_of(E.get('l~1054')) if (True if ((not (v_s_1056 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1056, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1056, NOREC).get('reserved', None) if type(v_s_1056) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1056, NOREC).get('reserved', None) if type(v_s_1056) is str else None) == E.get('t~1053'))) or (((ctx.index.plain['spaces'].get(v_s_1056, NOREC).get('reserved', None) if type(v_s_1056) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1056 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1056, _w2)))) or (((_w3.get(v_s_1056, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1056, None)) == E.get('you'))) else False)) and ((True if ((v_s_1056 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1053'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1056, _w6))) or ((not any([(True if ((v_x_1057 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1057, _w7))) and ((not (v_x_1057 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1053'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1057, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1057, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1057, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1057, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1057, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1058)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1057, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1057, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1058)) else False)) else False) for v_u_1058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1057 in items_of(ADJ(ctx, 'spaces', v_s_1056))]))) else False)) else False)])
 
 
 def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -1788,13 +1789,13 @@ def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1062'), {})
+    return (_w1.get(E.get('s~1062'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1062'), {}))
 
 
 def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1061'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1061'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1061'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1061'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_916(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1822,13 +1823,13 @@ def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1063'), ctx.state.get('board'))
+    return (E.get('x~1063') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1063'), _w1))
 
 
 def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1063'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1063'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1063'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1846,7 +1847,7 @@ def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1065'), 0)
+    return (_w2.get(E.get('r~1065'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1065'), 0))
 
 
 def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
@@ -1858,13 +1859,13 @@ def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (937, E.get('t~1068'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1070, 0), GET(ctx, 'parameters', v_p_1070, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1070, 'max', 0))) for v_p_1070 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1070, 'tile', None) == E.get('t~1068'))])))
+    return MEMO(ctx, (937, E.get('t~1068'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1070, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1070, 0)), (ctx.index.plain['parameters'].get(v_p_1070, NOREC).get('step', 0) if type(v_p_1070) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1070, NOREC).get('max', 0) if type(v_p_1070) is str else 0))) for v_p_1070 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1070, NOREC).get('tile', None) if type(v_p_1070) is str else None) == E.get('t~1068'))])))
 
 
 def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (938, E.get('l~1069'), E.get('this'), E.get('t~1068'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1071 for v_s_1071 in items_of(E.get('l~1069')) if (bool((not IN(v_s_1071, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('t~1068'))) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1071, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1071, None) == E.get('you'))))) and bool((bool(IN(v_s_1071, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1072, ctx.state.get('board'))) and bool((not IN(v_x_1072, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) == v_u_1073)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None), 'counts_as', None) == v_u_1073))))) for v_u_1073 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1072 in items_of(ADJ(ctx, 'spaces', v_s_1071))]))))))])
+    return MEMO(ctx, (938, E.get('l~1069'), E.get('this'), E.get('t~1068'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1071 for v_s_1071 in items_of(E.get('l~1069')) if (True if ((not (v_s_1071 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1071, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1071, NOREC).get('reserved', None) if type(v_s_1071) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1071, NOREC).get('reserved', None) if type(v_s_1071) is str else None) == E.get('t~1068'))) or (((ctx.index.plain['spaces'].get(v_s_1071, NOREC).get('reserved', None) if type(v_s_1071) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1071 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1071, _w2)))) or (((_w3.get(v_s_1071, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1071, None)) == E.get('you'))) else False)) and ((True if ((v_s_1071 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1068'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1071, _w6))) or ((not any([(True if ((v_x_1072 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1072, _w7))) and ((not (v_x_1072 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1068'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1072, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1072, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1072, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1072, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1072, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1073)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1072, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1072, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1073)) else False)) else False) for v_u_1073 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1072 in items_of(ADJ(ctx, 'spaces', v_s_1071))]))) else False)) else False)])
 
 
 def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -1876,13 +1877,13 @@ def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1077'), {})
+    return (_w1.get(E.get('s~1077'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1077'), {}))
 
 
 def x_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1076'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1076'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1076'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1076'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_945(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1910,13 +1911,13 @@ def x_949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1078'), ctx.state.get('board'))
+    return (E.get('x~1078') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1078'), _w1))
 
 
 def x_951(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1078'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1078'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1078'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_952(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1934,13 +1935,13 @@ def x_956(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (959, E.get('t~1079'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1080, 0), GET(ctx, 'parameters', v_p_1080, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1080, 'max', 0))) for v_p_1080 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1080, 'tile', None) == E.get('t~1079'))])))
+    return MEMO(ctx, (959, E.get('t~1079'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1080, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1080, 0)), (ctx.index.plain['parameters'].get(v_p_1080, NOREC).get('step', 0) if type(v_p_1080) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1080, NOREC).get('max', 0) if type(v_p_1080) is str else 0))) for v_p_1080 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1080, NOREC).get('tile', None) if type(v_p_1080) is str else None) == E.get('t~1079'))])))
 
 
 def x_960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (960, E.get('this'), E.get('t~1079'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1085: (lambda v_near_1088: (v_near_1088 if (bool((GET(ctx, 'tiles', E.get('t~1079'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1088)) > 0))) else v_open_1085))([v_s_1086 for v_s_1086 in items_of(v_open_1085) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1087, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1087, {}), 'owner', None) == E.get('you')))) for v_x_1087 in items_of(ADJ(ctx, 'spaces', v_s_1086))])))]))([v_s_1082 for v_s_1082 in items_of([v_x_1081 for v_x_1081 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1081, 'type', None) == GET(ctx, 'tiles', E.get('t~1079'), 'space', None))]) if (bool((not IN(v_s_1082, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('t~1079'))) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1082, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1082, None) == E.get('you'))))) and bool((bool(IN(v_s_1082, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1083, ctx.state.get('board'))) and bool((not IN(v_x_1083, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) == v_u_1084)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None), 'counts_as', None) == v_u_1084))))) for v_u_1084 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1083 in items_of(ADJ(ctx, 'spaces', v_s_1082))]))))))]))
+    return MEMO(ctx, (960, E.get('this'), E.get('t~1079'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1085: (lambda v_near_1088: (v_near_1088 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1079'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1088)) > 0)) else False) else v_open_1085))([v_s_1086 for v_s_1086 in items_of(v_open_1085) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1087 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1087, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1087, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1087, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1087 in items_of(ADJ(ctx, 'spaces', v_s_1086))])) else False)]))([v_s_1082 for v_s_1082 in [v_x_1081 for v_x_1081 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1081, NOREC).get('type', None) if type(v_x_1081) is str else None) == GET(ctx, 'tiles', E.get('t~1079'), 'space', None))] if (True if ((not (v_s_1082 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1082, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1082, NOREC).get('reserved', None) if type(v_s_1082) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1082, NOREC).get('reserved', None) if type(v_s_1082) is str else None) == E.get('t~1079'))) or (((ctx.index.plain['spaces'].get(v_s_1082, NOREC).get('reserved', None) if type(v_s_1082) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1082 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1082, _w2)))) or (((_w3.get(v_s_1082, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1082, None)) == E.get('you'))) else False)) and ((True if ((v_s_1082 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1079'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1082, _w6))) or ((not any([(True if ((v_x_1083 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1083, _w7))) and ((not (v_x_1083 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1079'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1083, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1083, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1083, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1083, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1083, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1084)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1083, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1083, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1084)) else False)) else False) for v_u_1084 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1083 in items_of(ADJ(ctx, 'spaces', v_s_1082))]))) else False)) else False)]))
 
 
 def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -1952,13 +1953,13 @@ def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_965(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1092'), {})
+    return (_w1.get(E.get('s~1092'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1092'), {}))
 
 
 def x_966(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1091'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1091'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1091'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1091'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1986,13 +1987,13 @@ def x_971(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_972(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1093'), ctx.state.get('board'))
+    return (E.get('x~1093') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1093'), _w1))
 
 
 def x_973(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1093'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1093'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1093'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_974(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2010,51 +2011,51 @@ def x_978(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1095'), 0)) - num(E.get('n~1094')))) >= num(GET(ctx, 'resources', E.get('r~1095'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1095'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1095'), 0))) - num(E.get('n~1094')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1095'))) is str else 0)))
 
 
 def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1095'), 0)
+    return (_w2.get(E.get('r~1095'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1095'), 0))
 
 
 def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1097'), 0)
+    return (_w2.get(E.get('r~1097'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1097'), 0))
 
 
 def x_988(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-12))
+    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-12))
 
 
 def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1099'), 0)
+    return (_w2.get(E.get('r~1099'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1099'), 0))
 
 
 def x_993(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'ocean')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'ocean')))))
+    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)
 
 
 def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1101'), 0)
+    return (_w2.get(E.get('r~1101'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1101'), 0))
 
 
 def x_998(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 11)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 11)
 
 
 def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return FN['any'](ctx, None, [FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_card_1105, 'resource', None) == E.get('r~1103'))) and bool((v_card_1105 != E.get('this'))) and bool((num(KEY(PL(ctx, v_holder_1104).get('card_res'), v_card_1105, 0)) >= num(E.get('n~1102')))) and bool((MODV(ctx, 'card_protection', {'card': v_card_1105, 'p': E.get('you')}, 0, 0) == 0))) for v_card_1105 in items_of(PL(ctx, v_holder_1104).get('tableau'))]) for v_holder_1104 in items_of(list(range(len(ctx.state['players']))))])
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1105, NOREC).get('resource', None) if type(v_card_1105) is str else None) == E.get('r~1103'))) and ((v_card_1105 != E.get('this'))) and ((num((_w1.get(v_card_1105, 0) if type((_w1 := (ctx.state['players'][v_holder_1104] if type(v_holder_1104) is int and 0 <= v_holder_1104 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1105, 0))) >= num(E.get('n~1102')))) and ((MODV(ctx, 'card_protection', {'card': v_card_1105, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1105 in items_of((ctx.state['players'][v_holder_1104] if type(v_holder_1104) is int and 0 <= v_holder_1104 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1104 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2064,19 +2065,19 @@ def x_1002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('holder~1106')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~1106'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_1004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1107'), 'resource', None) == E.get('r~1103'))) and bool((E.get('card~1107') != E.get('this'))) and bool((num(KEY(PL(ctx, E.get('holder~1106')).get('card_res'), E.get('card~1107'), 0)) >= num(E.get('n~1102')))) and bool((MODV(ctx, 'card_protection', {'card': E.get('card~1107'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1107'))) is str else None) == E.get('r~1103'))) and ((E.get('card~1107') != E.get('this'))) and ((num((_w3.get(E.get('card~1107'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1106'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1107'), 0))) >= num(E.get('n~1102')))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1107'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('holder~1106')).get('card_res'), E.get('card~1107'), 0)
+    return (_w2.get(E.get('card~1107'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~1106'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~1107'), 0))
 
 
 def x_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2088,47 +2089,47 @@ def x_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     if E is None:
         E = ctx.env()
-    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
 
 
 def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
     if E is None:
         E = ctx.env()
-    return IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))
+    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
 
 
 def x_1016(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-12))
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-12))
 
 
 def x_1019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1111'), 0)
+    return (_w2.get(E.get('r~1111'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1111'), 0))
 
 
 def x_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, AR('+', PL(ctx, E.get('you')).get('tableau'), [E.get('this')], True))
+    return FN['distinct'](ctx, None, AR('+', (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'), [E.get('this')], True))
 
 
 def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
-    return (bool((E.get('card~1114') != None)) and bool((GET(ctx, 'cards', E.get('card~1114'), 'resource', None) == E.get('r~1113'))))
+    return (True if ((E.get('card~1114') != None)) and (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1114'))) is str else None) == E.get('r~1113'))) else False)
 
 
 def x_1025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:203
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1114'), 0)
+    return (_w2.get(E.get('card~1114'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~1114'), 0))
 
 
 def x_1027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
@@ -2140,7 +2141,7 @@ def x_1027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1030(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1116'), 0)
+    return (_w2.get(E.get('r~1116'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1116'), 0))
 
 
 def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
@@ -2152,53 +2153,53 @@ def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
 def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1118 for v_x_1118 in items_of(GET(ctx, 'cards', v_c_1117, 'tags', [])) if (v_x_1118 == 'science')]) for v_c_1117 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1120 for v_x_1120 in items_of(GET(ctx, 'corporations', v_c_1119, 'tags', [])) if (v_x_1120 == 'science')]) for v_c_1119 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
+    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1118 for v_x_1118 in items_of((ctx.index.plain['cards'].get(v_c_1117, NOREC).get('tags', []) if type(v_c_1117) is str else [])) if (v_x_1118 == 'science')]) for v_c_1117 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1120 for v_x_1120 in items_of((ctx.index.plain['corporations'].get(v_c_1119, NOREC).get('tags', []) if type(v_c_1119) is str else [])) if (v_x_1120 == 'science')]) for v_c_1119 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
 
 
 def x_1036(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:280
     if E is None:
         E = ctx.env()
-    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
 
 
 def x_1039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1122'), 0)) >= num(E.get('n~1121')))
+    return (num((_w2.get(E.get('r~1122'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1122'), 0))) >= num(E.get('n~1121')))
 
 
 def x_1040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1122'), 0)
+    return (_w2.get(E.get('r~1122'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1122'), 0))
 
 
 def x_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_1046(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 9)
+    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 9)
 
 
 def x_1049(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1126'), 0)) - num(E.get('n~1125')))) >= num(GET(ctx, 'resources', E.get('r~1126'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1126'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1126'), 0))) - num(E.get('n~1125')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1126'))) is str else 0)))
 
 
 def x_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1126'), 0)
+    return (_w2.get(E.get('r~1126'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1126'), 0))
 
 
 def x_1054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1128'), 0)
+    return (_w2.get(E.get('r~1128'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1128'), 0))
 
 
 def x_1056(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
@@ -2210,13 +2211,13 @@ def x_1056(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
 def x_1058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1058, E.get('t~1129'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1130, 0), GET(ctx, 'parameters', v_p_1130, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1130, 'max', 0))) for v_p_1130 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1130, 'tile', None) == E.get('t~1129'))])))
+    return MEMO(ctx, (1058, E.get('t~1129'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1130, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1130, 0)), (ctx.index.plain['parameters'].get(v_p_1130, NOREC).get('step', 0) if type(v_p_1130) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1130, NOREC).get('max', 0) if type(v_p_1130) is str else 0))) for v_p_1130 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1130, NOREC).get('tile', None) if type(v_p_1130) is str else None) == E.get('t~1129'))])))
 
 
 def x_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1059, E.get('this'), E.get('t~1129'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1135: (lambda v_near_1138: (v_near_1138 if (bool((GET(ctx, 'tiles', E.get('t~1129'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1138)) > 0))) else v_open_1135))([v_s_1136 for v_s_1136 in items_of(v_open_1135) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1137, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1137, {}), 'owner', None) == E.get('you')))) for v_x_1137 in items_of(ADJ(ctx, 'spaces', v_s_1136))])))]))([v_s_1132 for v_s_1132 in items_of([v_x_1131 for v_x_1131 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1131, 'type', None) == GET(ctx, 'tiles', E.get('t~1129'), 'space', None))]) if (bool((not IN(v_s_1132, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('t~1129'))) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1132, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1132, None) == E.get('you'))))) and bool((bool(IN(v_s_1132, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1133, ctx.state.get('board'))) and bool((not IN(v_x_1133, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) == v_u_1134)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None), 'counts_as', None) == v_u_1134))))) for v_u_1134 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1133 in items_of(ADJ(ctx, 'spaces', v_s_1132))]))))))]))
+    return MEMO(ctx, (1059, E.get('this'), E.get('t~1129'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1135: (lambda v_near_1138: (v_near_1138 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1129'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1138)) > 0)) else False) else v_open_1135))([v_s_1136 for v_s_1136 in items_of(v_open_1135) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1137 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1137, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1137, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1137, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1137 in items_of(ADJ(ctx, 'spaces', v_s_1136))])) else False)]))([v_s_1132 for v_s_1132 in [v_x_1131 for v_x_1131 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1131, NOREC).get('type', None) if type(v_x_1131) is str else None) == GET(ctx, 'tiles', E.get('t~1129'), 'space', None))] if (True if ((not (v_s_1132 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1132, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1132, NOREC).get('reserved', None) if type(v_s_1132) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1132, NOREC).get('reserved', None) if type(v_s_1132) is str else None) == E.get('t~1129'))) or (((ctx.index.plain['spaces'].get(v_s_1132, NOREC).get('reserved', None) if type(v_s_1132) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1132 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1132, _w2)))) or (((_w3.get(v_s_1132, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1132, None)) == E.get('you'))) else False)) and ((True if ((v_s_1132 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1129'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1132, _w6))) or ((not any([(True if ((v_x_1133 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1133, _w7))) and ((not (v_x_1133 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1129'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1133, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1133, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1133, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1133, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1133, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1134)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1133, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1133, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1134)) else False)) else False) for v_u_1134 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1133 in items_of(ADJ(ctx, 'spaces', v_s_1132))]))) else False)) else False)]))
 
 
 def x_1060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -2228,13 +2229,13 @@ def x_1060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1064(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1142'), {})
+    return (_w1.get(E.get('s~1142'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1142'), {}))
 
 
 def x_1065(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1141'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1141'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1141'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1141'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2262,13 +2263,13 @@ def x_1070(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1071(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1143'), ctx.state.get('board'))
+    return (E.get('x~1143') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1143'), _w1))
 
 
 def x_1072(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1143'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1143'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1143'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1073(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2286,61 +2287,61 @@ def x_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1080(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1145'), 0)) - num(E.get('n~1144')))) >= num(GET(ctx, 'resources', E.get('r~1145'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1145'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1145'), 0))) - num(E.get('n~1144')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1145'))) is str else 0)))
 
 
 def x_1081(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1145'), 0)
+    return (_w2.get(E.get('r~1145'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1145'), 0))
 
 
 def x_1085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1147'), 0)
+    return (_w2.get(E.get('r~1147'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1147'), 0))
 
 
 def x_1089(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1149'), 0)
+    return (_w2.get(E.get('r~1149'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1149'), 0))
 
 
 def x_1091(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:310
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'type', None) == 'event')) and bool(IN('space', KEY(E.get('event'), 'tags', None))))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) and (('space' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('space', _w5))) else False)
 
 
 def x_1094(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1151'), 0)
+    return (_w2.get(E.get('r~1151'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1151'), 0))
 
 
 def x_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1153'), 0)
+    return (_w2.get(E.get('r~1153'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1153'), 0))
 
 
 def x_1102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1155'), 0)) - num(E.get('n~1154')))) >= num(GET(ctx, 'resources', E.get('r~1155'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1155'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1155'), 0))) - num(E.get('n~1154')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1155'))) is str else 0)))
 
 
 def x_1103(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1155'), 0)
+    return (_w2.get(E.get('r~1155'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1155'), 0))
 
 
 def x_1107(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1157'), 0)
+    return (_w2.get(E.get('r~1157'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1157'), 0))
 
 
 def x_1109(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
@@ -2352,13 +2353,13 @@ def x_1109(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
 def x_1111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1111, E.get('t~1158'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1159, 0), GET(ctx, 'parameters', v_p_1159, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1159, 'max', 0))) for v_p_1159 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1159, 'tile', None) == E.get('t~1158'))])))
+    return MEMO(ctx, (1111, E.get('t~1158'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1159, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1159, 0)), (ctx.index.plain['parameters'].get(v_p_1159, NOREC).get('step', 0) if type(v_p_1159) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1159, NOREC).get('max', 0) if type(v_p_1159) is str else 0))) for v_p_1159 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1159, NOREC).get('tile', None) if type(v_p_1159) is str else None) == E.get('t~1158'))])))
 
 
 def x_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1112, E.get('this'), E.get('t~1158'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1164: (lambda v_near_1167: (v_near_1167 if (bool((GET(ctx, 'tiles', E.get('t~1158'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1167)) > 0))) else v_open_1164))([v_s_1165 for v_s_1165 in items_of(v_open_1164) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1166, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1166, {}), 'owner', None) == E.get('you')))) for v_x_1166 in items_of(ADJ(ctx, 'spaces', v_s_1165))])))]))([v_s_1161 for v_s_1161 in items_of([v_x_1160 for v_x_1160 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1160, 'type', None) == GET(ctx, 'tiles', E.get('t~1158'), 'space', None))]) if (bool((not IN(v_s_1161, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('t~1158'))) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1161, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1161, None) == E.get('you'))))) and bool((bool(IN(v_s_1161, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1162, ctx.state.get('board'))) and bool((not IN(v_x_1162, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) == v_u_1163)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None), 'counts_as', None) == v_u_1163))))) for v_u_1163 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1162 in items_of(ADJ(ctx, 'spaces', v_s_1161))]))))))]))
+    return MEMO(ctx, (1112, E.get('this'), E.get('t~1158'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1164: (lambda v_near_1167: (v_near_1167 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1158'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1167)) > 0)) else False) else v_open_1164))([v_s_1165 for v_s_1165 in items_of(v_open_1164) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1166 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1166, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1166, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1166, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1166 in items_of(ADJ(ctx, 'spaces', v_s_1165))])) else False)]))([v_s_1161 for v_s_1161 in [v_x_1160 for v_x_1160 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1160, NOREC).get('type', None) if type(v_x_1160) is str else None) == GET(ctx, 'tiles', E.get('t~1158'), 'space', None))] if (True if ((not (v_s_1161 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1161, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1161, NOREC).get('reserved', None) if type(v_s_1161) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1161, NOREC).get('reserved', None) if type(v_s_1161) is str else None) == E.get('t~1158'))) or (((ctx.index.plain['spaces'].get(v_s_1161, NOREC).get('reserved', None) if type(v_s_1161) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1161 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1161, _w2)))) or (((_w3.get(v_s_1161, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1161, None)) == E.get('you'))) else False)) and ((True if ((v_s_1161 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1158'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1161, _w6))) or ((not any([(True if ((v_x_1162 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1162, _w7))) and ((not (v_x_1162 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1158'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1162, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1162, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1162, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1162, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1162, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1163)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1162, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1162, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1163)) else False)) else False) for v_u_1163 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1162 in items_of(ADJ(ctx, 'spaces', v_s_1161))]))) else False)) else False)]))
 
 
 def x_1113(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -2370,13 +2371,13 @@ def x_1113(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1117(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1171'), {})
+    return (_w1.get(E.get('s~1171'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1171'), {}))
 
 
 def x_1118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1170'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1170'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1170'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1170'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1119(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2404,13 +2405,13 @@ def x_1123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1172'), ctx.state.get('board'))
+    return (E.get('x~1172') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1172'), _w1))
 
 
 def x_1125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1172'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1172'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1172'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1126(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2428,37 +2429,37 @@ def x_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_1138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~1175')))
+    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~1175')))
 
 
 def x_1139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1177'), 0), GET(ctx, 'parameters', E.get('p~1177'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1177'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~1177'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1177'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1177'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1177'))) is str else 0)))
 
 
 def x_1145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1177'), 0)
+    return (_w1.get(E.get('p~1177'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1177'), 0))
 
 
 def x_1146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1177'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1177'))) is str else 0)
 
 
 def x_1147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -2470,19 +2471,19 @@ def x_1147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1177'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~1177'))) is str else None) != None)
 
 
 def x_1149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1177'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1177'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1177'))) is str else None), 0))
 
 
 def x_1151(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_1153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2494,53 +2495,53 @@ def x_1153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~1179'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1177'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~1179'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~1177'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~1177'), 0)))
 
 
 def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~1179'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~1179'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
 
 
 def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_1167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~1182')))
+    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~1182')))
 
 
 def x_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1184'), 0), GET(ctx, 'parameters', E.get('p~1184'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1184'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~1184'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1184'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1184'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1184'))) is str else 0)))
 
 
 def x_1174(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1184'), 0)
+    return (_w1.get(E.get('p~1184'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1184'), 0))
 
 
 def x_1175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1184'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1184'))) is str else 0)
 
 
 def x_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -2552,19 +2553,19 @@ def x_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1177(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1184'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~1184'))) is str else None) != None)
 
 
 def x_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1184'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1184'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1184'))) is str else None), 0))
 
 
 def x_1180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2576,29 +2577,29 @@ def x_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~1186'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1184'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~1186'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~1184'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~1184'), 0)))
 
 
 def x_1184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~1186'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~1186'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_1188(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
 
 
 def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
 
 
 def x_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return FN['any'](ctx, None, [FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_card_1190, 'resource', None) == E.get('r~1188'))) and bool((v_card_1190 != E.get('this'))) and bool((num(KEY(PL(ctx, v_holder_1189).get('card_res'), v_card_1190, 0)) >= num(E.get('n~1187')))) and bool((MODV(ctx, 'card_protection', {'card': v_card_1190, 'p': E.get('you')}, 0, 0) == 0))) for v_card_1190 in items_of(PL(ctx, v_holder_1189).get('tableau'))]) for v_holder_1189 in items_of(list(range(len(ctx.state['players']))))])
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1190, NOREC).get('resource', None) if type(v_card_1190) is str else None) == E.get('r~1188'))) and ((v_card_1190 != E.get('this'))) and ((num((_w1.get(v_card_1190, 0) if type((_w1 := (ctx.state['players'][v_holder_1189] if type(v_holder_1189) is int and 0 <= v_holder_1189 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1190, 0))) >= num(E.get('n~1187')))) and ((MODV(ctx, 'card_protection', {'card': v_card_1190, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1190 in items_of((ctx.state['players'][v_holder_1189] if type(v_holder_1189) is int and 0 <= v_holder_1189 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1189 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2608,19 +2609,19 @@ def x_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('holder~1191')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~1191'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_1195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1192'), 'resource', None) == E.get('r~1188'))) and bool((E.get('card~1192') != E.get('this'))) and bool((num(KEY(PL(ctx, E.get('holder~1191')).get('card_res'), E.get('card~1192'), 0)) >= num(E.get('n~1187')))) and bool((MODV(ctx, 'card_protection', {'card': E.get('card~1192'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1192'))) is str else None) == E.get('r~1188'))) and ((E.get('card~1192') != E.get('this'))) and ((num((_w3.get(E.get('card~1192'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1191'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1192'), 0))) >= num(E.get('n~1187')))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1192'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('holder~1191')).get('card_res'), E.get('card~1192'), 0)
+    return (_w2.get(E.get('card~1192'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~1191'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~1192'), 0))
 
 
 def x_1198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2632,85 +2633,85 @@ def x_1198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~1195'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~1195'))) is str else None) == 'game')
 
 
 def x_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~1195'), 0)
+    return (_w1.get(E.get('t~1195'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~1195'), 0))
 
 
 def x_1208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1195'), 0)
+    return (_w2.get(E.get('t~1195'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~1195'), 0))
 
 
 def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~1195') == 'tr')) and bool((num(E.get('n~1196')) > 0)))
+    return (True if ((E.get('t~1195') == 'tr')) and ((num(E.get('n~1196')) > 0)) else False)
 
 
 def x_1211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_1215(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~1197'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~1197'))) is str else None) == 'game')
 
 
 def x_1216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~1197'), 0)
+    return (_w1.get(E.get('t~1197'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~1197'), 0))
 
 
 def x_1218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1197'), 0)
+    return (_w2.get(E.get('t~1197'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~1197'), 0))
 
 
 def x_1220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~1197') == 'tr')) and bool((num(E.get('n~1198')) > 0)))
+    return (True if ((E.get('t~1197') == 'tr')) and ((num(E.get('n~1198')) > 0)) else False)
 
 
 def x_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_1226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1199'), 0), GET(ctx, 'parameters', E.get('p~1199'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1199'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~1199'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1199'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1199'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1199'))) is str else 0)))
 
 
 def x_1227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1199'), 0)
+    return (_w1.get(E.get('p~1199'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1199'), 0))
 
 
 def x_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1199'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1199'))) is str else 0)
 
 
 def x_1229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -2722,19 +2723,19 @@ def x_1229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1199'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~1199'))) is str else None) != None)
 
 
 def x_1231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1199'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1199'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1199'))) is str else None), 0))
 
 
 def x_1233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_1235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2746,61 +2747,61 @@ def x_1235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~1201'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1199'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~1201'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~1199'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~1199'), 0)))
 
 
 def x_1237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~1201'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~1201'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_1240(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1203 for v_x_1203 in items_of(GET(ctx, 'cards', v_c_1202, 'tags', [])) if (v_x_1203 == 'plant')]) for v_c_1202 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1205 for v_x_1205 in items_of(GET(ctx, 'corporations', v_c_1204, 'tags', [])) if (v_x_1205 == 'plant')]) for v_c_1204 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1203 for v_x_1203 in items_of((ctx.index.plain['cards'].get(v_c_1202, NOREC).get('tags', []) if type(v_c_1202) is str else [])) if (v_x_1203 == 'plant')]) for v_c_1202 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1205 for v_x_1205 in items_of((ctx.index.plain['corporations'].get(v_c_1204, NOREC).get('tags', []) if type(v_c_1204) is str else [])) if (v_x_1205 == 'plant')]) for v_c_1204 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_1243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1207'), 0)
+    return (_w2.get(E.get('r~1207'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1207'), 0))
 
 
 def x_1247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1209'), 0)
+    return (_w2.get(E.get('r~1209'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1209'), 0))
 
 
 def x_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
+    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
 
 
 def x_1253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1211'), 0)
+    return (_w2.get(E.get('r~1211'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1211'), 0))
 
 
 def x_1258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1212'), 0), GET(ctx, 'parameters', E.get('p~1212'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1212'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~1212'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1212'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1212'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1212'))) is str else 0)))
 
 
 def x_1259(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1212'), 0)
+    return (_w1.get(E.get('p~1212'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1212'), 0))
 
 
 def x_1260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1212'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1212'))) is str else 0)
 
 
 def x_1261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -2812,19 +2813,19 @@ def x_1261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1262(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1212'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~1212'))) is str else None) != None)
 
 
 def x_1263(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1212'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1212'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1212'))) is str else None), 0))
 
 
 def x_1265(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_1267(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2836,13 +2837,13 @@ def x_1267(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~1214'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1212'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~1214'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~1212'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~1212'), 0)))
 
 
 def x_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~1214'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~1214'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_1275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -2856,13 +2857,13 @@ def x_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1217')).get('stock'), E.get('r~1216'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1216'), 'target': E.get('target~1217'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if ((num((_w2.get(E.get('r~1216'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1217'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1216'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1216'), 'target': E.get('target~1217'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1217')).get('stock'), E.get('r~1216'), 0)
+    return (_w2.get(E.get('r~1216'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1217'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1216'), 0))
 
 
 def x_1280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2874,31 +2875,31 @@ def x_1280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1219'), 0)
+    return (_w2.get(E.get('r~1219'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1219'), 0))
 
 
 def x_1290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1221'), 0)
+    return (_w2.get(E.get('r~1221'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1221'), 0))
 
 
 def x_1295(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1223'), 0)) - num(E.get('n~1222')))) >= num(GET(ctx, 'resources', E.get('r~1223'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1223'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1223'), 0))) - num(E.get('n~1222')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1223'))) is str else 0)))
 
 
 def x_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1223'), 0)
+    return (_w2.get(E.get('r~1223'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1223'), 0))
 
 
 def x_1300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1225'), 0)
+    return (_w2.get(E.get('r~1225'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1225'), 0))
 
 
 def x_1302(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:412
@@ -2908,31 +2909,31 @@ def x_1302(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 def x_1304(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-18))
+    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-18))
 
 
 def x_1307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1227'), 0)
+    return (_w2.get(E.get('r~1227'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1227'), 0))
 
 
 def x_1311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1229'), 0)) - num(E.get('n~1228')))) >= num(GET(ctx, 'resources', E.get('r~1229'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1229'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1229'), 0))) - num(E.get('n~1228')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1229'))) is str else 0)))
 
 
 def x_1312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1229'), 0)
+    return (_w2.get(E.get('r~1229'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1229'), 0))
 
 
 def x_1316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1231'), 0)
+    return (_w2.get(E.get('r~1231'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1231'), 0))
 
 
 def x_1318(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:431
@@ -2942,13 +2943,13 @@ def x_1318(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 def x_1319(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 4)
+    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 4)
 
 
 def x_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1233'), 0)
+    return (_w2.get(E.get('r~1233'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1233'), 0))
 
 
 def x_1324(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
@@ -2960,19 +2961,19 @@ def x_1324(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
 def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1327, E.get('t~1234'), ctx.stamps.get('board', 0),), lambda: [v_x_1236 for v_x_1236 in items_of([v_x_1235 for v_x_1235 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1235, 'type', None) == GET(ctx, 'tiles', E.get('t~1234'), 'space', None))]) if (not FN['any'](ctx, None, [IN(v_x_1237, ctx.state.get('board')) for v_x_1237 in items_of(ADJ(ctx, 'spaces', v_x_1236))]))])
+    return MEMO(ctx, (1327, E.get('t~1234'), ctx.stamps.get('board', 0),), lambda: [v_x_1236 for v_x_1236 in [v_x_1235 for v_x_1235 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1235, NOREC).get('type', None) if type(v_x_1235) is str else None) == GET(ctx, 'tiles', E.get('t~1234'), 'space', None))] if (not any([(v_x_1237 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1237, _w1)) for v_x_1237 in items_of(ADJ(ctx, 'spaces', v_x_1236))]))])
 
 
 def x_1328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1328, E.get('t~1238'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1240, 0), GET(ctx, 'parameters', v_p_1240, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1240, 'max', 0))) for v_p_1240 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1240, 'tile', None) == E.get('t~1238'))])))
+    return MEMO(ctx, (1328, E.get('t~1238'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1240, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1240, 0)), (ctx.index.plain['parameters'].get(v_p_1240, NOREC).get('step', 0) if type(v_p_1240) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1240, NOREC).get('max', 0) if type(v_p_1240) is str else 0))) for v_p_1240 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1240, NOREC).get('tile', None) if type(v_p_1240) is str else None) == E.get('t~1238'))])))
 
 
 def x_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1329, E.get('l~1239'), E.get('this'), E.get('t~1238'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1241 for v_s_1241 in items_of(E.get('l~1239')) if (bool((not IN(v_s_1241, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('t~1238'))) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1241, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1241, None) == E.get('you'))))) and bool((bool(IN(v_s_1241, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1242, ctx.state.get('board'))) and bool((not IN(v_x_1242, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) == v_u_1243)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None), 'counts_as', None) == v_u_1243))))) for v_u_1243 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1242 in items_of(ADJ(ctx, 'spaces', v_s_1241))]))))))])
+    return MEMO(ctx, (1329, E.get('l~1239'), E.get('this'), E.get('t~1238'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1241 for v_s_1241 in items_of(E.get('l~1239')) if (True if ((not (v_s_1241 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1241, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1241, NOREC).get('reserved', None) if type(v_s_1241) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1241, NOREC).get('reserved', None) if type(v_s_1241) is str else None) == E.get('t~1238'))) or (((ctx.index.plain['spaces'].get(v_s_1241, NOREC).get('reserved', None) if type(v_s_1241) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1241 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1241, _w2)))) or (((_w3.get(v_s_1241, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1241, None)) == E.get('you'))) else False)) and ((True if ((v_s_1241 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1238'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1241, _w6))) or ((not any([(True if ((v_x_1242 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1242, _w7))) and ((not (v_x_1242 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1238'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1242, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1242, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1242, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1242, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1242, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1243)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1242, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1242, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1243)) else False)) else False) for v_u_1243 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1242 in items_of(ADJ(ctx, 'spaces', v_s_1241))]))) else False)) else False)])
 
 
 def x_1330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -2984,13 +2985,13 @@ def x_1330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1247'), {})
+    return (_w1.get(E.get('s~1247'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1247'), {}))
 
 
 def x_1335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1246'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1246'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1246'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1246'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1336(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -3018,13 +3019,13 @@ def x_1340(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1341(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1248'), ctx.state.get('board'))
+    return (E.get('x~1248') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1248'), _w1))
 
 
 def x_1342(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1248'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1248'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1248'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1343(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -3042,19 +3043,19 @@ def x_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1250'), 0)) - num(E.get('n~1249')))) >= num(GET(ctx, 'resources', E.get('r~1250'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1250'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1250'), 0))) - num(E.get('n~1249')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1250'))) is str else 0)))
 
 
 def x_1352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1250'), 0)
+    return (_w2.get(E.get('r~1250'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1250'), 0))
 
 
 def x_1356(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1252'), 0)
+    return (_w2.get(E.get('r~1252'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1252'), 0))
 
 
 def x_1358(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:451
@@ -3066,53 +3067,53 @@ def x_1358(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:451
 def x_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1254 for v_x_1254 in items_of(GET(ctx, 'cards', v_c_1253, 'tags', [])) if (v_x_1254 == 'science')]) for v_c_1253 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1256 for v_x_1256 in items_of(GET(ctx, 'corporations', v_c_1255, 'tags', [])) if (v_x_1256 == 'science')]) for v_c_1255 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1254 for v_x_1254 in items_of((ctx.index.plain['cards'].get(v_c_1253, NOREC).get('tags', []) if type(v_c_1253) is str else [])) if (v_x_1254 == 'science')]) for v_c_1253 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1256 for v_x_1256 in items_of((ctx.index.plain['corporations'].get(v_c_1255, NOREC).get('tags', []) if type(v_c_1255) is str else [])) if (v_x_1256 == 'science')]) for v_c_1255 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_1362(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1258'), 0)
+    return (_w2.get(E.get('r~1258'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1258'), 0))
 
 
 def x_1366(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1260'), 0)
+    return (_w2.get(E.get('r~1260'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1260'), 0))
 
 
 def x_1369(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:464
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 5)
+    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 5)
 
 
 def x_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1262'), 0)
+    return (_w2.get(E.get('r~1262'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1262'), 0))
 
 
 def x_1376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1264'), 0)
+    return (_w2.get(E.get('r~1264'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1264'), 0))
 
 
 def x_1380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1266'), 0)
+    return (_w2.get(E.get('r~1266'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1266'), 0))
 
 
 def x_1384(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 4)))
+    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4)))
 
 
 def x_1389(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
@@ -3126,25 +3127,25 @@ def x_1390(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1391(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('holder~1271')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~1271'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_1392(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1272'), 'resource', None) == E.get('r~1270'))) and bool((num(KEY(PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'), 0)) > 0)) and bool((MODV(ctx, 'card_protection', {'card': E.get('card~1272'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1272'))) is str else None) == E.get('r~1270'))) and ((num((_w3.get(E.get('card~1272'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1271'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1272'), 0))) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1272'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'), 0)
+    return (_w2.get(E.get('card~1272'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~1271'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~1272'), 0))
 
 
 def x_1394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~1269'), KEY(PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'), 0)])
+    return FN['min'](ctx, None, [E.get('n~1269'), (_w2.get(E.get('card~1272'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~1271'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~1272'), 0))])
 
 
 def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -3164,13 +3165,13 @@ def x_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1275')).get('stock'), E.get('r~1274'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1274'), 'target': E.get('target~1275'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if ((num((_w2.get(E.get('r~1274'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1275'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1274'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1274'), 'target': E.get('target~1275'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1275')).get('stock'), E.get('r~1274'), 0)
+    return (_w2.get(E.get('r~1274'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1275'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1274'), 0))
 
 
 def x_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3182,13 +3183,13 @@ def x_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1410, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1281 for v_x_1281 in items_of(GET(ctx, 'cards', v_c_1280, 'tags', [])) if (v_x_1281 == 'earth')]) for v_c_1280 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1283 for v_x_1283 in items_of(GET(ctx, 'corporations', v_c_1282, 'tags', [])) if (v_x_1283 == 'earth')]) for v_c_1282 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (1410, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [len([v_x_1281 for v_x_1281 in items_of((ctx.index.plain['cards'].get(v_c_1280, NOREC).get('tags', []) if type(v_c_1280) is str else [])) if (v_x_1281 == 'earth')]) for v_c_1280 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1283 for v_x_1283 in items_of((ctx.index.plain['corporations'].get(v_c_1282, NOREC).get('tags', []) if type(v_c_1282) is str else [])) if (v_x_1283 == 'earth')]) for v_c_1282 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1285'), 0)
+    return (_w2.get(E.get('r~1285'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1285'), 0))
 
 
 def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -3198,7 +3199,7 @@ def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
 
 
 def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -3208,7 +3209,7 @@ def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1418, E.get('n~1287'), E.get('r~1288'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1289).get('prod'), E.get('r~1288'), 0)) - num(E.get('n~1287')))) >= num(GET(ctx, 'resources', E.get('r~1288'), 'production_min', 0))) for v_target_1289 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1418, E.get('n~1287'), E.get('r~1288'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1288'), 0) if type((_w1 := (ctx.state['players'][v_target_1289] if type(v_target_1289) is int and 0 <= v_target_1289 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1288'), 0))) - num(E.get('n~1287')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1288'))) is str else 0))) for v_target_1289 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3218,13 +3219,13 @@ def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~1290')).get('prod'), E.get('r~1288'), 0)) - num(E.get('n~1287')))) >= num(GET(ctx, 'resources', E.get('r~1288'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1288'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1290'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1288'), 0))) - num(E.get('n~1287')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1288'))) is str else 0)))
 
 
 def x_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1290')).get('prod'), E.get('r~1288'), 0)
+    return (_w2.get(E.get('r~1288'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1290'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1288'), 0))
 
 
 def x_1423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3236,29 +3237,29 @@ def x_1423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
     if E is None:
         E = ctx.env()
-    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
 
 
 def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
 
 
 def x_1431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1431, E.get('t~1293'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1294, 0), GET(ctx, 'parameters', v_p_1294, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1294, 'max', 0))) for v_p_1294 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1294, 'tile', None) == E.get('t~1293'))])))
+    return MEMO(ctx, (1431, E.get('t~1293'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1294, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1294, 0)), (ctx.index.plain['parameters'].get(v_p_1294, NOREC).get('step', 0) if type(v_p_1294) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1294, NOREC).get('max', 0) if type(v_p_1294) is str else 0))) for v_p_1294 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1294, NOREC).get('tile', None) if type(v_p_1294) is str else None) == E.get('t~1293'))])))
 
 
 def x_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1432, E.get('this'), E.get('t~1293'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1299: (lambda v_near_1302: (v_near_1302 if (bool((GET(ctx, 'tiles', E.get('t~1293'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1302)) > 0))) else v_open_1299))([v_s_1300 for v_s_1300 in items_of(v_open_1299) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1301, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1301, {}), 'owner', None) == E.get('you')))) for v_x_1301 in items_of(ADJ(ctx, 'spaces', v_s_1300))])))]))([v_s_1296 for v_s_1296 in items_of([v_x_1295 for v_x_1295 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1295, 'type', None) == GET(ctx, 'tiles', E.get('t~1293'), 'space', None))]) if (bool((not IN(v_s_1296, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('t~1293'))) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1296, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1296, None) == E.get('you'))))) and bool((bool(IN(v_s_1296, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1297, ctx.state.get('board'))) and bool((not IN(v_x_1297, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) == v_u_1298)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None), 'counts_as', None) == v_u_1298))))) for v_u_1298 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1297 in items_of(ADJ(ctx, 'spaces', v_s_1296))]))))))]))
+    return MEMO(ctx, (1432, E.get('this'), E.get('t~1293'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1299: (lambda v_near_1302: (v_near_1302 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1293'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1302)) > 0)) else False) else v_open_1299))([v_s_1300 for v_s_1300 in items_of(v_open_1299) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1301 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1301, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1301, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1301, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1301 in items_of(ADJ(ctx, 'spaces', v_s_1300))])) else False)]))([v_s_1296 for v_s_1296 in [v_x_1295 for v_x_1295 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1295, NOREC).get('type', None) if type(v_x_1295) is str else None) == GET(ctx, 'tiles', E.get('t~1293'), 'space', None))] if (True if ((not (v_s_1296 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1296, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1296, NOREC).get('reserved', None) if type(v_s_1296) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1296, NOREC).get('reserved', None) if type(v_s_1296) is str else None) == E.get('t~1293'))) or (((ctx.index.plain['spaces'].get(v_s_1296, NOREC).get('reserved', None) if type(v_s_1296) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1296 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1296, _w2)))) or (((_w3.get(v_s_1296, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1296, None)) == E.get('you'))) else False)) and ((True if ((v_s_1296 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1293'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1296, _w6))) or ((not any([(True if ((v_x_1297 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1297, _w7))) and ((not (v_x_1297 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1293'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1297, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1297, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1297, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1297, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1297, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1298)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1297, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1297, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1298)) else False)) else False) for v_u_1298 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1297 in items_of(ADJ(ctx, 'spaces', v_s_1296))]))) else False)) else False)]))
 
 
 def x_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -3270,13 +3271,13 @@ def x_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1306'), {})
+    return (_w1.get(E.get('s~1306'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1306'), {}))
 
 
 def x_1438(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1305'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1305'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1305'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1305'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1439(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -3304,13 +3305,13 @@ def x_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1307'), ctx.state.get('board'))
+    return (E.get('x~1307') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1307'), _w1))
 
 
 def x_1445(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1307'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1307'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1307'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -3328,13 +3329,13 @@ def x_1450(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1452, E.get('t~1308'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1309, 0), GET(ctx, 'parameters', v_p_1309, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1309, 'max', 0))) for v_p_1309 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1309, 'tile', None) == E.get('t~1308'))])))
+    return MEMO(ctx, (1452, E.get('t~1308'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1309, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1309, 0)), (ctx.index.plain['parameters'].get(v_p_1309, NOREC).get('step', 0) if type(v_p_1309) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1309, NOREC).get('max', 0) if type(v_p_1309) is str else 0))) for v_p_1309 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1309, NOREC).get('tile', None) if type(v_p_1309) is str else None) == E.get('t~1308'))])))
 
 
 def x_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1453, E.get('this'), E.get('t~1308'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1314: (lambda v_near_1317: (v_near_1317 if (bool((GET(ctx, 'tiles', E.get('t~1308'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1317)) > 0))) else v_open_1314))([v_s_1315 for v_s_1315 in items_of(v_open_1314) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1316, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1316, {}), 'owner', None) == E.get('you')))) for v_x_1316 in items_of(ADJ(ctx, 'spaces', v_s_1315))])))]))([v_s_1311 for v_s_1311 in items_of([v_x_1310 for v_x_1310 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1310, 'type', None) == GET(ctx, 'tiles', E.get('t~1308'), 'space', None))]) if (bool((not IN(v_s_1311, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('t~1308'))) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1311, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1311, None) == E.get('you'))))) and bool((bool(IN(v_s_1311, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1312, ctx.state.get('board'))) and bool((not IN(v_x_1312, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) == v_u_1313)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None), 'counts_as', None) == v_u_1313))))) for v_u_1313 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1312 in items_of(ADJ(ctx, 'spaces', v_s_1311))]))))))]))
+    return MEMO(ctx, (1453, E.get('this'), E.get('t~1308'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1314: (lambda v_near_1317: (v_near_1317 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1308'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1317)) > 0)) else False) else v_open_1314))([v_s_1315 for v_s_1315 in items_of(v_open_1314) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1316 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1316, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1316, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1316, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1316 in items_of(ADJ(ctx, 'spaces', v_s_1315))])) else False)]))([v_s_1311 for v_s_1311 in [v_x_1310 for v_x_1310 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1310, NOREC).get('type', None) if type(v_x_1310) is str else None) == GET(ctx, 'tiles', E.get('t~1308'), 'space', None))] if (True if ((not (v_s_1311 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1311, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1311, NOREC).get('reserved', None) if type(v_s_1311) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1311, NOREC).get('reserved', None) if type(v_s_1311) is str else None) == E.get('t~1308'))) or (((ctx.index.plain['spaces'].get(v_s_1311, NOREC).get('reserved', None) if type(v_s_1311) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1311 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1311, _w2)))) or (((_w3.get(v_s_1311, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1311, None)) == E.get('you'))) else False)) and ((True if ((v_s_1311 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1308'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1311, _w6))) or ((not any([(True if ((v_x_1312 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1312, _w7))) and ((not (v_x_1312 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1308'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1312, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1312, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1312, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1312, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1312, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1313)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1312, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1312, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1313)) else False)) else False) for v_u_1313 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1312 in items_of(ADJ(ctx, 'spaces', v_s_1311))]))) else False)) else False)]))
 
 
 def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -3346,13 +3347,13 @@ def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1321'), {})
+    return (_w1.get(E.get('s~1321'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1321'), {}))
 
 
 def x_1459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1320'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1320'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1320'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1320'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1460(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -3380,13 +3381,13 @@ def x_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1322'), ctx.state.get('board'))
+    return (E.get('x~1322') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1322'), _w1))
 
 
 def x_1466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1322'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1322'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1322'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -3402,7 +3403,7 @@ def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
 
 
 def x_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -3412,7 +3413,7 @@ def x_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1477(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1477, E.get('n~1323'), E.get('r~1324'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1325).get('prod'), E.get('r~1324'), 0)) - num(E.get('n~1323')))) >= num(GET(ctx, 'resources', E.get('r~1324'), 'production_min', 0))) for v_target_1325 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1477, E.get('n~1323'), E.get('r~1324'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1324'), 0) if type((_w1 := (ctx.state['players'][v_target_1325] if type(v_target_1325) is int and 0 <= v_target_1325 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1324'), 0))) - num(E.get('n~1323')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1324'))) is str else 0))) for v_target_1325 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3422,13 +3423,13 @@ def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~1326')).get('prod'), E.get('r~1324'), 0)) - num(E.get('n~1323')))) >= num(GET(ctx, 'resources', E.get('r~1324'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1324'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1326'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1324'), 0))) - num(E.get('n~1323')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1324'))) is str else 0)))
 
 
 def x_1480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1326')).get('prod'), E.get('r~1324'), 0)
+    return (_w2.get(E.get('r~1324'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1326'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1324'), 0))
 
 
 def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3440,41 +3441,41 @@ def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1483(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
 
 
 def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_1488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 6)
+    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 6)
 
 
 def x_1491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1330'), 0)
+    return (_w2.get(E.get('r~1330'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1330'), 0))
 
 
 def x_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1332'), 0)
+    return (_w2.get(E.get('r~1332'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1332'), 0))
 
 
 def x_1499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1334'), 0)
+    return (_w2.get(E.get('r~1334'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1334'), 0))
 
 
 def x_1504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1336'), 0)
+    return (_w2.get(E.get('r~1336'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1336'), 0))
 
 
 def x_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:566
@@ -3486,47 +3487,47 @@ def x_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:566
 def x_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1338'), 0)
+    return (_w2.get(E.get('r~1338'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1338'), 0))
 
 
 def x_1512(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1340 for v_x_1340 in items_of(GET(ctx, 'cards', v_c_1339, 'tags', [])) if (v_x_1340 == 'jovian')]) for v_c_1339 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1342 for v_x_1342 in items_of(GET(ctx, 'corporations', v_c_1341, 'tags', [])) if (v_x_1342 == 'jovian')]) for v_c_1341 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1))
+    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1340 for v_x_1340 in items_of((ctx.index.plain['cards'].get(v_c_1339, NOREC).get('tags', []) if type(v_c_1339) is str else [])) if (v_x_1340 == 'jovian')]) for v_c_1339 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1342 for v_x_1342 in items_of((ctx.index.plain['corporations'].get(v_c_1341, NOREC).get('tags', []) if type(v_c_1341) is str else [])) if (v_x_1342 == 'jovian')]) for v_c_1341 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1))
 
 
 def x_1515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1344'), 0)
+    return (_w2.get(E.get('r~1344'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1344'), 0))
 
 
 def x_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1346'), 0)
+    return (_w2.get(E.get('r~1346'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1346'), 0))
 
 
 def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
 
 
 def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1526, E.get('k~1348'),), lambda: [v_x_1349 for v_x_1349 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1349, 'type', None) == E.get('k~1348'))])
+    return MEMO(ctx, (1526, E.get('k~1348'),), lambda: [v_x_1349 for v_x_1349 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1349, NOREC).get('type', None) if type(v_x_1349) is str else None) == E.get('k~1348'))])
 
 
 def x_1527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1527, E.get('t~1350'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1352, 0), GET(ctx, 'parameters', v_p_1352, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1352, 'max', 0))) for v_p_1352 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1352, 'tile', None) == E.get('t~1350'))])))
+    return MEMO(ctx, (1527, E.get('t~1350'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1352, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1352, 0)), (ctx.index.plain['parameters'].get(v_p_1352, NOREC).get('step', 0) if type(v_p_1352) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1352, NOREC).get('max', 0) if type(v_p_1352) is str else 0))) for v_p_1352 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1352, NOREC).get('tile', None) if type(v_p_1352) is str else None) == E.get('t~1350'))])))
 
 
 def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1528, E.get('l~1351'), E.get('this'), E.get('t~1350'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1353 for v_s_1353 in items_of(E.get('l~1351')) if (bool((not IN(v_s_1353, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('t~1350'))) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1353, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1353, None) == E.get('you'))))) and bool((bool(IN(v_s_1353, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1354, ctx.state.get('board'))) and bool((not IN(v_x_1354, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) == v_u_1355)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None), 'counts_as', None) == v_u_1355))))) for v_u_1355 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1354 in items_of(ADJ(ctx, 'spaces', v_s_1353))]))))))])
+    return MEMO(ctx, (1528, E.get('l~1351'), E.get('this'), E.get('t~1350'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1353 for v_s_1353 in items_of(E.get('l~1351')) if (True if ((not (v_s_1353 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1353, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1353, NOREC).get('reserved', None) if type(v_s_1353) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1353, NOREC).get('reserved', None) if type(v_s_1353) is str else None) == E.get('t~1350'))) or (((ctx.index.plain['spaces'].get(v_s_1353, NOREC).get('reserved', None) if type(v_s_1353) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1353 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1353, _w2)))) or (((_w3.get(v_s_1353, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1353, None)) == E.get('you'))) else False)) and ((True if ((v_s_1353 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1350'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1353, _w6))) or ((not any([(True if ((v_x_1354 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1354, _w7))) and ((not (v_x_1354 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1350'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1354, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1354, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1354, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1354, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1354, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1355)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1354, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1354, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1355)) else False)) else False) for v_u_1355 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1354 in items_of(ADJ(ctx, 'spaces', v_s_1353))]))) else False)) else False)])
 
 
 def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -3538,13 +3539,13 @@ def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1359'), {})
+    return (_w1.get(E.get('s~1359'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1359'), {}))
 
 
 def x_1534(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1358'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1358'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1358'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1358'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1535(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -3572,13 +3573,13 @@ def x_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1540(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1360'), ctx.state.get('board'))
+    return (E.get('x~1360') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1360'), _w1))
 
 
 def x_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1360'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1360'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1360'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -3594,25 +3595,25 @@ def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1548(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-4))
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-4))
 
 
 def x_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1362'), 0)
+    return (_w2.get(E.get('r~1362'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1362'), 0))
 
 
 def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1364'), 0)
+    return (_w2.get(E.get('r~1364'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1364'), 0))
 
 
 def x_1558(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('prod'), 'steel', 0)) >= 1)
+    return (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'steel', 0))) >= 1)
 
 
 def x_1561(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -3622,7 +3623,7 @@ def x_1561(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1562, E.get('n~1365'), E.get('r~1366'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1367).get('prod'), E.get('r~1366'), 0)) - num(E.get('n~1365')))) >= num(GET(ctx, 'resources', E.get('r~1366'), 'production_min', 0))) for v_target_1367 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1562, E.get('n~1365'), E.get('r~1366'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1366'), 0) if type((_w1 := (ctx.state['players'][v_target_1367] if type(v_target_1367) is int and 0 <= v_target_1367 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1366'), 0))) - num(E.get('n~1365')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1366'))) is str else 0))) for v_target_1367 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3632,13 +3633,13 @@ def x_1563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1564(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~1368')).get('prod'), E.get('r~1366'), 0)) - num(E.get('n~1365')))) >= num(GET(ctx, 'resources', E.get('r~1366'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1366'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1368'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1366'), 0))) - num(E.get('n~1365')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1366'))) is str else 0)))
 
 
 def x_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1368')).get('prod'), E.get('r~1366'), 0)
+    return (_w2.get(E.get('r~1366'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1368'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1366'), 0))
 
 
 def x_1567(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3650,31 +3651,31 @@ def x_1567(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1370'), 0)
+    return (_w2.get(E.get('r~1370'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1370'), 0))
 
 
 def x_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1372'), 0)
+    return (_w2.get(E.get('r~1372'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1372'), 0))
 
 
 def x_1579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1373'), 0), GET(ctx, 'parameters', E.get('p~1373'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1373'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~1373'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1373'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1373'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1373'))) is str else 0)))
 
 
 def x_1580(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1373'), 0)
+    return (_w1.get(E.get('p~1373'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1373'), 0))
 
 
 def x_1581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1373'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1373'))) is str else 0)
 
 
 def x_1582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -3686,19 +3687,19 @@ def x_1582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1373'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~1373'))) is str else None) != None)
 
 
 def x_1584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1373'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1373'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1373'))) is str else None), 0))
 
 
 def x_1586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_1588(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -3710,13 +3711,13 @@ def x_1588(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~1375'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1373'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~1375'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~1373'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~1373'), 0)))
 
 
 def x_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~1375'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~1375'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_1596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -3730,13 +3731,13 @@ def x_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1378')).get('stock'), E.get('r~1377'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1377'), 'target': E.get('target~1378'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if ((num((_w2.get(E.get('r~1377'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1378'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1377'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1377'), 'target': E.get('target~1378'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1378')).get('stock'), E.get('r~1377'), 0)
+    return (_w2.get(E.get('r~1377'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1378'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1377'), 0))
 
 
 def x_1601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3748,19 +3749,19 @@ def x_1601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1380'), 0)
+    return (_w2.get(E.get('r~1380'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1380'), 0))
 
 
 def x_1611(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1611, E.get('this'), ctx.stamps.get('board', 0),), lambda: FN['first'](ctx, None, [v_s_1383 for v_s_1383 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1383, {}), 'card', None) == E.get('this'))]))
+    return MEMO(ctx, (1611, E.get('this'), ctx.stamps.get('board', 0),), lambda: FN['first'](ctx, None, [v_s_1383 for v_s_1383 in items_of(ctx.state.get('board')) if ((_w2.get('card', None) if type((_w2 := (_w1.get(v_s_1383, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_1383, {})))) is dict else KEY(_w2, 'card', None)) == E.get('this'))]))
 
 
 def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1612, E.get('l~1382'), E.get('sp~1384'),), lambda: [v_r_1385 for v_r_1385 in items_of(E.get('l~1382')) if (bool((E.get('sp~1384') != None)) and bool(IN(v_r_1385, GET(ctx, 'spaces', E.get('sp~1384'), 'bonus_resources', []))))])
+    return MEMO(ctx, (1612, E.get('l~1382'), E.get('sp~1384'),), lambda: [v_r_1385 for v_r_1385 in items_of(E.get('l~1382')) if (True if ((E.get('sp~1384') != None)) and ((v_r_1385 in _w2 if type((_w2 := (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~1384'))) is str else []))) in (list, dict) else IN(v_r_1385, _w2))) else False)])
 
 
 def x_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
@@ -3778,7 +3779,7 @@ def x_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1389'), 0)
+    return (_w2.get(E.get('r~1389'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1389'), 0))
 
 
 def x_1619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
@@ -3790,19 +3791,19 @@ def x_1619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1623(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1623, E.get('l~1391'), E.get('t~1390'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_1393 for v_x_1393 in items_of([v_x_1392 for v_x_1392 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1392, 'type', None) == GET(ctx, 'tiles', E.get('t~1390'), 'space', None))]) if (bool(FN['any'](ctx, None, [IN(v_r_1394, E.get('l~1391')) for v_r_1394 in items_of(GET(ctx, 'spaces', v_x_1393, 'bonus_resources', []))])) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1395, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1395, {}), 'owner', None) == E.get('you')))) for v_x_1395 in items_of(ADJ(ctx, 'spaces', v_x_1393))])))])
+    return MEMO(ctx, (1623, E.get('l~1391'), E.get('t~1390'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_1393 for v_x_1393 in [v_x_1392 for v_x_1392 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1392, NOREC).get('type', None) if type(v_x_1392) is str else None) == GET(ctx, 'tiles', E.get('t~1390'), 'space', None))] if (True if (any([(v_r_1394 in _w1 if type((_w1 := E.get('l~1391'))) in (list, dict) else IN(v_r_1394, _w1)) for v_r_1394 in items_of((ctx.index.plain['spaces'].get(v_x_1393, NOREC).get('bonus_resources', []) if type(v_x_1393) is str else []))])) and (any([(True if ((v_x_1395 in _w2 if type((_w2 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1395, _w2))) and (((_w4.get('owner', None) if type((_w4 := (_w3.get(v_x_1395, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_1395, {})))) is dict else KEY(_w4, 'owner', None)) == E.get('you'))) else False) for v_x_1395 in items_of(ADJ(ctx, 'spaces', v_x_1393))])) else False)])
 
 
 def x_1624(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1624, E.get('t~1396'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1398, 0), GET(ctx, 'parameters', v_p_1398, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1398, 'max', 0))) for v_p_1398 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1398, 'tile', None) == E.get('t~1396'))])))
+    return MEMO(ctx, (1624, E.get('t~1396'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1398, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1398, 0)), (ctx.index.plain['parameters'].get(v_p_1398, NOREC).get('step', 0) if type(v_p_1398) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1398, NOREC).get('max', 0) if type(v_p_1398) is str else 0))) for v_p_1398 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1398, NOREC).get('tile', None) if type(v_p_1398) is str else None) == E.get('t~1396'))])))
 
 
 def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1625, E.get('l~1397'), E.get('this'), E.get('t~1396'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1399 for v_s_1399 in items_of(E.get('l~1397')) if (bool((not IN(v_s_1399, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('t~1396'))) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1399, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1399, None) == E.get('you'))))) and bool((bool(IN(v_s_1399, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1400, ctx.state.get('board'))) and bool((not IN(v_x_1400, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) == v_u_1401)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None), 'counts_as', None) == v_u_1401))))) for v_u_1401 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1400 in items_of(ADJ(ctx, 'spaces', v_s_1399))]))))))])
+    return MEMO(ctx, (1625, E.get('l~1397'), E.get('this'), E.get('t~1396'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1399 for v_s_1399 in items_of(E.get('l~1397')) if (True if ((not (v_s_1399 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1399, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1399, NOREC).get('reserved', None) if type(v_s_1399) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1399, NOREC).get('reserved', None) if type(v_s_1399) is str else None) == E.get('t~1396'))) or (((ctx.index.plain['spaces'].get(v_s_1399, NOREC).get('reserved', None) if type(v_s_1399) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1399 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1399, _w2)))) or (((_w3.get(v_s_1399, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1399, None)) == E.get('you'))) else False)) and ((True if ((v_s_1399 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1396'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1399, _w6))) or ((not any([(True if ((v_x_1400 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1400, _w7))) and ((not (v_x_1400 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1396'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1400, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1400, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1400, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1400, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1400, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1401)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1400, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1400, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1401)) else False)) else False) for v_u_1401 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1400 in items_of(ADJ(ctx, 'spaces', v_s_1399))]))) else False)) else False)])
 
 
 def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -3814,13 +3815,13 @@ def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1405'), {})
+    return (_w1.get(E.get('s~1405'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1405'), {}))
 
 
 def x_1631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1404'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1404'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1404'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1404'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -3848,13 +3849,13 @@ def x_1636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1406'), ctx.state.get('board'))
+    return (E.get('x~1406') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1406'), _w1))
 
 
 def x_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1406'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1406'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1406'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -3878,19 +3879,19 @@ def x_1644(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
 def x_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1408'), 0)) - num(E.get('n~1407')))) >= num(GET(ctx, 'resources', E.get('r~1408'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1408'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1408'), 0))) - num(E.get('n~1407')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1408'))) is str else 0)))
 
 
 def x_1648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1408'), 0)
+    return (_w2.get(E.get('r~1408'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1408'), 0))
 
 
 def x_1652(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1410'), 0)
+    return (_w2.get(E.get('r~1410'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1410'), 0))
 
 
 def x_1654(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:654
@@ -3906,13 +3907,13 @@ def x_1655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'spaces', E.get('space~1411'), 'type', None) == 'land')) and bool((GET(ctx, 'spaces', E.get('space~1411'), 'reserved', None) == None)) and bool((not IN(E.get('space~1411'), ctx.state.get('board')))) and bool((not IN(E.get('space~1411'), ctx.state.get('claims')))))
+    return (True if (((ctx.index.plain['spaces'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('space~1411'))) is str else None) == 'land')) and (((ctx.index.plain['spaces'].get(_w2, NOREC).get('reserved', None) if type((_w2 := E.get('space~1411'))) is str else None) == None)) and ((not (E.get('space~1411') in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(E.get('space~1411'), _w3)))) and ((not (E.get('space~1411') in _w4 if type((_w4 := ctx.state.get('claims'))) in (list, dict) else IN(E.get('space~1411'), _w4)))) else False)
 
 
 def x_1657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:190
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('claims'), E.get('space~1411'), None)
+    return (_w1.get(E.get('space~1411'), None) if type((_w1 := ctx.state.get('claims'))) is dict else KEY(_w1, E.get('space~1411'), None))
 
 
 def x_1659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
@@ -3924,13 +3925,13 @@ def x_1659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1662(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1662, E.get('this'), ctx.stamps.get('board', 0),), lambda: FN['first'](ctx, None, [v_s_1414 for v_s_1414 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1414, {}), 'card', None) == E.get('this'))]))
+    return MEMO(ctx, (1662, E.get('this'), ctx.stamps.get('board', 0),), lambda: FN['first'](ctx, None, [v_s_1414 for v_s_1414 in items_of(ctx.state.get('board')) if ((_w2.get('card', None) if type((_w2 := (_w1.get(v_s_1414, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_1414, {})))) is dict else KEY(_w2, 'card', None)) == E.get('this'))]))
 
 
 def x_1663(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1663, E.get('l~1413'), E.get('sp~1415'),), lambda: [v_r_1416 for v_r_1416 in items_of(E.get('l~1413')) if (bool((E.get('sp~1415') != None)) and bool(IN(v_r_1416, GET(ctx, 'spaces', E.get('sp~1415'), 'bonus_resources', []))))])
+    return MEMO(ctx, (1663, E.get('l~1413'), E.get('sp~1415'),), lambda: [v_r_1416 for v_r_1416 in items_of(E.get('l~1413')) if (True if ((E.get('sp~1415') != None)) and ((v_r_1416 in _w2 if type((_w2 := (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~1415'))) is str else []))) in (list, dict) else IN(v_r_1416, _w2))) else False)])
 
 
 def x_1664(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
@@ -3948,7 +3949,7 @@ def x_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1420'), 0)
+    return (_w2.get(E.get('r~1420'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1420'), 0))
 
 
 def x_1670(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
@@ -3960,19 +3961,19 @@ def x_1670(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1674(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1674, E.get('l~1422'), E.get('t~1421'),), lambda: [v_x_1424 for v_x_1424 in items_of([v_x_1423 for v_x_1423 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1423, 'type', None) == GET(ctx, 'tiles', E.get('t~1421'), 'space', None))]) if FN['any'](ctx, None, [IN(v_r_1425, E.get('l~1422')) for v_r_1425 in items_of(GET(ctx, 'spaces', v_x_1424, 'bonus_resources', []))])])
+    return MEMO(ctx, (1674, E.get('l~1422'), E.get('t~1421'),), lambda: [v_x_1424 for v_x_1424 in [v_x_1423 for v_x_1423 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1423, NOREC).get('type', None) if type(v_x_1423) is str else None) == GET(ctx, 'tiles', E.get('t~1421'), 'space', None))] if any([(v_r_1425 in _w1 if type((_w1 := E.get('l~1422'))) in (list, dict) else IN(v_r_1425, _w1)) for v_r_1425 in items_of((ctx.index.plain['spaces'].get(v_x_1424, NOREC).get('bonus_resources', []) if type(v_x_1424) is str else []))])])
 
 
 def x_1675(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1675, E.get('t~1426'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1428, 0), GET(ctx, 'parameters', v_p_1428, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1428, 'max', 0))) for v_p_1428 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1428, 'tile', None) == E.get('t~1426'))])))
+    return MEMO(ctx, (1675, E.get('t~1426'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1428, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1428, 0)), (ctx.index.plain['parameters'].get(v_p_1428, NOREC).get('step', 0) if type(v_p_1428) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1428, NOREC).get('max', 0) if type(v_p_1428) is str else 0))) for v_p_1428 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1428, NOREC).get('tile', None) if type(v_p_1428) is str else None) == E.get('t~1426'))])))
 
 
 def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1676, E.get('l~1427'), E.get('this'), E.get('t~1426'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1429 for v_s_1429 in items_of(E.get('l~1427')) if (bool((not IN(v_s_1429, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('t~1426'))) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1429, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1429, None) == E.get('you'))))) and bool((bool(IN(v_s_1429, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1430, ctx.state.get('board'))) and bool((not IN(v_x_1430, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) == v_u_1431)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None), 'counts_as', None) == v_u_1431))))) for v_u_1431 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1430 in items_of(ADJ(ctx, 'spaces', v_s_1429))]))))))])
+    return MEMO(ctx, (1676, E.get('l~1427'), E.get('this'), E.get('t~1426'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1429 for v_s_1429 in items_of(E.get('l~1427')) if (True if ((not (v_s_1429 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1429, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1429, NOREC).get('reserved', None) if type(v_s_1429) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1429, NOREC).get('reserved', None) if type(v_s_1429) is str else None) == E.get('t~1426'))) or (((ctx.index.plain['spaces'].get(v_s_1429, NOREC).get('reserved', None) if type(v_s_1429) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1429 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1429, _w2)))) or (((_w3.get(v_s_1429, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1429, None)) == E.get('you'))) else False)) and ((True if ((v_s_1429 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1426'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1429, _w6))) or ((not any([(True if ((v_x_1430 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1430, _w7))) and ((not (v_x_1430 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1426'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1430, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1430, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1430, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1430, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1430, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1431)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1430, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1430, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1431)) else False)) else False) for v_u_1431 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1430 in items_of(ADJ(ctx, 'spaces', v_s_1429))]))) else False)) else False)])
 
 
 def x_1677(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -3984,13 +3985,13 @@ def x_1677(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1681(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1435'), {})
+    return (_w1.get(E.get('s~1435'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1435'), {}))
 
 
 def x_1682(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1434'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1434'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1434'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1434'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -4018,13 +4019,13 @@ def x_1687(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1688(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1436'), ctx.state.get('board'))
+    return (E.get('x~1436') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1436'), _w1))
 
 
 def x_1689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1436'), {}), 'tile', None))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1436'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1436'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -4048,23 +4049,23 @@ def x_1695(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
 def x_1698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1438'), 0)
+    return (_w2.get(E.get('r~1438'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1438'), 0))
 
 
 def x_1700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 8)
+    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 8)
 
 
 def x_1703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1440'), 0)) - num(E.get('n~1439')))) >= num(GET(ctx, 'resources', E.get('r~1440'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1440'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1440'), 0))) - num(E.get('n~1439')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1440'))) is str else 0)))
 
 
 def x_1704(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1440'), 0)
+    return (_w2.get(E.get('r~1440'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1440'), 0))
 
 
 def x_1706(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:693
@@ -4076,31 +4077,31 @@ def x_1706(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:693
 def x_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1442'), 0)) >= num(E.get('n~1441')))
+    return (num((_w2.get(E.get('r~1442'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1442'), 0))) >= num(E.get('n~1441')))
 
 
 def x_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1442'), 0)
+    return (_w2.get(E.get('r~1442'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1442'), 0))
 
 
 def x_1715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1444'), 0)) >= num(E.get('n~1443')))
+    return (num((_w2.get(E.get('r~1444'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1444'), 0))) >= num(E.get('n~1443')))
 
 
 def x_1716(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1444'), 0)
+    return (_w2.get(E.get('r~1444'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1444'), 0))
 
 
 def x_1721(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1446'), 0)
+    return (_w2.get(E.get('r~1446'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1446'), 0))
 
 
 def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28

@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -65,17 +66,17 @@ K = [
 def x_1727(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:9
     if E is None:
         E = ctx.env()
-    return (bool((E.get('r') == 'steel')) and bool(IN('building', GET(ctx, 'cards', E.get('card'), 'tags', []))))
+    return (True if ((E.get('r') == 'steel')) and (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('building', _w2))) else False)
 
 
 def x_1729(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:9
     if E is None:
         E = ctx.env()
-    return (bool((E.get('r') == 'titanium')) and bool(IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))))
+    return (True if ((E.get('r') == 'titanium')) and (('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))) else False)
 
 
 def x_1730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 13)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 13)
 
 
 def x_1733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -85,7 +86,7 @@ def x_1733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1734, E.get('n~1447'), E.get('r~1448'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1449).get('prod'), E.get('r~1448'), 0)) - num(E.get('n~1447')))) >= num(GET(ctx, 'resources', E.get('r~1448'), 'production_min', 0))) for v_target_1449 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1734, E.get('n~1447'), E.get('r~1448'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1448'), 0) if type((_w1 := (ctx.state['players'][v_target_1449] if type(v_target_1449) is int and 0 <= v_target_1449 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1448'), 0))) - num(E.get('n~1447')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1448'))) is str else 0))) for v_target_1449 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1735(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -95,13 +96,13 @@ def x_1735(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~1450')).get('prod'), E.get('r~1448'), 0)) - num(E.get('n~1447')))) >= num(GET(ctx, 'resources', E.get('r~1448'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1448'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1450'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1448'), 0))) - num(E.get('n~1447')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1448'))) is str else 0)))
 
 
 def x_1737(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1450')).get('prod'), E.get('r~1448'), 0)
+    return (_w2.get(E.get('r~1448'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1450'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1448'), 0))
 
 
 def x_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -113,37 +114,37 @@ def x_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_1744(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
     if E is None:
         E = ctx.env()
-    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
 
 
 def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(IN('science', KEY(E.get('event'), 'tags', None))))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
 
 
 def x_1747(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1747, E.get('event'),), lambda: FN['count'](ctx, None, [v_x_1453 for v_x_1453 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1453 == 'science')]))
+    return MEMO(ctx, (1747, E.get('event'),), lambda: len([v_x_1453 for v_x_1453 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1453 == 'science')]))
 
 
 def x_1748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_1749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_1750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
@@ -189,7 +190,7 @@ def x_1761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -213,49 +214,49 @@ def x_1766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_1768(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:49
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((bool(IN('plant', KEY(E.get('event'), 'tags', None))) or bool(IN('microbe', KEY(E.get('event'), 'tags', None))) or bool(IN('animal', KEY(E.get('event'), 'tags', None))))))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((True if (('plant' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('plant', _w3))) or (('microbe' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('microbe', _w5))) or (('animal' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := E.get('event'))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('animal', _w7))) else False)) else False)
 
 
 def x_1769(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1769, E.get('event'),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_x_1456 for v_x_1456 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1456 == 'plant')]), FN['count'](ctx, None, [v_x_1457 for v_x_1457 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1457 == 'microbe')])), FN['count'](ctx, None, [v_x_1458 for v_x_1458 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1458 == 'animal')])))
+    return MEMO(ctx, (1769, E.get('event'),), lambda: AR('+', AR('+', len([v_x_1456 for v_x_1456 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1456 == 'plant')]), len([v_x_1457 for v_x_1457 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1457 == 'microbe')])), len([v_x_1458 for v_x_1458 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1458 == 'animal')])))
 
 
 def x_1772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1460'), 0)
+    return (_w2.get(E.get('r~1460'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1460'), 0))
 
 
 def x_1776(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     if E is None:
         E = ctx.env()
-    return (bool(IN(KEY(E.get('event'), 'card', None), PL(ctx, E.get('you')).get('tableau'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'resource', None) != None)))
+    return (True if (IN((_w1.get('card', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'card', None)), (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tableau'))) and (((ctx.index.plain['cards'].get(_w4, NOREC).get('resource', None) if type((_w4 := (_w3.get('card', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'card', None)))) is str else None) != None)) else False)
 
 
 def x_1777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None), 0)
+    return (_w3.get((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)), 0))
 
 
 def x_1783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1462'), 0), GET(ctx, 'parameters', E.get('p~1462'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1462'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~1462'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1462'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1462'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1462'))) is str else 0)))
 
 
 def x_1784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1462'), 0)
+    return (_w1.get(E.get('p~1462'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1462'), 0))
 
 
 def x_1785(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1462'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1462'))) is str else 0)
 
 
 def x_1786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -267,19 +268,19 @@ def x_1786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1462'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~1462'))) is str else None) != None)
 
 
 def x_1788(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1462'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1462'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1462'))) is str else None), 0))
 
 
 def x_1790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_1792(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -291,25 +292,25 @@ def x_1792(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~1464'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1462'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~1464'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~1462'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~1462'), 0)))
 
 
 def x_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~1464'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~1464'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1798, E.get('t~1465'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1466, 0), GET(ctx, 'parameters', v_p_1466, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1466, 'max', 0))) for v_p_1466 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1466, 'tile', None) == E.get('t~1465'))])))
+    return MEMO(ctx, (1798, E.get('t~1465'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1466, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1466, 0)), (ctx.index.plain['parameters'].get(v_p_1466, NOREC).get('step', 0) if type(v_p_1466) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1466, NOREC).get('max', 0) if type(v_p_1466) is str else 0))) for v_p_1466 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1466, NOREC).get('tile', None) if type(v_p_1466) is str else None) == E.get('t~1465'))])))
 
 
 def x_1799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1799, E.get('this'), E.get('t~1465'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1471: (lambda v_near_1474: (v_near_1474 if (bool((GET(ctx, 'tiles', E.get('t~1465'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1474)) > 0))) else v_open_1471))([v_s_1472 for v_s_1472 in items_of(v_open_1471) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1473, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1473, {}), 'owner', None) == E.get('you')))) for v_x_1473 in items_of(ADJ(ctx, 'spaces', v_s_1472))])))]))([v_s_1468 for v_s_1468 in items_of([v_x_1467 for v_x_1467 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1467, 'type', None) == GET(ctx, 'tiles', E.get('t~1465'), 'space', None))]) if (bool((not IN(v_s_1468, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('t~1465'))) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1468, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1468, None) == E.get('you'))))) and bool((bool(IN(v_s_1468, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1469, ctx.state.get('board'))) and bool((not IN(v_x_1469, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) == v_u_1470)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None), 'counts_as', None) == v_u_1470))))) for v_u_1470 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1469 in items_of(ADJ(ctx, 'spaces', v_s_1468))]))))))]))
+    return MEMO(ctx, (1799, E.get('this'), E.get('t~1465'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1471: (lambda v_near_1474: (v_near_1474 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1465'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1474)) > 0)) else False) else v_open_1471))([v_s_1472 for v_s_1472 in items_of(v_open_1471) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1473 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1473, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1473, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1473, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1473 in items_of(ADJ(ctx, 'spaces', v_s_1472))])) else False)]))([v_s_1468 for v_s_1468 in [v_x_1467 for v_x_1467 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1467, NOREC).get('type', None) if type(v_x_1467) is str else None) == GET(ctx, 'tiles', E.get('t~1465'), 'space', None))] if (True if ((not (v_s_1468 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1468, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1468, NOREC).get('reserved', None) if type(v_s_1468) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1468, NOREC).get('reserved', None) if type(v_s_1468) is str else None) == E.get('t~1465'))) or (((ctx.index.plain['spaces'].get(v_s_1468, NOREC).get('reserved', None) if type(v_s_1468) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1468 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1468, _w2)))) or (((_w3.get(v_s_1468, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1468, None)) == E.get('you'))) else False)) and ((True if ((v_s_1468 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1465'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1468, _w6))) or ((not any([(True if ((v_x_1469 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1469, _w7))) and ((not (v_x_1469 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1465'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1469, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1469, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1469, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1469, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1469, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1470)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1469, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1469, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1470)) else False)) else False) for v_u_1470 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1469 in items_of(ADJ(ctx, 'spaces', v_s_1468))]))) else False)) else False)]))
 
 
 def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -321,13 +322,13 @@ def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1478'), {})
+    return (_w1.get(E.get('s~1478'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1478'), {}))
 
 
 def x_1805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1477'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1477'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1477'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1477'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -355,13 +356,13 @@ def x_1810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1479'), ctx.state.get('board'))
+    return (E.get('x~1479') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1479'), _w1))
 
 
 def x_1812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1479'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1479'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1479'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -379,25 +380,25 @@ def x_1817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1481'), 0)
+    return (_w2.get(E.get('r~1481'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1481'), 0))
 
 
 def x_1826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1484') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~1484') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1485') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~1485') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_1828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_1829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -409,49 +410,49 @@ def x_1829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~1483')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~1483')))
 
 
 def x_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~1486')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~1487')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~1488'))))) >= num(E.get('price~1483')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~1486')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~1487')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~1488'))))) >= num(E.get('price~1483')))
 
 
 def x_1834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('s_v~1486'))) - 1), E.get('s_v~1486'))]) if (num(E.get('s_v~1486')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~1483'), E.get('s_v~1486'))) - 1), E.get('s_v~1486'))]) if (num(E.get('s_v~1486')) > 0) else 0))
 
 
 def x_1835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('t_v~1487'))) - 1), E.get('t_v~1487'))]) if (num(E.get('t_v~1487')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~1483'), E.get('t_v~1487'))) - 1), E.get('t_v~1487'))]) if (num(E.get('t_v~1487')) > 0) else 0))
 
 
 def x_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('h_v~1488'))) - 1), E.get('h_v~1488'))]) if (num(E.get('h_v~1488')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~1483'), E.get('h_v~1488'))) - 1), E.get('h_v~1488'))]) if (num(E.get('h_v~1488')) > 0) else 0))
 
 
 def x_1837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1489')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('s_v~1486')))) >= num(E.get('price~1483'))))))) and bool((not (bool((num(E.get('t~1490')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('t_v~1487')))) >= num(E.get('price~1483'))))))) and bool((not (bool((num(E.get('h~1491')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('h_v~1488')))) >= num(E.get('price~1483'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~1489')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('s_v~1486')))) >= num(E.get('price~1483')))) else False))) and ((not (True if ((num(E.get('t~1490')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('t_v~1487')))) >= num(E.get('price~1483')))) else False))) and ((not (True if ((num(E.get('h~1491')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('h_v~1488')))) >= num(E.get('price~1483')))) else False))) else False)
 
 
 def x_1838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_1839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -463,19 +464,19 @@ def x_1839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_1842(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_1844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -487,31 +488,31 @@ def x_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1493'), 0)
+    return (_w2.get(E.get('r~1493'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1493'), 0))
 
 
 def x_1854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1495'), 0)
+    return (_w2.get(E.get('r~1495'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1495'), 0))
 
 
 def x_1858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1497'), 0)
+    return (_w2.get(E.get('r~1497'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1497'), 0))
 
 
 def x_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1861, E.get('t~1498'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1499, 0), GET(ctx, 'parameters', v_p_1499, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1499, 'max', 0))) for v_p_1499 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1499, 'tile', None) == E.get('t~1498'))])))
+    return MEMO(ctx, (1861, E.get('t~1498'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1499, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1499, 0)), (ctx.index.plain['parameters'].get(v_p_1499, NOREC).get('step', 0) if type(v_p_1499) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1499, NOREC).get('max', 0) if type(v_p_1499) is str else 0))) for v_p_1499 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1499, NOREC).get('tile', None) if type(v_p_1499) is str else None) == E.get('t~1498'))])))
 
 
 def x_1862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1862, E.get('this'), E.get('t~1498'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1504: (lambda v_near_1507: (v_near_1507 if (bool((GET(ctx, 'tiles', E.get('t~1498'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1507)) > 0))) else v_open_1504))([v_s_1505 for v_s_1505 in items_of(v_open_1504) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1506, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1506, {}), 'owner', None) == E.get('you')))) for v_x_1506 in items_of(ADJ(ctx, 'spaces', v_s_1505))])))]))([v_s_1501 for v_s_1501 in items_of([v_x_1500 for v_x_1500 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1500, 'type', None) == GET(ctx, 'tiles', E.get('t~1498'), 'space', None))]) if (bool((not IN(v_s_1501, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('t~1498'))) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1501, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1501, None) == E.get('you'))))) and bool((bool(IN(v_s_1501, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1502, ctx.state.get('board'))) and bool((not IN(v_x_1502, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) == v_u_1503)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None), 'counts_as', None) == v_u_1503))))) for v_u_1503 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1502 in items_of(ADJ(ctx, 'spaces', v_s_1501))]))))))]))
+    return MEMO(ctx, (1862, E.get('this'), E.get('t~1498'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1504: (lambda v_near_1507: (v_near_1507 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1498'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1507)) > 0)) else False) else v_open_1504))([v_s_1505 for v_s_1505 in items_of(v_open_1504) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1506 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1506, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1506, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1506, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1506 in items_of(ADJ(ctx, 'spaces', v_s_1505))])) else False)]))([v_s_1501 for v_s_1501 in [v_x_1500 for v_x_1500 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1500, NOREC).get('type', None) if type(v_x_1500) is str else None) == GET(ctx, 'tiles', E.get('t~1498'), 'space', None))] if (True if ((not (v_s_1501 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1501, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1501, NOREC).get('reserved', None) if type(v_s_1501) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1501, NOREC).get('reserved', None) if type(v_s_1501) is str else None) == E.get('t~1498'))) or (((ctx.index.plain['spaces'].get(v_s_1501, NOREC).get('reserved', None) if type(v_s_1501) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1501 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1501, _w2)))) or (((_w3.get(v_s_1501, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1501, None)) == E.get('you'))) else False)) and ((True if ((v_s_1501 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1498'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1501, _w6))) or ((not any([(True if ((v_x_1502 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1502, _w7))) and ((not (v_x_1502 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1498'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1502, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1502, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1502, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1502, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1502, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1503)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1502, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1502, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1503)) else False)) else False) for v_u_1503 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1502 in items_of(ADJ(ctx, 'spaces', v_s_1501))]))) else False)) else False)]))
 
 
 def x_1863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -523,13 +524,13 @@ def x_1863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1511'), {})
+    return (_w1.get(E.get('s~1511'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1511'), {}))
 
 
 def x_1868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1510'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1510'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1510'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1510'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1869(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -557,13 +558,13 @@ def x_1873(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1874(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1512'), ctx.state.get('board'))
+    return (E.get('x~1512') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1512'), _w1))
 
 
 def x_1875(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1512'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1512'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1512'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -581,13 +582,13 @@ def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1882, E.get('t~1513'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1514, 0), GET(ctx, 'parameters', v_p_1514, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1514, 'max', 0))) for v_p_1514 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1514, 'tile', None) == E.get('t~1513'))])))
+    return MEMO(ctx, (1882, E.get('t~1513'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1514, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1514, 0)), (ctx.index.plain['parameters'].get(v_p_1514, NOREC).get('step', 0) if type(v_p_1514) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1514, NOREC).get('max', 0) if type(v_p_1514) is str else 0))) for v_p_1514 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1514, NOREC).get('tile', None) if type(v_p_1514) is str else None) == E.get('t~1513'))])))
 
 
 def x_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1883, E.get('this'), E.get('t~1513'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1519: (lambda v_near_1522: (v_near_1522 if (bool((GET(ctx, 'tiles', E.get('t~1513'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1522)) > 0))) else v_open_1519))([v_s_1520 for v_s_1520 in items_of(v_open_1519) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1521, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1521, {}), 'owner', None) == E.get('you')))) for v_x_1521 in items_of(ADJ(ctx, 'spaces', v_s_1520))])))]))([v_s_1516 for v_s_1516 in items_of([v_x_1515 for v_x_1515 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1515, 'type', None) == GET(ctx, 'tiles', E.get('t~1513'), 'space', None))]) if (bool((not IN(v_s_1516, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('t~1513'))) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1516, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1516, None) == E.get('you'))))) and bool((bool(IN(v_s_1516, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1517, ctx.state.get('board'))) and bool((not IN(v_x_1517, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) == v_u_1518)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None), 'counts_as', None) == v_u_1518))))) for v_u_1518 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1517 in items_of(ADJ(ctx, 'spaces', v_s_1516))]))))))]))
+    return MEMO(ctx, (1883, E.get('this'), E.get('t~1513'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1519: (lambda v_near_1522: (v_near_1522 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1513'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1522)) > 0)) else False) else v_open_1519))([v_s_1520 for v_s_1520 in items_of(v_open_1519) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1521 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1521, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1521, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1521, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1521 in items_of(ADJ(ctx, 'spaces', v_s_1520))])) else False)]))([v_s_1516 for v_s_1516 in [v_x_1515 for v_x_1515 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1515, NOREC).get('type', None) if type(v_x_1515) is str else None) == GET(ctx, 'tiles', E.get('t~1513'), 'space', None))] if (True if ((not (v_s_1516 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1516, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1516, NOREC).get('reserved', None) if type(v_s_1516) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1516, NOREC).get('reserved', None) if type(v_s_1516) is str else None) == E.get('t~1513'))) or (((ctx.index.plain['spaces'].get(v_s_1516, NOREC).get('reserved', None) if type(v_s_1516) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1516 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1516, _w2)))) or (((_w3.get(v_s_1516, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1516, None)) == E.get('you'))) else False)) and ((True if ((v_s_1516 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1513'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1516, _w6))) or ((not any([(True if ((v_x_1517 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1517, _w7))) and ((not (v_x_1517 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1513'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1517, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1517, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1517, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1517, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1517, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1518)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1517, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1517, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1518)) else False)) else False) for v_u_1518 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1517 in items_of(ADJ(ctx, 'spaces', v_s_1516))]))) else False)) else False)]))
 
 
 def x_1884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -599,13 +600,13 @@ def x_1884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1526'), {})
+    return (_w1.get(E.get('s~1526'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1526'), {}))
 
 
 def x_1889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1525'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1525'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1525'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1525'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -633,13 +634,13 @@ def x_1894(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1895(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1527'), ctx.state.get('board'))
+    return (E.get('x~1527') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1527'), _w1))
 
 
 def x_1896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1527'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1527'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1527'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -657,37 +658,37 @@ def x_1901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1902(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1902, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1529 for v_x_1529 in items_of(GET(ctx, 'cards', v_c_1528, 'tags', [])) if (v_x_1529 == 'science')]) for v_c_1528 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1531 for v_x_1531 in items_of(GET(ctx, 'corporations', v_c_1530, 'tags', [])) if (v_x_1531 == 'science')]) for v_c_1530 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 4))
+    return MEMO(ctx, (1902, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1529 for v_x_1529 in items_of((ctx.index.plain['cards'].get(v_c_1528, NOREC).get('tags', []) if type(v_c_1528) is str else [])) if (v_x_1529 == 'science')]) for v_c_1528 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1531 for v_x_1531 in items_of((ctx.index.plain['corporations'].get(v_c_1530, NOREC).get('tags', []) if type(v_c_1530) is str else [])) if (v_x_1531 == 'science')]) for v_c_1530 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 4))
 
 
 def x_1905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1533'), 0)
+    return (_w2.get(E.get('r~1533'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1533'), 0))
 
 
 def x_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
     if E is None:
         E = ctx.env()
-    return IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))
+    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
 
 
 def x_1912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1534'), 0), GET(ctx, 'parameters', E.get('p~1534'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1534'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~1534'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1534'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1534'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1534'))) is str else 0)))
 
 
 def x_1913(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1534'), 0)
+    return (_w1.get(E.get('p~1534'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1534'), 0))
 
 
 def x_1914(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1534'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1534'))) is str else 0)
 
 
 def x_1915(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -699,19 +700,19 @@ def x_1915(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1534'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~1534'))) is str else None) != None)
 
 
 def x_1917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1534'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1534'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1534'))) is str else None), 0))
 
 
 def x_1919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_1921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -723,25 +724,25 @@ def x_1921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~1536'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1534'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~1536'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~1534'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~1534'), 0)))
 
 
 def x_1923(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~1536'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~1536'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_1927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1927, E.get('t~1537'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1538, 0), GET(ctx, 'parameters', v_p_1538, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1538, 'max', 0))) for v_p_1538 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1538, 'tile', None) == E.get('t~1537'))])))
+    return MEMO(ctx, (1927, E.get('t~1537'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1538, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1538, 0)), (ctx.index.plain['parameters'].get(v_p_1538, NOREC).get('step', 0) if type(v_p_1538) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1538, NOREC).get('max', 0) if type(v_p_1538) is str else 0))) for v_p_1538 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1538, NOREC).get('tile', None) if type(v_p_1538) is str else None) == E.get('t~1537'))])))
 
 
 def x_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1928, E.get('this'), E.get('t~1537'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1543: (lambda v_near_1546: (v_near_1546 if (bool((GET(ctx, 'tiles', E.get('t~1537'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1546)) > 0))) else v_open_1543))([v_s_1544 for v_s_1544 in items_of(v_open_1543) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1545, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1545, {}), 'owner', None) == E.get('you')))) for v_x_1545 in items_of(ADJ(ctx, 'spaces', v_s_1544))])))]))([v_s_1540 for v_s_1540 in items_of([v_x_1539 for v_x_1539 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1539, 'type', None) == GET(ctx, 'tiles', E.get('t~1537'), 'space', None))]) if (bool((not IN(v_s_1540, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('t~1537'))) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1540, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1540, None) == E.get('you'))))) and bool((bool(IN(v_s_1540, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1541, ctx.state.get('board'))) and bool((not IN(v_x_1541, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) == v_u_1542)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None), 'counts_as', None) == v_u_1542))))) for v_u_1542 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1541 in items_of(ADJ(ctx, 'spaces', v_s_1540))]))))))]))
+    return MEMO(ctx, (1928, E.get('this'), E.get('t~1537'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1543: (lambda v_near_1546: (v_near_1546 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1537'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1546)) > 0)) else False) else v_open_1543))([v_s_1544 for v_s_1544 in items_of(v_open_1543) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1545 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1545, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1545, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1545, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1545 in items_of(ADJ(ctx, 'spaces', v_s_1544))])) else False)]))([v_s_1540 for v_s_1540 in [v_x_1539 for v_x_1539 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1539, NOREC).get('type', None) if type(v_x_1539) is str else None) == GET(ctx, 'tiles', E.get('t~1537'), 'space', None))] if (True if ((not (v_s_1540 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1540, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1540, NOREC).get('reserved', None) if type(v_s_1540) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1540, NOREC).get('reserved', None) if type(v_s_1540) is str else None) == E.get('t~1537'))) or (((ctx.index.plain['spaces'].get(v_s_1540, NOREC).get('reserved', None) if type(v_s_1540) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1540 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1540, _w2)))) or (((_w3.get(v_s_1540, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1540, None)) == E.get('you'))) else False)) and ((True if ((v_s_1540 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1537'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1540, _w6))) or ((not any([(True if ((v_x_1541 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1541, _w7))) and ((not (v_x_1541 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1537'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1541, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1541, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1541, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1541, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1541, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1542)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1541, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1541, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1542)) else False)) else False) for v_u_1542 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1541 in items_of(ADJ(ctx, 'spaces', v_s_1540))]))) else False)) else False)]))
 
 
 def x_1929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -753,13 +754,13 @@ def x_1929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1550'), {})
+    return (_w1.get(E.get('s~1550'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1550'), {}))
 
 
 def x_1934(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1549'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1549'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1549'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1549'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1935(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -787,13 +788,13 @@ def x_1939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1551'), ctx.state.get('board'))
+    return (E.get('x~1551') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1551'), _w1))
 
 
 def x_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1551'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1551'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1551'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -811,13 +812,13 @@ def x_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1948, E.get('t~1552'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1553, 0), GET(ctx, 'parameters', v_p_1553, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1553, 'max', 0))) for v_p_1553 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1553, 'tile', None) == E.get('t~1552'))])))
+    return MEMO(ctx, (1948, E.get('t~1552'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1553, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1553, 0)), (ctx.index.plain['parameters'].get(v_p_1553, NOREC).get('step', 0) if type(v_p_1553) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1553, NOREC).get('max', 0) if type(v_p_1553) is str else 0))) for v_p_1553 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1553, NOREC).get('tile', None) if type(v_p_1553) is str else None) == E.get('t~1552'))])))
 
 
 def x_1949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1949, E.get('this'), E.get('t~1552'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1558: (lambda v_near_1561: (v_near_1561 if (bool((GET(ctx, 'tiles', E.get('t~1552'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1561)) > 0))) else v_open_1558))([v_s_1559 for v_s_1559 in items_of(v_open_1558) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1560, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1560, {}), 'owner', None) == E.get('you')))) for v_x_1560 in items_of(ADJ(ctx, 'spaces', v_s_1559))])))]))([v_s_1555 for v_s_1555 in items_of([v_x_1554 for v_x_1554 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1554, 'type', None) == GET(ctx, 'tiles', E.get('t~1552'), 'space', None))]) if (bool((not IN(v_s_1555, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('t~1552'))) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1555, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1555, None) == E.get('you'))))) and bool((bool(IN(v_s_1555, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1556, ctx.state.get('board'))) and bool((not IN(v_x_1556, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) == v_u_1557)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None), 'counts_as', None) == v_u_1557))))) for v_u_1557 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1556 in items_of(ADJ(ctx, 'spaces', v_s_1555))]))))))]))
+    return MEMO(ctx, (1949, E.get('this'), E.get('t~1552'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1558: (lambda v_near_1561: (v_near_1561 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1552'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1561)) > 0)) else False) else v_open_1558))([v_s_1559 for v_s_1559 in items_of(v_open_1558) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1560 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1560, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1560, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1560, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1560 in items_of(ADJ(ctx, 'spaces', v_s_1559))])) else False)]))([v_s_1555 for v_s_1555 in [v_x_1554 for v_x_1554 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1554, NOREC).get('type', None) if type(v_x_1554) is str else None) == GET(ctx, 'tiles', E.get('t~1552'), 'space', None))] if (True if ((not (v_s_1555 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1555, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1555, NOREC).get('reserved', None) if type(v_s_1555) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1555, NOREC).get('reserved', None) if type(v_s_1555) is str else None) == E.get('t~1552'))) or (((ctx.index.plain['spaces'].get(v_s_1555, NOREC).get('reserved', None) if type(v_s_1555) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1555 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1555, _w2)))) or (((_w3.get(v_s_1555, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1555, None)) == E.get('you'))) else False)) and ((True if ((v_s_1555 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1552'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1555, _w6))) or ((not any([(True if ((v_x_1556 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1556, _w7))) and ((not (v_x_1556 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1552'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1556, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1556, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1556, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1556, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1556, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1557)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1556, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1556, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1557)) else False)) else False) for v_u_1557 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1556 in items_of(ADJ(ctx, 'spaces', v_s_1555))]))) else False)) else False)]))
 
 
 def x_1950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -829,13 +830,13 @@ def x_1950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1954(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1565'), {})
+    return (_w1.get(E.get('s~1565'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1565'), {}))
 
 
 def x_1955(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1564'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1564'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1564'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1564'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1956(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -863,13 +864,13 @@ def x_1960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1566'), ctx.state.get('board'))
+    return (E.get('x~1566') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1566'), _w1))
 
 
 def x_1962(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1566'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1566'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1566'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1963(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -895,13 +896,13 @@ def x_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1569')).get('stock'), E.get('r~1568'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1568'), 'target': E.get('target~1569'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if ((num((_w2.get(E.get('r~1568'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1569'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1568'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1568'), 'target': E.get('target~1569'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1569')).get('stock'), E.get('r~1568'), 0)
+    return (_w2.get(E.get('r~1568'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1569'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1568'), 0))
 
 
 def x_1976(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -919,13 +920,13 @@ def x_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1984, E.get('t~1572'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1574, 0), GET(ctx, 'parameters', v_p_1574, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1574, 'max', 0))) for v_p_1574 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1574, 'tile', None) == E.get('t~1572'))])))
+    return MEMO(ctx, (1984, E.get('t~1572'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1574, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1574, 0)), (ctx.index.plain['parameters'].get(v_p_1574, NOREC).get('step', 0) if type(v_p_1574) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1574, NOREC).get('max', 0) if type(v_p_1574) is str else 0))) for v_p_1574 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1574, NOREC).get('tile', None) if type(v_p_1574) is str else None) == E.get('t~1572'))])))
 
 
 def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1985, E.get('l~1573'), E.get('this'), E.get('t~1572'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1575 for v_s_1575 in items_of(E.get('l~1573')) if (bool((not IN(v_s_1575, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('t~1572'))) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1575, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1575, None) == E.get('you'))))) and bool((bool(IN(v_s_1575, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1576, ctx.state.get('board'))) and bool((not IN(v_x_1576, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) == v_u_1577)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None), 'counts_as', None) == v_u_1577))))) for v_u_1577 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1576 in items_of(ADJ(ctx, 'spaces', v_s_1575))]))))))])
+    return MEMO(ctx, (1985, E.get('l~1573'), E.get('this'), E.get('t~1572'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1575 for v_s_1575 in items_of(E.get('l~1573')) if (True if ((not (v_s_1575 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1575, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1575, NOREC).get('reserved', None) if type(v_s_1575) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1575, NOREC).get('reserved', None) if type(v_s_1575) is str else None) == E.get('t~1572'))) or (((ctx.index.plain['spaces'].get(v_s_1575, NOREC).get('reserved', None) if type(v_s_1575) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1575 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1575, _w2)))) or (((_w3.get(v_s_1575, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1575, None)) == E.get('you'))) else False)) and ((True if ((v_s_1575 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1572'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1575, _w6))) or ((not any([(True if ((v_x_1576 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1576, _w7))) and ((not (v_x_1576 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1572'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1576, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1576, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1576, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1576, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1576, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1577)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1576, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1576, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1577)) else False)) else False) for v_u_1577 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1576 in items_of(ADJ(ctx, 'spaces', v_s_1575))]))) else False)) else False)])
 
 
 def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -937,13 +938,13 @@ def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1581'), {})
+    return (_w1.get(E.get('s~1581'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1581'), {}))
 
 
 def x_1991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1580'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1580'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1580'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1580'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -971,13 +972,13 @@ def x_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1582'), ctx.state.get('board'))
+    return (E.get('x~1582') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1582'), _w1))
 
 
 def x_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1582'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1582'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1582'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -995,37 +996,37 @@ def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2004(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1584 for v_x_1584 in items_of(GET(ctx, 'cards', v_c_1583, 'tags', [])) if (v_x_1584 == 'jovian')]) for v_c_1583 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1586 for v_x_1586 in items_of(GET(ctx, 'corporations', v_c_1585, 'tags', [])) if (v_x_1586 == 'jovian')]) for v_c_1585 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [len([v_x_1584 for v_x_1584 in items_of((ctx.index.plain['cards'].get(v_c_1583, NOREC).get('tags', []) if type(v_c_1583) is str else [])) if (v_x_1584 == 'jovian')]) for v_c_1583 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1586 for v_x_1586 in items_of((ctx.index.plain['corporations'].get(v_c_1585, NOREC).get('tags', []) if type(v_c_1585) is str else [])) if (v_x_1586 == 'jovian')]) for v_c_1585 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
 
 
 def x_2007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1588'), 0)
+    return (_w2.get(E.get('r~1588'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1588'), 0))
 
 
 def x_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1590'), 0)
+    return (_w2.get(E.get('r~1590'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1590'), 0))
 
 
 def x_2017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1592'), 0)) - num(E.get('n~1591')))) >= num(GET(ctx, 'resources', E.get('r~1592'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1592'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1592'), 0))) - num(E.get('n~1591')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1592'))) is str else 0)))
 
 
 def x_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1592'), 0)
+    return (_w2.get(E.get('r~1592'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1592'), 0))
 
 
 def x_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1594'), 0)
+    return (_w2.get(E.get('r~1594'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1594'), 0))
 
 
 def x_2024(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
@@ -1037,13 +1038,13 @@ def x_2024(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
 def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2026, E.get('t~1595'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1596, 0), GET(ctx, 'parameters', v_p_1596, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1596, 'max', 0))) for v_p_1596 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1596, 'tile', None) == E.get('t~1595'))])))
+    return MEMO(ctx, (2026, E.get('t~1595'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1596, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1596, 0)), (ctx.index.plain['parameters'].get(v_p_1596, NOREC).get('step', 0) if type(v_p_1596) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1596, NOREC).get('max', 0) if type(v_p_1596) is str else 0))) for v_p_1596 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1596, NOREC).get('tile', None) if type(v_p_1596) is str else None) == E.get('t~1595'))])))
 
 
 def x_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2027, E.get('this'), E.get('t~1595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1601: (lambda v_near_1604: (v_near_1604 if (bool((GET(ctx, 'tiles', E.get('t~1595'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1604)) > 0))) else v_open_1601))([v_s_1602 for v_s_1602 in items_of(v_open_1601) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1603, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1603, {}), 'owner', None) == E.get('you')))) for v_x_1603 in items_of(ADJ(ctx, 'spaces', v_s_1602))])))]))([v_s_1598 for v_s_1598 in items_of([v_x_1597 for v_x_1597 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1597, 'type', None) == GET(ctx, 'tiles', E.get('t~1595'), 'space', None))]) if (bool((not IN(v_s_1598, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('t~1595'))) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1598, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1598, None) == E.get('you'))))) and bool((bool(IN(v_s_1598, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1599, ctx.state.get('board'))) and bool((not IN(v_x_1599, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) == v_u_1600)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None), 'counts_as', None) == v_u_1600))))) for v_u_1600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1599 in items_of(ADJ(ctx, 'spaces', v_s_1598))]))))))]))
+    return MEMO(ctx, (2027, E.get('this'), E.get('t~1595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1601: (lambda v_near_1604: (v_near_1604 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1595'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1604)) > 0)) else False) else v_open_1601))([v_s_1602 for v_s_1602 in items_of(v_open_1601) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1603 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1603, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1603, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1603, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1603 in items_of(ADJ(ctx, 'spaces', v_s_1602))])) else False)]))([v_s_1598 for v_s_1598 in [v_x_1597 for v_x_1597 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1597, NOREC).get('type', None) if type(v_x_1597) is str else None) == GET(ctx, 'tiles', E.get('t~1595'), 'space', None))] if (True if ((not (v_s_1598 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1598, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1598, NOREC).get('reserved', None) if type(v_s_1598) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1598, NOREC).get('reserved', None) if type(v_s_1598) is str else None) == E.get('t~1595'))) or (((ctx.index.plain['spaces'].get(v_s_1598, NOREC).get('reserved', None) if type(v_s_1598) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1598 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1598, _w2)))) or (((_w3.get(v_s_1598, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1598, None)) == E.get('you'))) else False)) and ((True if ((v_s_1598 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1595'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1598, _w6))) or ((not any([(True if ((v_x_1599 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1599, _w7))) and ((not (v_x_1599 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1595'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1599, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1599, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1599, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1599, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1599, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1600)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1599, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1599, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1600)) else False)) else False) for v_u_1600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1599 in items_of(ADJ(ctx, 'spaces', v_s_1598))]))) else False)) else False)]))
 
 
 def x_2028(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -1055,13 +1056,13 @@ def x_2028(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2032(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1608'), {})
+    return (_w1.get(E.get('s~1608'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1608'), {}))
 
 
 def x_2033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1607'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1607'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1607'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1607'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2034(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1089,13 +1090,13 @@ def x_2038(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2039(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1609'), ctx.state.get('board'))
+    return (E.get('x~1609') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1609'), _w1))
 
 
 def x_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1609'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1609'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1609'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2041(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1113,25 +1114,25 @@ def x_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2046(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(FN['count'](ctx, None, [v_x_1611 for v_x_1611 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_1610 for v_s_1610 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1610, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None), 'counts_as', None) == 'city')))))]))))
+    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(len([v_x_1611 for v_x_1611 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_1610 for v_s_1610 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1610, {}), 'card', None) == E.get('this'))]))) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_1611, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_1611, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_1611, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_1611, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_1611, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_1611, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))))
 
 
 def x_2047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2047, E.get('you'), ctx.stamps.get('prod', 0),), lambda: [KEY(PL(ctx, E.get('you')).get('prod'), v_r_1613, 0) for v_r_1613 in items_of(IDS(ctx, 'resources'))])
+    return MEMO(ctx, (2047, E.get('you'), ctx.stamps.get('prod', 0),), lambda: [(_w2.get(v_r_1613, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, v_r_1613, 0)) for v_r_1613 in IDS(ctx, 'resources')])
 
 
 def x_2048(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_2049(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return (bool(IN('building', GET(ctx, 'cards', E.get('c~1615'), 'tags', []))) and bool((FLD(ctx, K[5], E.get('c~1615')) != None)))
+    return (True if (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('c~1615'))) is str else []))) in (list, dict) else IN('building', _w2))) and ((FLD(ctx, K[5], E.get('c~1615')) != None)) else False)
 
 
 def x_2050(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
@@ -1149,57 +1150,57 @@ def x_2051(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2052, E.get('was~1614'), E.get('you'), ctx.stamps.get('prod', 0),), lambda: ([KEY(PL(ctx, E.get('you')).get('prod'), v_r_1616, 0) for v_r_1616 in items_of(IDS(ctx, 'resources'))] != E.get('was~1614')))
+    return MEMO(ctx, (2052, E.get('was~1614'), E.get('you'), ctx.stamps.get('prod', 0),), lambda: ([(_w2.get(v_r_1616, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, v_r_1616, 0)) for v_r_1616 in IDS(ctx, 'resources')] != E.get('was~1614')))
 
 
 def x_2053(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-16))
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-16))
 
 
 def x_2056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1618'), 0)
+    return (_w2.get(E.get('r~1618'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1618'), 0))
 
 
 def x_2060(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1620'), 0)
+    return (_w2.get(E.get('r~1620'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1620'), 0))
 
 
 def x_2062(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
 
 
 def x_2065(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1622'), 0)
+    return (_w2.get(E.get('r~1622'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1622'), 0))
 
 
 def x_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1624'), 0)
+    return (_w2.get(E.get('r~1624'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1624'), 0))
 
 
 def x_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1626'), 0)) - num(E.get('n~1625')))) >= num(GET(ctx, 'resources', E.get('r~1626'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1626'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1626'), 0))) - num(E.get('n~1625')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1626'))) is str else 0)))
 
 
 def x_2074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1626'), 0)
+    return (_w2.get(E.get('r~1626'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1626'), 0))
 
 
 def x_2078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1628'), 0)
+    return (_w2.get(E.get('r~1628'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1628'), 0))
 
 
 def x_2080(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:199
@@ -1235,7 +1236,7 @@ def x_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_2091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1253,99 +1254,99 @@ def x_2093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2095(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:211
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2095, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1631 for v_x_1631 in items_of(GET(ctx, 'cards', v_c_1630, 'tags', [])) if (v_x_1631 == 'science')]) for v_c_1630 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1633 for v_x_1633 in items_of(GET(ctx, 'corporations', v_c_1632, 'tags', [])) if (v_x_1633 == 'science')]) for v_c_1632 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (2095, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1631 for v_x_1631 in items_of((ctx.index.plain['cards'].get(v_c_1630, NOREC).get('tags', []) if type(v_c_1630) is str else [])) if (v_x_1631 == 'science')]) for v_c_1630 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1633 for v_x_1633 in items_of((ctx.index.plain['corporations'].get(v_c_1632, NOREC).get('tags', []) if type(v_c_1632) is str else [])) if (v_x_1633 == 'science')]) for v_c_1632 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_2098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1635'), 0)
+    return (_w2.get(E.get('r~1635'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1635'), 0))
 
 
 def x_2103(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1637'), 0)
+    return (_w2.get(E.get('r~1637'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1637'), 0))
 
 
 def x_2107(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1639'), 0)
+    return (_w2.get(E.get('r~1639'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1639'), 0))
 
 
 def x_2109(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1641 for v_x_1641 in items_of(GET(ctx, 'cards', v_c_1640, 'tags', [])) if (v_x_1641 == 'jovian')]) for v_c_1640 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1643 for v_x_1643 in items_of(GET(ctx, 'corporations', v_c_1642, 'tags', [])) if (v_x_1643 == 'jovian')]) for v_c_1642 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [len([v_x_1641 for v_x_1641 in items_of((ctx.index.plain['cards'].get(v_c_1640, NOREC).get('tags', []) if type(v_c_1640) is str else [])) if (v_x_1641 == 'jovian')]) for v_c_1640 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1643 for v_x_1643 in items_of((ctx.index.plain['corporations'].get(v_c_1642, NOREC).get('tags', []) if type(v_c_1642) is str else [])) if (v_x_1643 == 'jovian')]) for v_c_1642 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
 
 
 def x_2110(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:232
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-10))
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-10))
 
 
 def x_2113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1645'), 0)
+    return (_w2.get(E.get('r~1645'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1645'), 0))
 
 
 def x_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1647'), 0)
+    return (_w2.get(E.get('r~1647'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1647'), 0))
 
 
 def x_2119(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:241
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2119, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1649 for v_x_1649 in items_of(GET(ctx, 'cards', v_c_1648, 'tags', [])) if (v_x_1649 == 'science')]) for v_c_1648 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1651 for v_x_1651 in items_of(GET(ctx, 'corporations', v_c_1650, 'tags', [])) if (v_x_1651 == 'science')]) for v_c_1650 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
+    return MEMO(ctx, (2119, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1649 for v_x_1649 in items_of((ctx.index.plain['cards'].get(v_c_1648, NOREC).get('tags', []) if type(v_c_1648) is str else [])) if (v_x_1649 == 'science')]) for v_c_1648 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1651 for v_x_1651 in items_of((ctx.index.plain['corporations'].get(v_c_1650, NOREC).get('tags', []) if type(v_c_1650) is str else [])) if (v_x_1651 == 'science')]) for v_c_1650 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
 
 
 def x_2122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1653'), 0)
+    return (_w2.get(E.get('r~1653'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1653'), 0))
 
 
 def x_2125(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:241
     if E is None:
         E = ctx.env()
-    return IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))
+    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
 
 
 def x_2126(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
     if E is None:
         E = ctx.env()
-    return (2 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (2 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
 
 
 def x_2129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1655'), 0)) >= num(E.get('n~1654')))
+    return (num((_w2.get(E.get('r~1655'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1655'), 0))) >= num(E.get('n~1654')))
 
 
 def x_2130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1655'), 0)
+    return (_w2.get(E.get('r~1655'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1655'), 0))
 
 
 def x_2134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_2138(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
-    return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_1660 for v_s_1660 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
+    return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), lambda: len([v_s_1660 for v_s_1660 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_1660, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_1660, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_1660, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_1660, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_1660, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_1660, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
 
 
 def x_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1662'), 0)
+    return (_w2.get(E.get('r~1662'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1662'), 0))
 
 
 def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -1357,13 +1358,13 @@ def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2142, E.get('t~1664'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1665, 0), GET(ctx, 'parameters', v_p_1665, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1665, 'max', 0))) for v_p_1665 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1665, 'tile', None) == E.get('t~1664'))])))
+    return MEMO(ctx, (2142, E.get('t~1664'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1665, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1665, 0)), (ctx.index.plain['parameters'].get(v_p_1665, NOREC).get('step', 0) if type(v_p_1665) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1665, NOREC).get('max', 0) if type(v_p_1665) is str else 0))) for v_p_1665 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1665, NOREC).get('tile', None) if type(v_p_1665) is str else None) == E.get('t~1664'))])))
 
 
 def x_2143(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2143, E.get('this'), E.get('t~1664'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1670: (lambda v_near_1673: (v_near_1673 if (bool((GET(ctx, 'tiles', E.get('t~1664'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1673)) > 0))) else v_open_1670))([v_s_1671 for v_s_1671 in items_of(v_open_1670) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1672, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1672, {}), 'owner', None) == E.get('you')))) for v_x_1672 in items_of(ADJ(ctx, 'spaces', v_s_1671))])))]))([v_s_1667 for v_s_1667 in items_of([v_x_1666 for v_x_1666 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1666, 'type', None) == GET(ctx, 'tiles', E.get('t~1664'), 'space', None))]) if (bool((not IN(v_s_1667, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('t~1664'))) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1667, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1667, None) == E.get('you'))))) and bool((bool(IN(v_s_1667, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1668, ctx.state.get('board'))) and bool((not IN(v_x_1668, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) == v_u_1669)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None), 'counts_as', None) == v_u_1669))))) for v_u_1669 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1668 in items_of(ADJ(ctx, 'spaces', v_s_1667))]))))))]))
+    return MEMO(ctx, (2143, E.get('this'), E.get('t~1664'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1670: (lambda v_near_1673: (v_near_1673 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1664'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1673)) > 0)) else False) else v_open_1670))([v_s_1671 for v_s_1671 in items_of(v_open_1670) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1672 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1672, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1672, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1672, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1672 in items_of(ADJ(ctx, 'spaces', v_s_1671))])) else False)]))([v_s_1667 for v_s_1667 in [v_x_1666 for v_x_1666 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1666, NOREC).get('type', None) if type(v_x_1666) is str else None) == GET(ctx, 'tiles', E.get('t~1664'), 'space', None))] if (True if ((not (v_s_1667 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1667, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1667, NOREC).get('reserved', None) if type(v_s_1667) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1667, NOREC).get('reserved', None) if type(v_s_1667) is str else None) == E.get('t~1664'))) or (((ctx.index.plain['spaces'].get(v_s_1667, NOREC).get('reserved', None) if type(v_s_1667) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1667 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1667, _w2)))) or (((_w3.get(v_s_1667, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1667, None)) == E.get('you'))) else False)) and ((True if ((v_s_1667 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1664'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1667, _w6))) or ((not any([(True if ((v_x_1668 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1668, _w7))) and ((not (v_x_1668 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1664'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1668, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1668, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1668, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1668, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1668, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1669)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1668, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1668, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1669)) else False)) else False) for v_u_1669 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1668 in items_of(ADJ(ctx, 'spaces', v_s_1667))]))) else False)) else False)]))
 
 
 def x_2144(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -1375,13 +1376,13 @@ def x_2144(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1677'), {})
+    return (_w1.get(E.get('s~1677'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1677'), {}))
 
 
 def x_2149(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1676'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1676'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1676'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1676'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1409,13 +1410,13 @@ def x_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2155(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1678'), ctx.state.get('board'))
+    return (E.get('x~1678') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1678'), _w1))
 
 
 def x_2156(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1678'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1678'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1678'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1433,19 +1434,19 @@ def x_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2165(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1679'), 0), GET(ctx, 'parameters', E.get('p~1679'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1679'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~1679'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1679'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1679'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1679'))) is str else 0)))
 
 
 def x_2166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1679'), 0)
+    return (_w1.get(E.get('p~1679'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1679'), 0))
 
 
 def x_2167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1679'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1679'))) is str else 0)
 
 
 def x_2168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1457,19 +1458,19 @@ def x_2168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1679'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~1679'))) is str else None) != None)
 
 
 def x_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1679'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1679'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1679'))) is str else None), 0))
 
 
 def x_2172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_2174(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1481,31 +1482,31 @@ def x_2174(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~1681'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1679'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~1681'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~1679'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~1679'), 0)))
 
 
 def x_2176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~1681'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~1681'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_2182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1683'), 0)) - num(E.get('n~1682')))) >= num(GET(ctx, 'resources', E.get('r~1683'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1683'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1683'), 0))) - num(E.get('n~1682')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1683'))) is str else 0)))
 
 
 def x_2183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1683'), 0)
+    return (_w2.get(E.get('r~1683'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1683'), 0))
 
 
 def x_2187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1685'), 0)
+    return (_w2.get(E.get('r~1685'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1685'), 0))
 
 
 def x_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:290
@@ -1517,13 +1518,13 @@ def x_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:290
 def x_2193(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [AS(ctx, v_p_1699, lambda E: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1701 for v_x_1701 in items_of(GET(ctx, 'cards', v_c_1700, 'tags', [])) if (v_x_1701 == 'space')]) for v_c_1700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1703 for v_x_1703 in items_of(GET(ctx, 'corporations', v_c_1702, 'tags', [])) if (v_x_1703 == 'space')]) for v_c_1702 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) for v_p_1699 in items_of(list(range(len(ctx.state['players'])))) if (v_p_1699 != E.get('you'))])
+    return FN['sum'](ctx, None, [AS(ctx, v_p_1699, lambda E: AR('+', FN['sum'](ctx, None, [len([v_x_1701 for v_x_1701 in items_of((ctx.index.plain['cards'].get(v_c_1700, NOREC).get('tags', []) if type(v_c_1700) is str else [])) if (v_x_1701 == 'space')]) for v_c_1700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1703 for v_x_1703 in items_of((ctx.index.plain['corporations'].get(v_c_1702, NOREC).get('tags', []) if type(v_c_1702) is str else [])) if (v_x_1703 == 'space')]) for v_c_1702 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) for v_p_1699 in items_of(list(range(len(ctx.state['players'])))) if (v_p_1699 != E.get('you'))])
 
 
 def x_2194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1705'), 0)
+    return (_w2.get(E.get('r~1705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1705'), 0))
 
 
 def x_2195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1535,19 +1536,19 @@ def x_2195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1708'), 0)) - num(E.get('n~1707')))) >= num(GET(ctx, 'resources', E.get('r~1708'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1708'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1708'), 0))) - num(E.get('n~1707')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1708'))) is str else 0)))
 
 
 def x_2199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1708'), 0)
+    return (_w2.get(E.get('r~1708'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1708'), 0))
 
 
 def x_2203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1710'), 0)
+    return (_w2.get(E.get('r~1710'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1710'), 0))
 
 
 def x_2205(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:311
@@ -1559,37 +1560,37 @@ def x_2205(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:311
 def x_2208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1712'), 0)) >= num(E.get('n~1711')))
+    return (num((_w2.get(E.get('r~1712'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1712'), 0))) >= num(E.get('n~1711')))
 
 
 def x_2209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1712'), 0)
+    return (_w2.get(E.get('r~1712'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1712'), 0))
 
 
 def x_2213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1714'), 0)
+    return (_w2.get(E.get('r~1714'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1714'), 0))
 
 
 def x_2218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1715'), 0), GET(ctx, 'parameters', E.get('p~1715'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1715'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~1715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1715'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1715'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1715'))) is str else 0)))
 
 
 def x_2219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1715'), 0)
+    return (_w1.get(E.get('p~1715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1715'), 0))
 
 
 def x_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1715'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1715'))) is str else 0)
 
 
 def x_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1601,19 +1602,19 @@ def x_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1715'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~1715'))) is str else None) != None)
 
 
 def x_2223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1715'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1715'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1715'))) is str else None), 0))
 
 
 def x_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_2227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1625,25 +1626,25 @@ def x_2227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~1717'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1715'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~1717'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~1715'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~1715'), 0)))
 
 
 def x_2229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~1717'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~1717'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_2234(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2234, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1728 for v_x_1728 in items_of(GET(ctx, 'cards', v_c_1727, 'tags', [])) if (v_x_1728 == 'power')]) for v_c_1727 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1730 for v_x_1730 in items_of(GET(ctx, 'corporations', v_c_1729, 'tags', [])) if (v_x_1730 == 'power')]) for v_c_1729 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_1731 for v_x_1731 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1731 == 'power')]))))
+    return MEMO(ctx, (2234, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_1728 for v_x_1728 in items_of((ctx.index.plain['cards'].get(v_c_1727, NOREC).get('tags', []) if type(v_c_1727) is str else [])) if (v_x_1728 == 'power')]) for v_c_1727 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1730 for v_x_1730 in items_of((ctx.index.plain['corporations'].get(v_c_1729, NOREC).get('tags', []) if type(v_c_1729) is str else [])) if (v_x_1730 == 'power')]) for v_c_1729 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_1731 for v_x_1731 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1731 == 'power')]))))
 
 
 def x_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1733'), 0)
+    return (_w2.get(E.get('r~1733'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1733'), 0))
 
 
 def x_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1655,37 +1656,37 @@ def x_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2239(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1736'), 0)) >= num(E.get('n~1735')))
+    return (num((_w2.get(E.get('r~1736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1736'), 0))) >= num(E.get('n~1735')))
 
 
 def x_2240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1736'), 0)
+    return (_w2.get(E.get('r~1736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1736'), 0))
 
 
 def x_2244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1738'), 0)
+    return (_w2.get(E.get('r~1738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1738'), 0))
 
 
 def x_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1739'), 0), GET(ctx, 'parameters', E.get('p~1739'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1739'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~1739'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1739'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1739'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1739'))) is str else 0)))
 
 
 def x_2250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1739'), 0)
+    return (_w1.get(E.get('p~1739'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1739'), 0))
 
 
 def x_2251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1739'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1739'))) is str else 0)
 
 
 def x_2252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1697,19 +1698,19 @@ def x_2252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1739'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~1739'))) is str else None) != None)
 
 
 def x_2254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1739'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1739'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1739'))) is str else None), 0))
 
 
 def x_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_2258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1721,49 +1722,49 @@ def x_2258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2259(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~1741'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1739'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~1741'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~1739'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~1739'), 0)))
 
 
 def x_2260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~1741'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~1741'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_2265(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1743'), 0)) >= num(E.get('n~1742')))
+    return (num((_w2.get(E.get('r~1743'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1743'), 0))) >= num(E.get('n~1742')))
 
 
 def x_2266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1743'), 0)
+    return (_w2.get(E.get('r~1743'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1743'), 0))
 
 
 def x_2270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1745'), 0)
+    return (_w2.get(E.get('r~1745'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1745'), 0))
 
 
 def x_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~1746'), 0), GET(ctx, 'parameters', E.get('p~1746'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~1746'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~1746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1746'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1746'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1746'))) is str else 0)))
 
 
 def x_2276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~1746'), 0)
+    return (_w1.get(E.get('p~1746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1746'), 0))
 
 
 def x_2277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~1746'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1746'))) is str else 0)
 
 
 def x_2278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1775,19 +1776,19 @@ def x_2278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~1746'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~1746'))) is str else None) != None)
 
 
 def x_2280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1746'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1746'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1746'))) is str else None), 0))
 
 
 def x_2282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_2284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1799,35 +1800,35 @@ def x_2284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2285(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~1748'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~1746'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~1748'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~1746'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~1746'), 0)))
 
 
 def x_2286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~1748'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~1748'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_2290(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:350
     if E is None:
         E = ctx.env()
-    return IN('earth', GET(ctx, 'cards', E.get('card'), 'tags', []))
+    return ('earth' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('earth', _w2))
 
 
 def x_2293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1750'), 0)
+    return (_w2.get(E.get('r~1750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1750'), 0))
 
 
 def x_2297(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    return MEMO(ctx, (2297, ctx.stamps.get('events', 0),), lambda: FN['sum'](ctx, None, [FN['count'](ctx, None, PL(ctx, v_p_1752).get('events')) for v_p_1752 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2297, ctx.stamps.get('events', 0),), lambda: FN['sum'](ctx, None, [FN['count'](ctx, None, (ctx.state['players'][v_p_1752] if type(v_p_1752) is int and 0 <= v_p_1752 < len(ctx.state['players']) else {}).get('events')) for v_p_1752 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1754'), 0)
+    return (_w2.get(E.get('r~1754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1754'), 0))
 
 
 def x_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -1837,25 +1838,25 @@ def x_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2300(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 12)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 12)
 
 
 def x_2303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1757'), 0)) - num(E.get('n~1756')))) >= num(GET(ctx, 'resources', E.get('r~1757'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1757'), 0))) - num(E.get('n~1756')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1757'))) is str else 0)))
 
 
 def x_2304(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1757'), 0)
+    return (_w2.get(E.get('r~1757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1757'), 0))
 
 
 def x_2308(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1759'), 0)
+    return (_w2.get(E.get('r~1759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1759'), 0))
 
 
 def x_2310(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
@@ -1867,19 +1868,19 @@ def x_2310(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
 def x_2313(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1761'), 0)
+    return (_w2.get(E.get('r~1761'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1761'), 0))
 
 
 def x_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2316, E.get('t~1762'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1763, 0), GET(ctx, 'parameters', v_p_1763, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1763, 'max', 0))) for v_p_1763 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1763, 'tile', None) == E.get('t~1762'))])))
+    return MEMO(ctx, (2316, E.get('t~1762'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1763, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1763, 0)), (ctx.index.plain['parameters'].get(v_p_1763, NOREC).get('step', 0) if type(v_p_1763) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1763, NOREC).get('max', 0) if type(v_p_1763) is str else 0))) for v_p_1763 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1763, NOREC).get('tile', None) if type(v_p_1763) is str else None) == E.get('t~1762'))])))
 
 
 def x_2317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2317, E.get('this'), E.get('t~1762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1768: (lambda v_near_1771: (v_near_1771 if (bool((GET(ctx, 'tiles', E.get('t~1762'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1771)) > 0))) else v_open_1768))([v_s_1769 for v_s_1769 in items_of(v_open_1768) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1770, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1770, {}), 'owner', None) == E.get('you')))) for v_x_1770 in items_of(ADJ(ctx, 'spaces', v_s_1769))])))]))([v_s_1765 for v_s_1765 in items_of([v_x_1764 for v_x_1764 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1764, 'type', None) == GET(ctx, 'tiles', E.get('t~1762'), 'space', None))]) if (bool((not IN(v_s_1765, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('t~1762'))) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1765, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1765, None) == E.get('you'))))) and bool((bool(IN(v_s_1765, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1766, ctx.state.get('board'))) and bool((not IN(v_x_1766, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) == v_u_1767)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None), 'counts_as', None) == v_u_1767))))) for v_u_1767 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1766 in items_of(ADJ(ctx, 'spaces', v_s_1765))]))))))]))
+    return MEMO(ctx, (2317, E.get('this'), E.get('t~1762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1768: (lambda v_near_1771: (v_near_1771 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1762'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1771)) > 0)) else False) else v_open_1768))([v_s_1769 for v_s_1769 in items_of(v_open_1768) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1770 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1770, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1770, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1770, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1770 in items_of(ADJ(ctx, 'spaces', v_s_1769))])) else False)]))([v_s_1765 for v_s_1765 in [v_x_1764 for v_x_1764 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1764, NOREC).get('type', None) if type(v_x_1764) is str else None) == GET(ctx, 'tiles', E.get('t~1762'), 'space', None))] if (True if ((not (v_s_1765 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1765, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1765, NOREC).get('reserved', None) if type(v_s_1765) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1765, NOREC).get('reserved', None) if type(v_s_1765) is str else None) == E.get('t~1762'))) or (((ctx.index.plain['spaces'].get(v_s_1765, NOREC).get('reserved', None) if type(v_s_1765) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1765 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1765, _w2)))) or (((_w3.get(v_s_1765, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1765, None)) == E.get('you'))) else False)) and ((True if ((v_s_1765 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1762'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1765, _w6))) or ((not any([(True if ((v_x_1766 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1766, _w7))) and ((not (v_x_1766 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1762'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1766, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1766, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1766, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1766, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1766, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1767)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1766, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1766, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1767)) else False)) else False) for v_u_1767 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1766 in items_of(ADJ(ctx, 'spaces', v_s_1765))]))) else False)) else False)]))
 
 
 def x_2318(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -1891,13 +1892,13 @@ def x_2318(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1775'), {})
+    return (_w1.get(E.get('s~1775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1775'), {}))
 
 
 def x_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1774'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1774'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1774'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1774'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2324(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1925,13 +1926,13 @@ def x_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1776'), ctx.state.get('board'))
+    return (E.get('x~1776') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1776'), _w1))
 
 
 def x_2330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1776'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1776'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1776'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2331(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1949,25 +1950,25 @@ def x_2335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2337(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:390
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((GET(ctx, 'cards', KEY(E.get('event'), 'card', None), 'type', None) == 'event')))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) else False)
 
 
 def x_2340(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1778'), 0)
+    return (_w2.get(E.get('r~1778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1778'), 0))
 
 
 def x_2344(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1780'), 0)) - num(E.get('n~1779')))) >= num(GET(ctx, 'resources', E.get('r~1780'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1780'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1780'), 0))) - num(E.get('n~1779')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1780'))) is str else 0)))
 
 
 def x_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1780'), 0)
+    return (_w2.get(E.get('r~1780'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1780'), 0))
 
 
 def x_2349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -1997,7 +1998,7 @@ def x_2355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_2357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2015,25 +2016,25 @@ def x_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1785') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~1785') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_2366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1786') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~1786') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_2367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2045,49 +2046,49 @@ def x_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~1784')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~1784')))
 
 
 def x_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~1787')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~1788')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~1789'))))) >= num(E.get('price~1784')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~1787')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~1788')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~1789'))))) >= num(E.get('price~1784')))
 
 
 def x_2373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('s_v~1787'))) - 1), E.get('s_v~1787'))]) if (num(E.get('s_v~1787')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~1784'), E.get('s_v~1787'))) - 1), E.get('s_v~1787'))]) if (num(E.get('s_v~1787')) > 0) else 0))
 
 
 def x_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('t_v~1788'))) - 1), E.get('t_v~1788'))]) if (num(E.get('t_v~1788')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~1784'), E.get('t_v~1788'))) - 1), E.get('t_v~1788'))]) if (num(E.get('t_v~1788')) > 0) else 0))
 
 
 def x_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('h_v~1789'))) - 1), E.get('h_v~1789'))]) if (num(E.get('h_v~1789')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~1784'), E.get('h_v~1789'))) - 1), E.get('h_v~1789'))]) if (num(E.get('h_v~1789')) > 0) else 0))
 
 
 def x_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1790')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('s_v~1787')))) >= num(E.get('price~1784'))))))) and bool((not (bool((num(E.get('t~1791')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('t_v~1788')))) >= num(E.get('price~1784'))))))) and bool((not (bool((num(E.get('h~1792')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('h_v~1789')))) >= num(E.get('price~1784'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~1790')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('s_v~1787')))) >= num(E.get('price~1784')))) else False))) and ((not (True if ((num(E.get('t~1791')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('t_v~1788')))) >= num(E.get('price~1784')))) else False))) and ((not (True if ((num(E.get('h~1792')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('h_v~1789')))) >= num(E.get('price~1784')))) else False))) else False)
 
 
 def x_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2099,19 +2100,19 @@ def x_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_2381(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_2383(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2123,7 +2124,7 @@ def x_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_2388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2157,7 +2158,7 @@ def x_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_2393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_2399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2187,7 +2188,7 @@ def x_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_2407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2205,13 +2206,13 @@ def x_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_2411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2223,7 +2224,7 @@ def x_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_2414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2245,49 +2246,49 @@ def x_2417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_2419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_2423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~1797'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~1797'))) is str else None) == 'game')
 
 
 def x_2424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~1797'), 0)
+    return (_w1.get(E.get('t~1797'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~1797'), 0))
 
 
 def x_2426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~1797'), 0)
+    return (_w2.get(E.get('t~1797'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~1797'), 0))
 
 
 def x_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~1797') == 'tr')) and bool((num(E.get('n~1798')) > 0)))
+    return (True if ((E.get('t~1797') == 'tr')) and ((num(E.get('n~1798')) > 0)) else False)
 
 
 def x_2429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_2434(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1800'), 0)
+    return (_w2.get(E.get('r~1800'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1800'), 0))
 
 
 def x_2436(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:437
@@ -2297,41 +2298,41 @@ def x_2436(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:437
 
 
 def x_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
 
 
 def x_2442(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1802'), 0)
+    return (_w2.get(E.get('r~1802'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1802'), 0))
 
 
 def x_2447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1804'), 0)
+    return (_w2.get(E.get('r~1804'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1804'), 0))
 
 
 def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
 
 
 def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2454, E.get('k~1806'),), lambda: [v_x_1807 for v_x_1807 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1807, 'type', None) == E.get('k~1806'))])
+    return MEMO(ctx, (2454, E.get('k~1806'),), lambda: [v_x_1807 for v_x_1807 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1807, NOREC).get('type', None) if type(v_x_1807) is str else None) == E.get('k~1806'))])
 
 
 def x_2455(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2455, E.get('t~1808'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1810, 0), GET(ctx, 'parameters', v_p_1810, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1810, 'max', 0))) for v_p_1810 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1810, 'tile', None) == E.get('t~1808'))])))
+    return MEMO(ctx, (2455, E.get('t~1808'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1810, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1810, 0)), (ctx.index.plain['parameters'].get(v_p_1810, NOREC).get('step', 0) if type(v_p_1810) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1810, NOREC).get('max', 0) if type(v_p_1810) is str else 0))) for v_p_1810 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1810, NOREC).get('tile', None) if type(v_p_1810) is str else None) == E.get('t~1808'))])))
 
 
 def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2456, E.get('l~1809'), E.get('this'), E.get('t~1808'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1811 for v_s_1811 in items_of(E.get('l~1809')) if (bool((not IN(v_s_1811, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('t~1808'))) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1811, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1811, None) == E.get('you'))))) and bool((bool(IN(v_s_1811, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1812, ctx.state.get('board'))) and bool((not IN(v_x_1812, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) == v_u_1813)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None), 'counts_as', None) == v_u_1813))))) for v_u_1813 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1812 in items_of(ADJ(ctx, 'spaces', v_s_1811))]))))))])
+    return MEMO(ctx, (2456, E.get('l~1809'), E.get('this'), E.get('t~1808'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1811 for v_s_1811 in items_of(E.get('l~1809')) if (True if ((not (v_s_1811 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1811, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1811, NOREC).get('reserved', None) if type(v_s_1811) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1811, NOREC).get('reserved', None) if type(v_s_1811) is str else None) == E.get('t~1808'))) or (((ctx.index.plain['spaces'].get(v_s_1811, NOREC).get('reserved', None) if type(v_s_1811) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1811 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1811, _w2)))) or (((_w3.get(v_s_1811, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1811, None)) == E.get('you'))) else False)) and ((True if ((v_s_1811 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1808'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1811, _w6))) or ((not any([(True if ((v_x_1812 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1812, _w7))) and ((not (v_x_1812 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1808'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1812, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1812, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1812, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1812, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1812, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1813)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1812, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1812, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1813)) else False)) else False) for v_u_1813 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1812 in items_of(ADJ(ctx, 'spaces', v_s_1811))]))) else False)) else False)])
 
 
 def x_2457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -2343,13 +2344,13 @@ def x_2457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1817'), {})
+    return (_w1.get(E.get('s~1817'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1817'), {}))
 
 
 def x_2462(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1816'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1816'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1816'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1816'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2377,13 +2378,13 @@ def x_2467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2468(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1818'), ctx.state.get('board'))
+    return (E.get('x~1818') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1818'), _w1))
 
 
 def x_2469(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1818'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1818'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1818'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2470(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2401,7 +2402,7 @@ def x_2474(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1820'), 0)
+    return (_w2.get(E.get('r~1820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1820'), 0))
 
 
 def x_2480(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:475
@@ -2411,47 +2412,47 @@ def x_2480(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
 def x_2481(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:477
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
 
 
 def x_2484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1822'), 0)
+    return (_w2.get(E.get('r~1822'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1822'), 0))
 
 
 def x_2488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1824'), 0)
+    return (_w2.get(E.get('r~1824'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1824'), 0))
 
 
 def x_2492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1826'), 0)
+    return (_w2.get(E.get('r~1826'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1826'), 0))
 
 
 def x_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:487
-    return (num((num(KEY(ctx.state.get('params'), 'oceans', 0)) - num((num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))))) <= 3)
+    return (num((num((_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0))) - num((num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))))) <= 3)
 
 
 def x_2499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1828'), 0)) - num(E.get('n~1827')))) >= num(GET(ctx, 'resources', E.get('r~1828'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1828'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1828'), 0))) - num(E.get('n~1827')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1828'))) is str else 0)))
 
 
 def x_2500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1828'), 0)
+    return (_w2.get(E.get('r~1828'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1828'), 0))
 
 
 def x_2504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1830'), 0)
+    return (_w2.get(E.get('r~1830'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1830'), 0))
 
 
 def x_2506(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
@@ -2463,13 +2464,13 @@ def x_2506(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
 def x_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2510, E.get('t~1831'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1834, 0), GET(ctx, 'parameters', v_p_1834, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1834, 'max', 0))) for v_p_1834 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1834, 'tile', None) == E.get('t~1831'))])))
+    return MEMO(ctx, (2510, E.get('t~1831'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1834, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1834, 0)), (ctx.index.plain['parameters'].get(v_p_1834, NOREC).get('step', 0) if type(v_p_1834) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1834, NOREC).get('max', 0) if type(v_p_1834) is str else 0))) for v_p_1834 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1834, NOREC).get('tile', None) if type(v_p_1834) is str else None) == E.get('t~1831'))])))
 
 
 def x_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2511, E.get('n~1832'), E.get('this'), E.get('t~1831'), E.get('u~1833'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_1836 for v_x_1836 in items_of([v_x_1835 for v_x_1835 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1835, 'type', None) == GET(ctx, 'tiles', E.get('t~1831'), 'space', None))]) if (bool((not IN(v_x_1836, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_x_1836, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_x_1836, None) == E.get('you'))))) and bool((num(FN['count'](ctx, None, [v_y_1837 for v_y_1837 in items_of(ADJ(ctx, 'spaces', v_x_1836)) if (bool(IN(v_y_1837, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) == E.get('u~1833'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None), 'counts_as', None) == E.get('u~1833'))))))])) >= num(E.get('n~1832')))))])
+    return MEMO(ctx, (2511, E.get('n~1832'), E.get('this'), E.get('t~1831'), E.get('u~1833'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_1836 for v_x_1836 in [v_x_1835 for v_x_1835 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1835, NOREC).get('type', None) if type(v_x_1835) is str else None) == GET(ctx, 'tiles', E.get('t~1831'), 'space', None))] if (True if ((not (v_x_1836 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1836, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_1836, NOREC).get('reserved', None) if type(v_x_1836) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_1836, NOREC).get('reserved', None) if type(v_x_1836) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_1836 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_x_1836, _w2)))) or (((_w3.get(v_x_1836, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_x_1836, None)) == E.get('you'))) else False)) and ((num(len([v_y_1837 for v_y_1837 in items_of(ADJ(ctx, 'spaces', v_x_1836)) if (True if ((v_y_1837 in _w4 if type((_w4 := ctx.state.get('board'))) in (list, dict) else IN(v_y_1837, _w4))) and (((_w6.get('tile', None) if type((_w6 := (_w5.get(v_y_1837, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_y_1837, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w8.get('tile', None) if type((_w8 := (_w7.get(v_y_1837, {}) if type((_w7 := ctx.state.get('board'))) is dict else KEY(_w7, v_y_1837, {})))) is dict else KEY(_w8, 'tile', None)) == E.get('u~1833'))) or (((ctx.index.plain['tiles'].get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_w9.get(v_y_1837, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_y_1837, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == E.get('u~1833'))) else False)) else False)])) >= num(E.get('n~1832')))) else False)])
 
 
 def x_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:149
@@ -2481,13 +2482,13 @@ def x_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1841'), {})
+    return (_w1.get(E.get('s~1841'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1841'), {}))
 
 
 def x_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1840'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1840'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1840'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1840'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2518(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2515,13 +2516,13 @@ def x_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1842'), ctx.state.get('board'))
+    return (E.get('x~1842') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1842'), _w1))
 
 
 def x_2524(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1842'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1842'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1842'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2525(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2547,13 +2548,13 @@ def x_2533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1845')).get('stock'), E.get('r~1844'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1844'), 'target': E.get('target~1845'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if ((num((_w2.get(E.get('r~1844'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1845'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1844'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1844'), 'target': E.get('target~1845'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1845')).get('stock'), E.get('r~1844'), 0)
+    return (_w2.get(E.get('r~1844'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1845'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1844'), 0))
 
 
 def x_2537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2573,13 +2574,13 @@ def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1848')).get('stock'), E.get('r~1847'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1847'), 'target': E.get('target~1848'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if ((num((_w2.get(E.get('r~1847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1848'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1847'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1847'), 'target': E.get('target~1848'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1848')).get('stock'), E.get('r~1847'), 0)
+    return (_w2.get(E.get('r~1847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1848'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1847'), 0))
 
 
 def x_2547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2599,13 +2600,13 @@ def x_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1851')).get('stock'), E.get('r~1850'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1850'), 'target': E.get('target~1851'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if ((num((_w2.get(E.get('r~1850'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1851'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1850'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1850'), 'target': E.get('target~1851'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1851')).get('stock'), E.get('r~1850'), 0)
+    return (_w2.get(E.get('r~1850'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1851'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1850'), 0))
 
 
 def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2615,43 +2616,43 @@ def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2560(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:516
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_2563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1853'), 0)
+    return (_w2.get(E.get('r~1853'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1853'), 0))
 
 
 def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1855'), 0)) >= num(E.get('n~1854')))
+    return (num((_w2.get(E.get('r~1855'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1855'), 0))) >= num(E.get('n~1854')))
 
 
 def x_2568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1855'), 0)
+    return (_w2.get(E.get('r~1855'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1855'), 0))
 
 
 def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2573, E.get('t~1856'), E.get('u~1857'), ctx.stamps.get('board', 0),), lambda: [v_x_1859 for v_x_1859 in items_of([v_x_1858 for v_x_1858 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1858, 'type', None) == GET(ctx, 'tiles', E.get('t~1856'), 'space', None))]) if FN['any'](ctx, None, [(bool(IN(v_y_1860, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) == E.get('u~1857'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None), 'counts_as', None) == E.get('u~1857')))))) for v_y_1860 in items_of(ADJ(ctx, 'spaces', v_x_1859))])])
+    return MEMO(ctx, (2573, E.get('t~1856'), E.get('u~1857'), ctx.stamps.get('board', 0),), lambda: [v_x_1859 for v_x_1859 in [v_x_1858 for v_x_1858 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1858, NOREC).get('type', None) if type(v_x_1858) is str else None) == GET(ctx, 'tiles', E.get('t~1856'), 'space', None))] if any([(True if ((v_y_1860 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_y_1860, _w1))) and (((_w3.get('tile', None) if type((_w3 := (_w2.get(v_y_1860, {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, v_y_1860, {})))) is dict else KEY(_w3, 'tile', None)) != None)) and ((True if (((_w5.get('tile', None) if type((_w5 := (_w4.get(v_y_1860, {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, v_y_1860, {})))) is dict else KEY(_w5, 'tile', None)) == E.get('u~1857'))) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_w6.get(v_y_1860, {}) if type((_w6 := ctx.state.get('board'))) is dict else KEY(_w6, v_y_1860, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == E.get('u~1857'))) else False)) else False) for v_y_1860 in items_of(ADJ(ctx, 'spaces', v_x_1859))])])
 
 
 def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2574, E.get('t~1861'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1863, 0), GET(ctx, 'parameters', v_p_1863, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1863, 'max', 0))) for v_p_1863 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1863, 'tile', None) == E.get('t~1861'))])))
+    return MEMO(ctx, (2574, E.get('t~1861'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1863, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1863, 0)), (ctx.index.plain['parameters'].get(v_p_1863, NOREC).get('step', 0) if type(v_p_1863) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1863, NOREC).get('max', 0) if type(v_p_1863) is str else 0))) for v_p_1863 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1863, NOREC).get('tile', None) if type(v_p_1863) is str else None) == E.get('t~1861'))])))
 
 
 def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2575, E.get('l~1862'), E.get('this'), E.get('t~1861'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1864 for v_s_1864 in items_of(E.get('l~1862')) if (bool((not IN(v_s_1864, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('t~1861'))) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1864, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1864, None) == E.get('you'))))) and bool((bool(IN(v_s_1864, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1865, ctx.state.get('board'))) and bool((not IN(v_x_1865, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) == v_u_1866)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None), 'counts_as', None) == v_u_1866))))) for v_u_1866 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1865 in items_of(ADJ(ctx, 'spaces', v_s_1864))]))))))])
+    return MEMO(ctx, (2575, E.get('l~1862'), E.get('this'), E.get('t~1861'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1864 for v_s_1864 in items_of(E.get('l~1862')) if (True if ((not (v_s_1864 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1864, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1864, NOREC).get('reserved', None) if type(v_s_1864) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1864, NOREC).get('reserved', None) if type(v_s_1864) is str else None) == E.get('t~1861'))) or (((ctx.index.plain['spaces'].get(v_s_1864, NOREC).get('reserved', None) if type(v_s_1864) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1864 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1864, _w2)))) or (((_w3.get(v_s_1864, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1864, None)) == E.get('you'))) else False)) and ((True if ((v_s_1864 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1861'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1864, _w6))) or ((not any([(True if ((v_x_1865 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1865, _w7))) and ((not (v_x_1865 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1861'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1865, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1865, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1865, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1865, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1865, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1866)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1865, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1865, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1866)) else False)) else False) for v_u_1866 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1865 in items_of(ADJ(ctx, 'spaces', v_s_1864))]))) else False)) else False)])
 
 
 def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -2663,13 +2664,13 @@ def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1870'), {})
+    return (_w1.get(E.get('s~1870'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1870'), {}))
 
 
 def x_2581(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1869'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1869'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1869'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1869'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2697,13 +2698,13 @@ def x_2586(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2587(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1871'), ctx.state.get('board'))
+    return (E.get('x~1871') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1871'), _w1))
 
 
 def x_2588(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1871'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1871'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1871'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2589(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2721,19 +2722,19 @@ def x_2593(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1874') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~1874') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1875') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~1875') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_2600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2745,49 +2746,49 @@ def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~1873')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~1873')))
 
 
 def x_2603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_2605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~1876')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~1877')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~1878'))))) >= num(E.get('price~1873')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~1876')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~1877')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~1878'))))) >= num(E.get('price~1873')))
 
 
 def x_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('s_v~1876'))) - 1), E.get('s_v~1876'))]) if (num(E.get('s_v~1876')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~1873'), E.get('s_v~1876'))) - 1), E.get('s_v~1876'))]) if (num(E.get('s_v~1876')) > 0) else 0))
 
 
 def x_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('t_v~1877'))) - 1), E.get('t_v~1877'))]) if (num(E.get('t_v~1877')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~1873'), E.get('t_v~1877'))) - 1), E.get('t_v~1877'))]) if (num(E.get('t_v~1877')) > 0) else 0))
 
 
 def x_2608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('h_v~1878'))) - 1), E.get('h_v~1878'))]) if (num(E.get('h_v~1878')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~1873'), E.get('h_v~1878'))) - 1), E.get('h_v~1878'))]) if (num(E.get('h_v~1878')) > 0) else 0))
 
 
 def x_2609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1879')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('s_v~1876')))) >= num(E.get('price~1873'))))))) and bool((not (bool((num(E.get('t~1880')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('t_v~1877')))) >= num(E.get('price~1873'))))))) and bool((not (bool((num(E.get('h~1881')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('h_v~1878')))) >= num(E.get('price~1873'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~1879')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('s_v~1876')))) >= num(E.get('price~1873')))) else False))) and ((not (True if ((num(E.get('t~1880')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('t_v~1877')))) >= num(E.get('price~1873')))) else False))) and ((not (True if ((num(E.get('h~1881')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('h_v~1878')))) >= num(E.get('price~1873')))) else False))) else False)
 
 
 def x_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_2611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2799,19 +2800,19 @@ def x_2611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_2614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_2616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2823,7 +2824,7 @@ def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1883'), 0)
+    return (_w2.get(E.get('r~1883'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1883'), 0))
 
 
 def x_2626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
@@ -2837,25 +2838,25 @@ def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (bool((E.get('target~1886') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'), 0)) > 0)))
+    return (True if ((E.get('target~1886') != E.get('you'))) and ((num((_w2.get(E.get('r~1885'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1886'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1885'), 0))) > 0)) else False)
 
 
 def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~1884'), KEY(PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'), 0)])
+    return FN['min'](ctx, None, [E.get('n~1884'), (_w2.get(E.get('r~1885'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1886'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1885'), 0))])
 
 
 def x_2630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'), 0)
+    return (_w2.get(E.get('r~1885'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1886'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1885'), 0))
 
 
 def x_2632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1885'), 0)
+    return (_w2.get(E.get('r~1885'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1885'), 0))
 
 
 def x_2634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2867,7 +2868,7 @@ def x_2634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1885'), 0)
+    return (_w2.get(E.get('r~1885'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1885'), 0))
 
 
 def x_2641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
@@ -2881,25 +2882,25 @@ def x_2642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (bool((E.get('target~1890') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'), 0)) > 0)))
+    return (True if ((E.get('target~1890') != E.get('you'))) and ((num((_w2.get(E.get('r~1889'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1890'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1889'), 0))) > 0)) else False)
 
 
 def x_2644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~1888'), KEY(PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'), 0)])
+    return FN['min'](ctx, None, [E.get('n~1888'), (_w2.get(E.get('r~1889'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1890'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1889'), 0))])
 
 
 def x_2645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'), 0)
+    return (_w2.get(E.get('r~1889'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1890'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1889'), 0))
 
 
 def x_2647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1889'), 0)
+    return (_w2.get(E.get('r~1889'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1889'), 0))
 
 
 def x_2649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2911,19 +2912,19 @@ def x_2649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1889'), 0)
+    return (_w2.get(E.get('r~1889'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1889'), 0))
 
 
 def x_2657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1893'), 0)) - num(E.get('n~1892')))) >= num(GET(ctx, 'resources', E.get('r~1893'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1893'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1893'), 0))) - num(E.get('n~1892')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1893'))) is str else 0)))
 
 
 def x_2658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1893'), 0)
+    return (_w2.get(E.get('r~1893'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1893'), 0))
 
 
 def x_2662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -2933,7 +2934,7 @@ def x_2662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2663(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2663, E.get('n~1894'), E.get('r~1895'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1896).get('prod'), E.get('r~1895'), 0)) - num(E.get('n~1894')))) >= num(GET(ctx, 'resources', E.get('r~1895'), 'production_min', 0))) for v_target_1896 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2663, E.get('n~1894'), E.get('r~1895'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1895'), 0) if type((_w1 := (ctx.state['players'][v_target_1896] if type(v_target_1896) is int and 0 <= v_target_1896 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1895'), 0))) - num(E.get('n~1894')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1895'))) is str else 0))) for v_target_1896 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -2943,13 +2944,13 @@ def x_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~1897')).get('prod'), E.get('r~1895'), 0)) - num(E.get('n~1894')))) >= num(GET(ctx, 'resources', E.get('r~1895'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1895'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1897'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1895'), 0))) - num(E.get('n~1894')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1895'))) is str else 0)))
 
 
 def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~1897')).get('prod'), E.get('r~1895'), 0)
+    return (_w2.get(E.get('r~1895'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1897'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1895'), 0))
 
 
 def x_2668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -2961,25 +2962,25 @@ def x_2668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1899'), 0)
+    return (_w2.get(E.get('r~1899'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1899'), 0))
 
 
 def x_2675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1901'), 0)) - num(E.get('n~1900')))) >= num(GET(ctx, 'resources', E.get('r~1901'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~1901'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1901'), 0))) - num(E.get('n~1900')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1901'))) is str else 0)))
 
 
 def x_2676(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1901'), 0)
+    return (_w2.get(E.get('r~1901'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1901'), 0))
 
 
 def x_2680(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1903'), 0)
+    return (_w2.get(E.get('r~1903'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1903'), 0))
 
 
 def x_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:571
@@ -2991,13 +2992,13 @@ def x_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:571
 def x_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2684, E.get('t~1904'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1905, 0), GET(ctx, 'parameters', v_p_1905, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1905, 'max', 0))) for v_p_1905 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1905, 'tile', None) == E.get('t~1904'))])))
+    return MEMO(ctx, (2684, E.get('t~1904'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1905, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1905, 0)), (ctx.index.plain['parameters'].get(v_p_1905, NOREC).get('step', 0) if type(v_p_1905) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1905, NOREC).get('max', 0) if type(v_p_1905) is str else 0))) for v_p_1905 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1905, NOREC).get('tile', None) if type(v_p_1905) is str else None) == E.get('t~1904'))])))
 
 
 def x_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2685, E.get('this'), E.get('t~1904'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1910: (lambda v_near_1913: (v_near_1913 if (bool((GET(ctx, 'tiles', E.get('t~1904'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1913)) > 0))) else v_open_1910))([v_s_1911 for v_s_1911 in items_of(v_open_1910) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1912, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1912, {}), 'owner', None) == E.get('you')))) for v_x_1912 in items_of(ADJ(ctx, 'spaces', v_s_1911))])))]))([v_s_1907 for v_s_1907 in items_of([v_x_1906 for v_x_1906 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1906, 'type', None) == GET(ctx, 'tiles', E.get('t~1904'), 'space', None))]) if (bool((not IN(v_s_1907, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('t~1904'))) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1907, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1907, None) == E.get('you'))))) and bool((bool(IN(v_s_1907, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1908, ctx.state.get('board'))) and bool((not IN(v_x_1908, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) == v_u_1909)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None), 'counts_as', None) == v_u_1909))))) for v_u_1909 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1908 in items_of(ADJ(ctx, 'spaces', v_s_1907))]))))))]))
+    return MEMO(ctx, (2685, E.get('this'), E.get('t~1904'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1910: (lambda v_near_1913: (v_near_1913 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1904'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1913)) > 0)) else False) else v_open_1910))([v_s_1911 for v_s_1911 in items_of(v_open_1910) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1912 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1912, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1912, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1912, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1912 in items_of(ADJ(ctx, 'spaces', v_s_1911))])) else False)]))([v_s_1907 for v_s_1907 in [v_x_1906 for v_x_1906 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1906, NOREC).get('type', None) if type(v_x_1906) is str else None) == GET(ctx, 'tiles', E.get('t~1904'), 'space', None))] if (True if ((not (v_s_1907 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1907, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1907, NOREC).get('reserved', None) if type(v_s_1907) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1907, NOREC).get('reserved', None) if type(v_s_1907) is str else None) == E.get('t~1904'))) or (((ctx.index.plain['spaces'].get(v_s_1907, NOREC).get('reserved', None) if type(v_s_1907) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1907 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1907, _w2)))) or (((_w3.get(v_s_1907, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1907, None)) == E.get('you'))) else False)) and ((True if ((v_s_1907 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1904'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1907, _w6))) or ((not any([(True if ((v_x_1908 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1908, _w7))) and ((not (v_x_1908 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1904'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1908, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1908, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1908, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1908, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1908, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1909)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1908, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1908, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1909)) else False)) else False) for v_u_1909 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1908 in items_of(ADJ(ctx, 'spaces', v_s_1907))]))) else False)) else False)]))
 
 
 def x_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -3009,13 +3010,13 @@ def x_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1917'), {})
+    return (_w1.get(E.get('s~1917'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1917'), {}))
 
 
 def x_2691(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1916'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1916'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1916'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1916'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2692(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -3043,13 +3044,13 @@ def x_2696(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2697(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1918'), ctx.state.get('board'))
+    return (E.get('x~1918') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1918'), _w1))
 
 
 def x_2698(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1918'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1918'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1918'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -3067,25 +3068,25 @@ def x_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_1919 for v_s_1919 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'owner', None) == E.get('you'))))])) >= 1))
+    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_1919 for v_s_1919 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_1919, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_1919, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_1919, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_1919, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_1919, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_1919, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_1919, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_1919, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 1))
 
 
 def x_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2708, E.get('t~1920'), E.get('u~1921'), ctx.stamps.get('board', 0),), lambda: [v_x_1923 for v_x_1923 in items_of([v_x_1922 for v_x_1922 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1922, 'type', None) == GET(ctx, 'tiles', E.get('t~1920'), 'space', None))]) if FN['any'](ctx, None, [(bool(IN(v_y_1924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) == E.get('u~1921'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None), 'counts_as', None) == E.get('u~1921')))))) for v_y_1924 in items_of(ADJ(ctx, 'spaces', v_x_1923))])])
+    return MEMO(ctx, (2708, E.get('t~1920'), E.get('u~1921'), ctx.stamps.get('board', 0),), lambda: [v_x_1923 for v_x_1923 in [v_x_1922 for v_x_1922 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1922, NOREC).get('type', None) if type(v_x_1922) is str else None) == GET(ctx, 'tiles', E.get('t~1920'), 'space', None))] if any([(True if ((v_y_1924 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_y_1924, _w1))) and (((_w3.get('tile', None) if type((_w3 := (_w2.get(v_y_1924, {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, v_y_1924, {})))) is dict else KEY(_w3, 'tile', None)) != None)) and ((True if (((_w5.get('tile', None) if type((_w5 := (_w4.get(v_y_1924, {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, v_y_1924, {})))) is dict else KEY(_w5, 'tile', None)) == E.get('u~1921'))) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_w6.get(v_y_1924, {}) if type((_w6 := ctx.state.get('board'))) is dict else KEY(_w6, v_y_1924, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == E.get('u~1921'))) else False)) else False) for v_y_1924 in items_of(ADJ(ctx, 'spaces', v_x_1923))])])
 
 
 def x_2709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2709, E.get('t~1925'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1927, 0), GET(ctx, 'parameters', v_p_1927, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1927, 'max', 0))) for v_p_1927 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1927, 'tile', None) == E.get('t~1925'))])))
+    return MEMO(ctx, (2709, E.get('t~1925'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1927, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1927, 0)), (ctx.index.plain['parameters'].get(v_p_1927, NOREC).get('step', 0) if type(v_p_1927) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1927, NOREC).get('max', 0) if type(v_p_1927) is str else 0))) for v_p_1927 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1927, NOREC).get('tile', None) if type(v_p_1927) is str else None) == E.get('t~1925'))])))
 
 
 def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2710, E.get('l~1926'), E.get('this'), E.get('t~1925'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1928 for v_s_1928 in items_of(E.get('l~1926')) if (bool((not IN(v_s_1928, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('t~1925'))) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1928, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1928, None) == E.get('you'))))) and bool((bool(IN(v_s_1928, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1929, ctx.state.get('board'))) and bool((not IN(v_x_1929, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) == v_u_1930)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None), 'counts_as', None) == v_u_1930))))) for v_u_1930 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1929 in items_of(ADJ(ctx, 'spaces', v_s_1928))]))))))])
+    return MEMO(ctx, (2710, E.get('l~1926'), E.get('this'), E.get('t~1925'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1928 for v_s_1928 in items_of(E.get('l~1926')) if (True if ((not (v_s_1928 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1928, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1928, NOREC).get('reserved', None) if type(v_s_1928) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1928, NOREC).get('reserved', None) if type(v_s_1928) is str else None) == E.get('t~1925'))) or (((ctx.index.plain['spaces'].get(v_s_1928, NOREC).get('reserved', None) if type(v_s_1928) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1928 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1928, _w2)))) or (((_w3.get(v_s_1928, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1928, None)) == E.get('you'))) else False)) and ((True if ((v_s_1928 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1925'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1928, _w6))) or ((not any([(True if ((v_x_1929 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1929, _w7))) and ((not (v_x_1929 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1925'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1929, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1929, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1929, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1929, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1929, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1930)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1929, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1929, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1930)) else False)) else False) for v_u_1930 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1929 in items_of(ADJ(ctx, 'spaces', v_s_1928))]))) else False)) else False)])
 
 
 def x_2711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -3097,13 +3098,13 @@ def x_2711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~1934'), {})
+    return (_w1.get(E.get('s~1934'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~1934'), {}))
 
 
 def x_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~1933'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1933'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~1933'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1933'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -3131,13 +3132,13 @@ def x_2721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~1935'), ctx.state.get('board'))
+    return (E.get('x~1935') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~1935'), _w1))
 
 
 def x_2723(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1935'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~1935'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~1935'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -3155,39 +3156,39 @@ def x_2728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((bool(IN('animal', KEY(E.get('event'), 'tags', None))) or bool(IN('plant', KEY(E.get('event'), 'tags', None))))))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((True if (('animal' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('animal', _w3))) or (('plant' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('plant', _w5))) else False)) else False)
 
 
 def x_2730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2730, E.get('event'),), lambda: AR('+', FN['count'](ctx, None, [v_x_1936 for v_x_1936 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1936 == 'animal')]), FN['count'](ctx, None, [v_x_1937 for v_x_1937 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1937 == 'plant')])))
+    return MEMO(ctx, (2730, E.get('event'),), lambda: AR('+', len([v_x_1936 for v_x_1936 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1936 == 'animal')]), len([v_x_1937 for v_x_1937 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1937 == 'plant')])))
 
 
 def x_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_2734(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
 
 
 def x_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
 
 
 def x_2738(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
-    return MEMO(ctx, (2738, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_1943 for v_s_1943 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_1943, 'type', None) != 'off_map')))]))
+    return MEMO(ctx, (2738, ctx.stamps.get('board', 0),), lambda: len([v_s_1943 for v_s_1943 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_1943, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_1943, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_1943, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_1943, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_1943, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_1943, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_1943, NOREC).get('type', None) if type(v_s_1943) is str else None) != 'off_map')) else False)]))
 
 
 def x_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1945'), 0)
+    return (_w2.get(E.get('r~1945'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1945'), 0))
 
 
 def x_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -3197,19 +3198,19 @@ def x_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:607
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
 
 
 def x_2746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2746, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1948 for v_x_1948 in items_of(GET(ctx, 'cards', v_c_1947, 'tags', [])) if (v_x_1948 == 'microbe')]) for v_c_1947 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1950 for v_x_1950 in items_of(GET(ctx, 'corporations', v_c_1949, 'tags', [])) if (v_x_1950 == 'microbe')]) for v_c_1949 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_1951 for v_x_1951 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1951 == 'microbe')]))))
+    return MEMO(ctx, (2746, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_1948 for v_x_1948 in items_of((ctx.index.plain['cards'].get(v_c_1947, NOREC).get('tags', []) if type(v_c_1947) is str else [])) if (v_x_1948 == 'microbe')]) for v_c_1947 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1950 for v_x_1950 in items_of((ctx.index.plain['corporations'].get(v_c_1949, NOREC).get('tags', []) if type(v_c_1949) is str else [])) if (v_x_1950 == 'microbe')]) for v_c_1949 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_1951 for v_x_1951 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1951 == 'microbe')]))))
 
 
 def x_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1953'), 0)
+    return (_w2.get(E.get('r~1953'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1953'), 0))
 
 
 def x_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
@@ -3219,43 +3220,43 @@ def x_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def x_2749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 3)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 3)
 
 
 def x_2750(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((bool(IN('animal', KEY(E.get('event'), 'tags', None))) or bool(IN('plant', KEY(E.get('event'), 'tags', None))) or bool(IN('microbe', KEY(E.get('event'), 'tags', None))))))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((True if (('animal' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('animal', _w3))) or (('plant' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('plant', _w5))) or (('microbe' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := E.get('event'))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('microbe', _w7))) else False)) else False)
 
 
 def x_2751(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2751, E.get('event'),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_x_1956 for v_x_1956 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1956 == 'animal')]), FN['count'](ctx, None, [v_x_1957 for v_x_1957 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1957 == 'plant')])), FN['count'](ctx, None, [v_x_1958 for v_x_1958 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1958 == 'microbe')])))
+    return MEMO(ctx, (2751, E.get('event'),), lambda: AR('+', AR('+', len([v_x_1956 for v_x_1956 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1956 == 'animal')]), len([v_x_1957 for v_x_1957 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1957 == 'plant')])), len([v_x_1958 for v_x_1958 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1958 == 'microbe')])))
 
 
 def x_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_2755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 3)))
+    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 3)))
 
 
 def x_2756(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1962 for v_x_1962 in items_of(GET(ctx, 'cards', v_c_1961, 'tags', [])) if (v_x_1962 == 'power')]) for v_c_1961 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1964 for v_x_1964 in items_of(GET(ctx, 'corporations', v_c_1963, 'tags', [])) if (v_x_1964 == 'power')]) for v_c_1963 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1962 for v_x_1962 in items_of((ctx.index.plain['cards'].get(v_c_1961, NOREC).get('tags', []) if type(v_c_1961) is str else [])) if (v_x_1962 == 'power')]) for v_c_1961 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1964 for v_x_1964 in items_of((ctx.index.plain['corporations'].get(v_c_1963, NOREC).get('tags', []) if type(v_c_1963) is str else [])) if (v_x_1964 == 'power')]) for v_c_1963 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_2759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1966'), 0)
+    return (_w2.get(E.get('r~1966'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1966'), 0))
 
 
 def x_2761(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:639
@@ -3265,31 +3266,31 @@ def x_2761(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
 def x_2762(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:641
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
 
 
 def x_2763(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2763, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_c_1967, 'resource', None) == 'microbe')) and bool((v_c_1967 != E.get('this')))) for v_c_1967 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return MEMO(ctx, (2763, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: any([(True if (((ctx.index.plain['cards'].get(v_c_1967, NOREC).get('resource', None) if type(v_c_1967) is str else None) == 'microbe')) and ((v_c_1967 != E.get('this'))) else False) for v_c_1967 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1970'), 'resource', None) == E.get('r~1969'))) and bool((E.get('card~1970') != E.get('this'))))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1970'))) is str else None) == E.get('r~1969'))) and ((E.get('card~1970') != E.get('this'))) else False)
 
 
 def x_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1970'), 0)
+    return (_w2.get(E.get('card~1970'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~1970'), 0))
 
 
 def x_2770(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -3299,31 +3300,31 @@ def x_2770(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-10))
+    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-10))
 
 
 def x_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1972'), 0)
+    return (_w2.get(E.get('r~1972'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1972'), 0))
 
 
 def x_2779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_2780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1975'), 'resource', None) == E.get('r~1974'))) and bool((E.get('card~1975') != E.get('this'))))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1975'))) is str else None) == E.get('r~1974'))) and ((E.get('card~1975') != E.get('this'))) else False)
 
 
 def x_2781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~1975'), 0)
+    return (_w2.get(E.get('card~1975'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~1975'), 0))
 
 
 def x_2783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -3335,17 +3336,17 @@ def x_2783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2785(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:663
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2785, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (bool((num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1977 for v_x_1977 in items_of(GET(ctx, 'cards', v_c_1976, 'tags', [])) if (v_x_1977 == 'plant')]) for v_c_1976 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1979 for v_x_1979 in items_of(GET(ctx, 'corporations', v_c_1978, 'tags', [])) if (v_x_1979 == 'plant')]) for v_c_1978 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and bool((num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1981 for v_x_1981 in items_of(GET(ctx, 'cards', v_c_1980, 'tags', [])) if (v_x_1981 == 'animal')]) for v_c_1980 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1983 for v_x_1983 in items_of(GET(ctx, 'corporations', v_c_1982, 'tags', [])) if (v_x_1983 == 'animal')]) for v_c_1982 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and bool((num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1985 for v_x_1985 in items_of(GET(ctx, 'cards', v_c_1984, 'tags', [])) if (v_x_1985 == 'microbe')]) for v_c_1984 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1987 for v_x_1987 in items_of(GET(ctx, 'corporations', v_c_1986, 'tags', [])) if (v_x_1987 == 'microbe')]) for v_c_1986 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1))))
+    return MEMO(ctx, (2785, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (True if ((num(AR('+', FN['sum'](ctx, None, [len([v_x_1977 for v_x_1977 in items_of((ctx.index.plain['cards'].get(v_c_1976, NOREC).get('tags', []) if type(v_c_1976) is str else [])) if (v_x_1977 == 'plant')]) for v_c_1976 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1979 for v_x_1979 in items_of((ctx.index.plain['corporations'].get(v_c_1978, NOREC).get('tags', []) if type(v_c_1978) is str else [])) if (v_x_1979 == 'plant')]) for v_c_1978 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and ((num(AR('+', FN['sum'](ctx, None, [len([v_x_1981 for v_x_1981 in items_of((ctx.index.plain['cards'].get(v_c_1980, NOREC).get('tags', []) if type(v_c_1980) is str else [])) if (v_x_1981 == 'animal')]) for v_c_1980 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1983 for v_x_1983 in items_of((ctx.index.plain['corporations'].get(v_c_1982, NOREC).get('tags', []) if type(v_c_1982) is str else [])) if (v_x_1983 == 'animal')]) for v_c_1982 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and ((num(AR('+', FN['sum'](ctx, None, [len([v_x_1985 for v_x_1985 in items_of((ctx.index.plain['cards'].get(v_c_1984, NOREC).get('tags', []) if type(v_c_1984) is str else [])) if (v_x_1985 == 'microbe')]) for v_c_1984 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1987 for v_x_1987 in items_of((ctx.index.plain['corporations'].get(v_c_1986, NOREC).get('tags', []) if type(v_c_1986) is str else [])) if (v_x_1987 == 'microbe')]) for v_c_1986 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) else False))
 
 
 def x_2787(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:672
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
+    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
 
 
 def x_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1989'), 0)
+    return (_w2.get(E.get('r~1989'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1989'), 0))
 
 
 def x_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:680
@@ -3357,13 +3358,13 @@ def x_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:680
 def x_2796(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2796, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2000 for v_x_2000 in items_of(GET(ctx, 'cards', v_c_1999, 'tags', [])) if (v_x_2000 == 'earth')]) for v_c_1999 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2002 for v_x_2002 in items_of(GET(ctx, 'corporations', v_c_2001, 'tags', [])) if (v_x_2002 == 'earth')]) for v_c_2001 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2003 for v_x_2003 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2003 == 'earth')]))))
+    return MEMO(ctx, (2796, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_2000 for v_x_2000 in items_of((ctx.index.plain['cards'].get(v_c_1999, NOREC).get('tags', []) if type(v_c_1999) is str else [])) if (v_x_2000 == 'earth')]) for v_c_1999 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2002 for v_x_2002 in items_of((ctx.index.plain['corporations'].get(v_c_2001, NOREC).get('tags', []) if type(v_c_2001) is str else [])) if (v_x_2002 == 'earth')]) for v_c_2001 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_2003 for v_x_2003 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2003 == 'earth')]))))
 
 
 def x_2797(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2005'), 0)
+    return (_w2.get(E.get('r~2005'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2005'), 0))
 
 
 def x_2798(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -3375,25 +3376,25 @@ def x_2798(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2801(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2008'), 0)) - num(E.get('n~2007')))) >= num(GET(ctx, 'resources', E.get('r~2008'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2008'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2008'), 0))) - num(E.get('n~2007')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2008'))) is str else 0)))
 
 
 def x_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2008'), 0)
+    return (_w2.get(E.get('r~2008'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2008'), 0))
 
 
 def x_2806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2010'), 0)
+    return (_w2.get(E.get('r~2010'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2010'), 0))
 
 
 def x_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2012'), 0)
+    return (_w2.get(E.get('r~2012'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2012'), 0))
 
 
 def x_2812(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
@@ -3405,19 +3406,19 @@ def x_2812(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
 def x_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2013'), 0), GET(ctx, 'parameters', E.get('p~2013'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2013'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2013'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2013'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2013'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2013'))) is str else 0)))
 
 
 def x_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2013'), 0)
+    return (_w1.get(E.get('p~2013'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2013'), 0))
 
 
 def x_2818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2013'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2013'))) is str else 0)
 
 
 def x_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -3429,19 +3430,19 @@ def x_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2013'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2013'))) is str else None) != None)
 
 
 def x_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2013'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2013'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2013'))) is str else None), 0))
 
 
 def x_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_2825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -3453,41 +3454,41 @@ def x_2825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2826(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~2015'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2013'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2015'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2013'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2013'), 0)))
 
 
 def x_2827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~2015'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2015'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_2830(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:702
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_2833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2017'), 0)
+    return (_w2.get(E.get('r~2017'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2017'), 0))
 
 
 def x_2839(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2018'), 0), GET(ctx, 'parameters', E.get('p~2018'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2018'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2018'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2018'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2018'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2018'))) is str else 0)))
 
 
 def x_2840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2018'), 0)
+    return (_w1.get(E.get('p~2018'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2018'), 0))
 
 
 def x_2841(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2018'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2018'))) is str else 0)
 
 
 def x_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -3499,19 +3500,19 @@ def x_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2843(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2018'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2018'))) is str else None) != None)
 
 
 def x_2844(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2018'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2018'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2018'))) is str else None), 0))
 
 
 def x_2846(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_2848(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -3523,31 +3524,31 @@ def x_2848(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2849(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~2020'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2018'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2020'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2018'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2018'), 0)))
 
 
 def x_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~2020'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2020'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_2855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2855, E.get('t~2021'),), lambda: [v_x_2023 for v_x_2023 in items_of([v_x_2022 for v_x_2022 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2022, 'type', None) == GET(ctx, 'tiles', E.get('t~2021'), 'space', None))]) if (GET(ctx, 'spaces', v_x_2023, 'volcanic', None) == True)])
+    return MEMO(ctx, (2855, E.get('t~2021'),), lambda: [v_x_2023 for v_x_2023 in [v_x_2022 for v_x_2022 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2022, NOREC).get('type', None) if type(v_x_2022) is str else None) == GET(ctx, 'tiles', E.get('t~2021'), 'space', None))] if ((ctx.index.plain['spaces'].get(v_x_2023, NOREC).get('volcanic', None) if type(v_x_2023) is str else None) == True)])
 
 
 def x_2856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2856, E.get('t~2024'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2026, 0), GET(ctx, 'parameters', v_p_2026, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2026, 'max', 0))) for v_p_2026 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2026, 'tile', None) == E.get('t~2024'))])))
+    return MEMO(ctx, (2856, E.get('t~2024'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2026, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2026, 0)), (ctx.index.plain['parameters'].get(v_p_2026, NOREC).get('step', 0) if type(v_p_2026) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2026, NOREC).get('max', 0) if type(v_p_2026) is str else 0))) for v_p_2026 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2026, NOREC).get('tile', None) if type(v_p_2026) is str else None) == E.get('t~2024'))])))
 
 
 def x_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2857, E.get('l~2025'), E.get('this'), E.get('t~2024'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2027 for v_s_2027 in items_of(E.get('l~2025')) if (bool((not IN(v_s_2027, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('t~2024'))) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2027, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2027, None) == E.get('you'))))) and bool((bool(IN(v_s_2027, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2028, ctx.state.get('board'))) and bool((not IN(v_x_2028, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) == v_u_2029)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None), 'counts_as', None) == v_u_2029))))) for v_u_2029 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2028 in items_of(ADJ(ctx, 'spaces', v_s_2027))]))))))])
+    return MEMO(ctx, (2857, E.get('l~2025'), E.get('this'), E.get('t~2024'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2027 for v_s_2027 in items_of(E.get('l~2025')) if (True if ((not (v_s_2027 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2027, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2027, NOREC).get('reserved', None) if type(v_s_2027) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2027, NOREC).get('reserved', None) if type(v_s_2027) is str else None) == E.get('t~2024'))) or (((ctx.index.plain['spaces'].get(v_s_2027, NOREC).get('reserved', None) if type(v_s_2027) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2027 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2027, _w2)))) or (((_w3.get(v_s_2027, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2027, None)) == E.get('you'))) else False)) and ((True if ((v_s_2027 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2024'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2027, _w6))) or ((not any([(True if ((v_x_2028 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2028, _w7))) and ((not (v_x_2028 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2024'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2028, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2028, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2028, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2028, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2028, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2029)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2028, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2028, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2029)) else False)) else False) for v_u_2029 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2028 in items_of(ADJ(ctx, 'spaces', v_s_2027))]))) else False)) else False)])
 
 
 def x_2858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -3559,13 +3560,13 @@ def x_2858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2033'), {})
+    return (_w1.get(E.get('s~2033'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2033'), {}))
 
 
 def x_2863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2032'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2032'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2032'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2032'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -3593,13 +3594,13 @@ def x_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2869(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2034'), ctx.state.get('board'))
+    return (E.get('x~2034') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2034'), _w1))
 
 
 def x_2870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2034'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2034'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2034'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82

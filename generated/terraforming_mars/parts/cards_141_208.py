@@ -25,6 +25,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    NOREC,
     PL,
     RANGE,
     SEAT,
@@ -66,7 +67,7 @@ K = [
 def x_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2036'), 0)
+    return (_w2.get(E.get('r~2036'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2036'), 0))
 
 
 def x_2880(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:16
@@ -78,7 +79,7 @@ def x_2880(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:16
 def x_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2038'), 0)
+    return (_w2.get(E.get('r~2038'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2038'), 0))
 
 
 def x_2885(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
@@ -90,19 +91,19 @@ def x_2885(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
 def x_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2889, E.get('k~2040'),), lambda: [v_x_2041 for v_x_2041 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2041, 'type', None) == E.get('k~2040'))])
+    return MEMO(ctx, (2889, E.get('k~2040'),), lambda: [v_x_2041 for v_x_2041 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2041, NOREC).get('type', None) if type(v_x_2041) is str else None) == E.get('k~2040'))])
 
 
 def x_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2890, E.get('t~2042'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2044, 0), GET(ctx, 'parameters', v_p_2044, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2044, 'max', 0))) for v_p_2044 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2044, 'tile', None) == E.get('t~2042'))])))
+    return MEMO(ctx, (2890, E.get('t~2042'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2044, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2044, 0)), (ctx.index.plain['parameters'].get(v_p_2044, NOREC).get('step', 0) if type(v_p_2044) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2044, NOREC).get('max', 0) if type(v_p_2044) is str else 0))) for v_p_2044 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2044, NOREC).get('tile', None) if type(v_p_2044) is str else None) == E.get('t~2042'))])))
 
 
 def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2891, E.get('l~2043'), E.get('this'), E.get('t~2042'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2045 for v_s_2045 in items_of(E.get('l~2043')) if (bool((not IN(v_s_2045, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('t~2042'))) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2045, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2045, None) == E.get('you'))))) and bool((bool(IN(v_s_2045, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2046, ctx.state.get('board'))) and bool((not IN(v_x_2046, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) == v_u_2047)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None), 'counts_as', None) == v_u_2047))))) for v_u_2047 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2046 in items_of(ADJ(ctx, 'spaces', v_s_2045))]))))))])
+    return MEMO(ctx, (2891, E.get('l~2043'), E.get('this'), E.get('t~2042'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2045 for v_s_2045 in items_of(E.get('l~2043')) if (True if ((not (v_s_2045 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2045, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2045, NOREC).get('reserved', None) if type(v_s_2045) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2045, NOREC).get('reserved', None) if type(v_s_2045) is str else None) == E.get('t~2042'))) or (((ctx.index.plain['spaces'].get(v_s_2045, NOREC).get('reserved', None) if type(v_s_2045) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2045 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2045, _w2)))) or (((_w3.get(v_s_2045, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2045, None)) == E.get('you'))) else False)) and ((True if ((v_s_2045 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2042'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2045, _w6))) or ((not any([(True if ((v_x_2046 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2046, _w7))) and ((not (v_x_2046 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2042'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2046, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2046, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2046, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2046, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2046, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2047)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2046, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2046, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2047)) else False)) else False) for v_u_2047 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2046 in items_of(ADJ(ctx, 'spaces', v_s_2045))]))) else False)) else False)])
 
 
 def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -114,13 +115,13 @@ def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2051'), {})
+    return (_w1.get(E.get('s~2051'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2051'), {}))
 
 
 def x_2897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2050'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2050'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2050'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2050'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -148,13 +149,13 @@ def x_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2052'), ctx.state.get('board'))
+    return (E.get('x~2052') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2052'), _w1))
 
 
 def x_2904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2052'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2052'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2052'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -172,13 +173,13 @@ def x_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2911, E.get('t~2053'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2054, 0), GET(ctx, 'parameters', v_p_2054, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2054, 'max', 0))) for v_p_2054 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2054, 'tile', None) == E.get('t~2053'))])))
+    return MEMO(ctx, (2911, E.get('t~2053'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2054, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2054, 0)), (ctx.index.plain['parameters'].get(v_p_2054, NOREC).get('step', 0) if type(v_p_2054) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2054, NOREC).get('max', 0) if type(v_p_2054) is str else 0))) for v_p_2054 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2054, NOREC).get('tile', None) if type(v_p_2054) is str else None) == E.get('t~2053'))])))
 
 
 def x_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2912, E.get('this'), E.get('t~2053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2059: (lambda v_near_2062: (v_near_2062 if (bool((GET(ctx, 'tiles', E.get('t~2053'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2062)) > 0))) else v_open_2059))([v_s_2060 for v_s_2060 in items_of(v_open_2059) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2061, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2061, {}), 'owner', None) == E.get('you')))) for v_x_2061 in items_of(ADJ(ctx, 'spaces', v_s_2060))])))]))([v_s_2056 for v_s_2056 in items_of([v_x_2055 for v_x_2055 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2055, 'type', None) == GET(ctx, 'tiles', E.get('t~2053'), 'space', None))]) if (bool((not IN(v_s_2056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('t~2053'))) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2056, None) == E.get('you'))))) and bool((bool(IN(v_s_2056, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2057, ctx.state.get('board'))) and bool((not IN(v_x_2057, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) == v_u_2058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None), 'counts_as', None) == v_u_2058))))) for v_u_2058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2057 in items_of(ADJ(ctx, 'spaces', v_s_2056))]))))))]))
+    return MEMO(ctx, (2912, E.get('this'), E.get('t~2053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2059: (lambda v_near_2062: (v_near_2062 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2053'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2062)) > 0)) else False) else v_open_2059))([v_s_2060 for v_s_2060 in items_of(v_open_2059) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2061 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2061, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2061, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2061, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2061 in items_of(ADJ(ctx, 'spaces', v_s_2060))])) else False)]))([v_s_2056 for v_s_2056 in [v_x_2055 for v_x_2055 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2055, NOREC).get('type', None) if type(v_x_2055) is str else None) == GET(ctx, 'tiles', E.get('t~2053'), 'space', None))] if (True if ((not (v_s_2056 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2056, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2056, NOREC).get('reserved', None) if type(v_s_2056) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2056, NOREC).get('reserved', None) if type(v_s_2056) is str else None) == E.get('t~2053'))) or (((ctx.index.plain['spaces'].get(v_s_2056, NOREC).get('reserved', None) if type(v_s_2056) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2056 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2056, _w2)))) or (((_w3.get(v_s_2056, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2056, None)) == E.get('you'))) else False)) and ((True if ((v_s_2056 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2053'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2056, _w6))) or ((not any([(True if ((v_x_2057 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2057, _w7))) and ((not (v_x_2057 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2053'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2057, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2057, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2057, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2057, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2057, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2058)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2057, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2057, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2058)) else False)) else False) for v_u_2058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2057 in items_of(ADJ(ctx, 'spaces', v_s_2056))]))) else False)) else False)]))
 
 
 def x_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -190,13 +191,13 @@ def x_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2066'), {})
+    return (_w1.get(E.get('s~2066'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2066'), {}))
 
 
 def x_2918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2065'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2065'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2065'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2065'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -224,13 +225,13 @@ def x_2923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2924(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2067'), ctx.state.get('board'))
+    return (E.get('x~2067') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2067'), _w1))
 
 
 def x_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2067'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2067'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2067'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2926(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -272,7 +273,7 @@ def x_2939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_2941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -290,25 +291,25 @@ def x_2943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2070'), 0)
+    return (_w2.get(E.get('r~2070'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2070'), 0))
 
 
 def x_2951(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_2952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2073'), 'resource', None) == E.get('r~2072'))) and bool((E.get('card~2073') != E.get('this'))))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2073'))) is str else None) == E.get('r~2072'))) and ((E.get('card~2073') != E.get('this'))) else False)
 
 
 def x_2953(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2073'), 0)
+    return (_w2.get(E.get('card~2073'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2073'), 0))
 
 
 def x_2955(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -320,7 +321,7 @@ def x_2955(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2960(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2075'), 0)
+    return (_w2.get(E.get('r~2075'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2075'), 0))
 
 
 def x_2962(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:43
@@ -332,13 +333,13 @@ def x_2962(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:43
 def x_2963(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2077 for v_x_2077 in items_of(GET(ctx, 'cards', v_c_2076, 'tags', [])) if (v_x_2077 == 'science')]) for v_c_2076 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2079 for v_x_2079 in items_of(GET(ctx, 'corporations', v_c_2078, 'tags', [])) if (v_x_2079 == 'science')]) for v_c_2078 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2077 for v_x_2077 in items_of((ctx.index.plain['cards'].get(v_c_2076, NOREC).get('tags', []) if type(v_c_2076) is str else [])) if (v_x_2077 == 'science')]) for v_c_2076 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2079 for v_x_2079 in items_of((ctx.index.plain['corporations'].get(v_c_2078, NOREC).get('tags', []) if type(v_c_2078) is str else [])) if (v_x_2079 == 'science')]) for v_c_2078 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_2966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2081'), 0)
+    return (_w2.get(E.get('r~2081'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2081'), 0))
 
 
 def x_2968(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:54
@@ -348,35 +349,35 @@ def x_2968(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 def x_2970(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:57
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_2973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2083'), 0)
+    return (_w2.get(E.get('r~2083'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2083'), 0))
 
 
 def x_2977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2085'), 0)) >= num(E.get('n~2084')))
+    return (num((_w2.get(E.get('r~2085'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2085'), 0))) >= num(E.get('n~2084')))
 
 
 def x_2978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2085'), 0)
+    return (_w2.get(E.get('r~2085'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2085'), 0))
 
 
 def x_2980(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 8)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 8)
 
 
 def x_2983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_2987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -386,7 +387,7 @@ def x_2987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2988, E.get('n~2088'), E.get('r~2089'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2090).get('prod'), E.get('r~2089'), 0)) - num(E.get('n~2088')))) >= num(GET(ctx, 'resources', E.get('r~2089'), 'production_min', 0))) for v_target_2090 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2988, E.get('n~2088'), E.get('r~2089'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2089'), 0) if type((_w1 := (ctx.state['players'][v_target_2090] if type(v_target_2090) is int and 0 <= v_target_2090 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2089'), 0))) - num(E.get('n~2088')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2089'))) is str else 0))) for v_target_2090 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -396,13 +397,13 @@ def x_2989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~2091')).get('prod'), E.get('r~2089'), 0)) - num(E.get('n~2088')))) >= num(GET(ctx, 'resources', E.get('r~2089'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2089'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2091'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2089'), 0))) - num(E.get('n~2088')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2089'))) is str else 0)))
 
 
 def x_2991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2091')).get('prod'), E.get('r~2089'), 0)
+    return (_w2.get(E.get('r~2089'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2091'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2089'), 0))
 
 
 def x_2993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -414,35 +415,35 @@ def x_2993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2994(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
 
 
 def x_2995(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(E.get('event'), 'by', None) == E.get('you'))))
+    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w5.get('by', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'by', None)) == E.get('you'))) else False)
 
 
 def x_2998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_3000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:81
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
 
 
 def x_3003(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3003, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2099 for v_x_2099 in items_of(GET(ctx, 'cards', v_c_2098, 'tags', [])) if (v_x_2099 == 'plant')]) for v_c_2098 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2101 for v_x_2101 in items_of(GET(ctx, 'corporations', v_c_2100, 'tags', [])) if (v_x_2101 == 'plant')]) for v_c_2100 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (3003, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [len([v_x_2099 for v_x_2099 in items_of((ctx.index.plain['cards'].get(v_c_2098, NOREC).get('tags', []) if type(v_c_2098) is str else [])) if (v_x_2099 == 'plant')]) for v_c_2098 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2101 for v_x_2101 in items_of((ctx.index.plain['corporations'].get(v_c_2100, NOREC).get('tags', []) if type(v_c_2100) is str else [])) if (v_x_2101 == 'plant')]) for v_c_2100 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2103'), 0)
+    return (_w2.get(E.get('r~2103'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2103'), 0))
 
 
 def x_3005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -454,25 +455,25 @@ def x_3005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_card_2106, 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), v_card_2106, 0)) > 0))) for v_card_2106 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: any([(True if (((ctx.index.plain['cards'].get(v_card_2106, NOREC).get('resource', None) if type(v_card_2106) is str else None) != None)) and ((num((_w2.get(v_card_2106, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, v_card_2106, 0))) > 0)) else False) for v_card_2106 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_3008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_3009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2107'), 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2107'), 0)) > 0)))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2107'))) is str else None) != None)) and ((num((_w3.get(E.get('card~2107'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~2107'), 0))) > 0)) else False)
 
 
 def x_3010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2107'), 0)
+    return (_w2.get(E.get('card~2107'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2107'), 0))
 
 
 def x_3012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
@@ -484,31 +485,31 @@ def x_3012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3013(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:98
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3013, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2109 for v_x_2109 in items_of(GET(ctx, 'cards', v_c_2108, 'tags', [])) if (v_x_2109 == 'science')]) for v_c_2108 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2111 for v_x_2111 in items_of(GET(ctx, 'corporations', v_c_2110, 'tags', [])) if (v_x_2111 == 'science')]) for v_c_2110 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 7))
+    return MEMO(ctx, (3013, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2109 for v_x_2109 in items_of((ctx.index.plain['cards'].get(v_c_2108, NOREC).get('tags', []) if type(v_c_2108) is str else [])) if (v_x_2109 == 'science')]) for v_c_2108 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2111 for v_x_2111 in items_of((ctx.index.plain['corporations'].get(v_c_2110, NOREC).get('tags', []) if type(v_c_2110) is str else [])) if (v_x_2111 == 'science')]) for v_c_2110 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 7))
 
 
 def x_3018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2113'), 0)) - num(E.get('n~2112')))) >= num(GET(ctx, 'resources', E.get('r~2113'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2113'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2113'), 0))) - num(E.get('n~2112')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2113'))) is str else 0)))
 
 
 def x_3019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2113'), 0)
+    return (_w2.get(E.get('r~2113'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2113'), 0))
 
 
 def x_3023(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2115'), 0)
+    return (_w2.get(E.get('r~2115'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2115'), 0))
 
 
 def x_3025(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_3026(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
@@ -526,7 +527,7 @@ def x_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3028(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('chosen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
 def x_3030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
@@ -538,165 +539,165 @@ def x_3030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3032(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('chosen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
 def x_3034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2119'), 0)) - num(E.get('n~2118')))) >= num(GET(ctx, 'resources', E.get('r~2119'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2119'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2119'), 0))) - num(E.get('n~2118')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2119'))) is str else 0)))
 
 
 def x_3035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2119'), 0)
+    return (_w2.get(E.get('r~2119'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2119'), 0))
 
 
 def x_3037(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('chosen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
 def x_3039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2121'), 0)
+    return (_w2.get(E.get('r~2121'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2121'), 0))
 
 
 def x_3043(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:138
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
 
 
 def x_3046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2123'), 0)) >= num(E.get('n~2122')))
+    return (num((_w2.get(E.get('r~2123'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2123'), 0))) >= num(E.get('n~2122')))
 
 
 def x_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2123'), 0)
+    return (_w2.get(E.get('r~2123'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2123'), 0))
 
 
 def x_3051(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2124'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2124'))) is str else None) == 'game')
 
 
 def x_3052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2124'), 0)
+    return (_w1.get(E.get('t~2124'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2124'), 0))
 
 
 def x_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2124'), 0)
+    return (_w2.get(E.get('t~2124'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2124'), 0))
 
 
 def x_3056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2124') == 'tr')) and bool((num(E.get('n~2125')) > 0)))
+    return (True if ((E.get('t~2124') == 'tr')) and ((num(E.get('n~2125')) > 0)) else False)
 
 
 def x_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-14))
+    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-14))
 
 
 def x_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2127'), 0)
+    return (_w2.get(E.get('r~2127'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2127'), 0))
 
 
 def x_3064(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:157
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((not (KEY(E.get('event'), 'action', None) == 'sell_patents'))))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((not ((_w2.get('action', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'action', None)) == 'sell_patents'))) else False)
 
 
 def x_3067(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2129'), 0)
+    return (_w2.get(E.get('r~2129'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2129'), 0))
 
 
 def x_3071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_3075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_3080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~2134')))
+    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~2134')))
 
 
 def x_3081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_3085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2136'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2136'))) is str else None) == 'game')
 
 
 def x_3086(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2136'), 0)
+    return (_w1.get(E.get('t~2136'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2136'), 0))
 
 
 def x_3088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2136'), 0)
+    return (_w2.get(E.get('t~2136'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2136'), 0))
 
 
 def x_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2136') == 'tr')) and bool((num(E.get('n~2137')) > 0)))
+    return (True if ((E.get('t~2136') == 'tr')) and ((num(E.get('n~2137')) > 0)) else False)
 
 
 def x_3091(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_3096(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2139'), 0)
+    return (_w2.get(E.get('r~2139'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2139'), 0))
 
 
 def x_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2141'), 0)
+    return (_w2.get(E.get('r~2141'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2141'), 0))
 
 
 def x_3102(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:186
@@ -706,19 +707,19 @@ def x_3102(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 def x_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-24))
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-24))
 
 
 def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2143'), 0)
+    return (_w2.get(E.get('r~2143'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2143'), 0))
 
 
 def x_3108(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:197
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2145 for v_x_2145 in items_of(GET(ctx, 'cards', v_c_2144, 'tags', [])) if (v_x_2145 == 'power')]) for v_c_2144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2147 for v_x_2147 in items_of(GET(ctx, 'corporations', v_c_2146, 'tags', [])) if (v_x_2147 == 'power')]) for v_c_2146 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2145 for v_x_2145 in items_of((ctx.index.plain['cards'].get(v_c_2144, NOREC).get('tags', []) if type(v_c_2144) is str else [])) if (v_x_2145 == 'power')]) for v_c_2144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2147 for v_x_2147 in items_of((ctx.index.plain['corporations'].get(v_c_2146, NOREC).get('tags', []) if type(v_c_2146) is str else [])) if (v_x_2147 == 'power')]) for v_c_2146 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_3111(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -728,7 +729,7 @@ def x_3111(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3112, E.get('n~2148'), E.get('r~2149'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2150).get('prod'), E.get('r~2149'), 0)) - num(E.get('n~2148')))) >= num(GET(ctx, 'resources', E.get('r~2149'), 'production_min', 0))) for v_target_2150 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3112, E.get('n~2148'), E.get('r~2149'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2149'), 0) if type((_w1 := (ctx.state['players'][v_target_2150] if type(v_target_2150) is int and 0 <= v_target_2150 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2149'), 0))) - num(E.get('n~2148')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2149'))) is str else 0))) for v_target_2150 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -738,13 +739,13 @@ def x_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3114(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~2151')).get('prod'), E.get('r~2149'), 0)) - num(E.get('n~2148')))) >= num(GET(ctx, 'resources', E.get('r~2149'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2149'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2151'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2149'), 0))) - num(E.get('n~2148')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2149'))) is str else 0)))
 
 
 def x_3115(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2151')).get('prod'), E.get('r~2149'), 0)
+    return (_w2.get(E.get('r~2149'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2151'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2149'), 0))
 
 
 def x_3117(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -756,19 +757,19 @@ def x_3117(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3120(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2153'), 0)
+    return (_w2.get(E.get('r~2153'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2153'), 0))
 
 
 def x_3123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3123, E.get('t~2154'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2155, 0), GET(ctx, 'parameters', v_p_2155, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2155, 'max', 0))) for v_p_2155 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2155, 'tile', None) == E.get('t~2154'))])))
+    return MEMO(ctx, (3123, E.get('t~2154'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2155, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2155, 0)), (ctx.index.plain['parameters'].get(v_p_2155, NOREC).get('step', 0) if type(v_p_2155) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2155, NOREC).get('max', 0) if type(v_p_2155) is str else 0))) for v_p_2155 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2155, NOREC).get('tile', None) if type(v_p_2155) is str else None) == E.get('t~2154'))])))
 
 
 def x_3124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3124, E.get('this'), E.get('t~2154'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2160: (lambda v_near_2163: (v_near_2163 if (bool((GET(ctx, 'tiles', E.get('t~2154'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2163)) > 0))) else v_open_2160))([v_s_2161 for v_s_2161 in items_of(v_open_2160) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2162, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2162, {}), 'owner', None) == E.get('you')))) for v_x_2162 in items_of(ADJ(ctx, 'spaces', v_s_2161))])))]))([v_s_2157 for v_s_2157 in items_of([v_x_2156 for v_x_2156 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2156, 'type', None) == GET(ctx, 'tiles', E.get('t~2154'), 'space', None))]) if (bool((not IN(v_s_2157, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('t~2154'))) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2157, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2157, None) == E.get('you'))))) and bool((bool(IN(v_s_2157, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2158, ctx.state.get('board'))) and bool((not IN(v_x_2158, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) == v_u_2159)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None), 'counts_as', None) == v_u_2159))))) for v_u_2159 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2158 in items_of(ADJ(ctx, 'spaces', v_s_2157))]))))))]))
+    return MEMO(ctx, (3124, E.get('this'), E.get('t~2154'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2160: (lambda v_near_2163: (v_near_2163 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2154'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2163)) > 0)) else False) else v_open_2160))([v_s_2161 for v_s_2161 in items_of(v_open_2160) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2162 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2162, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2162, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2162, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2162 in items_of(ADJ(ctx, 'spaces', v_s_2161))])) else False)]))([v_s_2157 for v_s_2157 in [v_x_2156 for v_x_2156 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2156, NOREC).get('type', None) if type(v_x_2156) is str else None) == GET(ctx, 'tiles', E.get('t~2154'), 'space', None))] if (True if ((not (v_s_2157 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2157, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2157, NOREC).get('reserved', None) if type(v_s_2157) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2157, NOREC).get('reserved', None) if type(v_s_2157) is str else None) == E.get('t~2154'))) or (((ctx.index.plain['spaces'].get(v_s_2157, NOREC).get('reserved', None) if type(v_s_2157) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2157 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2157, _w2)))) or (((_w3.get(v_s_2157, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2157, None)) == E.get('you'))) else False)) and ((True if ((v_s_2157 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2154'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2157, _w6))) or ((not any([(True if ((v_x_2158 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2158, _w7))) and ((not (v_x_2158 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2154'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2158, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2158, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2158, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2158, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2158, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2159)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2158, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2158, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2159)) else False)) else False) for v_u_2159 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2158 in items_of(ADJ(ctx, 'spaces', v_s_2157))]))) else False)) else False)]))
 
 
 def x_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -780,13 +781,13 @@ def x_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2167'), {})
+    return (_w1.get(E.get('s~2167'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2167'), {}))
 
 
 def x_3130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2166'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2166'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2166'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2166'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_3131(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -814,13 +815,13 @@ def x_3135(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2168'), ctx.state.get('board'))
+    return (E.get('x~2168') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2168'), _w1))
 
 
 def x_3137(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2168'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2168'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2168'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_3138(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -862,7 +863,7 @@ def x_3151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_3153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -880,67 +881,67 @@ def x_3155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2171'), 0)
+    return (_w2.get(E.get('r~2171'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2171'), 0))
 
 
 def x_3162(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2173'), 0)
+    return (_w2.get(E.get('r~2173'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2173'), 0))
 
 
 def x_3166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2174'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2174'))) is str else None) == 'game')
 
 
 def x_3167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2174'), 0)
+    return (_w1.get(E.get('t~2174'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2174'), 0))
 
 
 def x_3169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2174'), 0)
+    return (_w2.get(E.get('t~2174'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2174'), 0))
 
 
 def x_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2174') == 'tr')) and bool((num(E.get('n~2175')) > 0)))
+    return (True if ((E.get('t~2174') == 'tr')) and ((num(E.get('n~2175')) > 0)) else False)
 
 
 def x_3172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_3176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2177'), 0)
+    return (_w2.get(E.get('r~2177'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2177'), 0))
 
 
 def x_3180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_3181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2180'), 'resource', None) == E.get('r~2179'))) and bool((E.get('card~2180') != E.get('this'))))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2180'))) is str else None) == E.get('r~2179'))) and ((E.get('card~2180') != E.get('this'))) else False)
 
 
 def x_3182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2180'), 0)
+    return (_w2.get(E.get('card~2180'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2180'), 0))
 
 
 def x_3184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -952,19 +953,19 @@ def x_3184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2183'), 'resource', None) == E.get('r~2182'))) and bool((E.get('card~2183') != E.get('this'))))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2183'))) is str else None) == E.get('r~2182'))) and ((E.get('card~2183') != E.get('this'))) else False)
 
 
 def x_3189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2183'), 0)
+    return (_w2.get(E.get('card~2183'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2183'), 0))
 
 
 def x_3191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -976,25 +977,25 @@ def x_3191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2185'), 0)
+    return (_w2.get(E.get('r~2185'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2185'), 0))
 
 
 def x_3198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2187'), 0)) - num(E.get('n~2186')))) >= num(GET(ctx, 'resources', E.get('r~2187'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2187'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2187'), 0))) - num(E.get('n~2186')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2187'))) is str else 0)))
 
 
 def x_3199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2187'), 0)
+    return (_w2.get(E.get('r~2187'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2187'), 0))
 
 
 def x_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2189'), 0)
+    return (_w2.get(E.get('r~2189'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2189'), 0))
 
 
 def x_3205(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
@@ -1006,75 +1007,75 @@ def x_3205(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
 def x_3208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2190'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2190'))) is str else None) == 'game')
 
 
 def x_3209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2190'), 0)
+    return (_w1.get(E.get('t~2190'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2190'), 0))
 
 
 def x_3211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2190'), 0)
+    return (_w2.get(E.get('t~2190'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2190'), 0))
 
 
 def x_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2190') == 'tr')) and bool((num(E.get('n~2191')) > 0)))
+    return (True if ((E.get('t~2190') == 'tr')) and ((num(E.get('n~2191')) > 0)) else False)
 
 
 def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_3216(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:248
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
 
 
 def x_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2193'), 0)) - num(E.get('n~2192')))) >= num(GET(ctx, 'resources', E.get('r~2193'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2193'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2193'), 0))) - num(E.get('n~2192')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2193'))) is str else 0)))
 
 
 def x_3220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2193'), 0)
+    return (_w2.get(E.get('r~2193'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2193'), 0))
 
 
 def x_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2195'), 0)
+    return (_w2.get(E.get('r~2195'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2195'), 0))
 
 
 def x_3227(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:248
     if E is None:
         E = ctx.env()
-    return IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))
+    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
 
 
 def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2197'), 0)
+    return (_w2.get(E.get('r~2197'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2197'), 0))
 
 
 def x_3233(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:268
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
 
 
 def x_3236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2199'), 0)
+    return (_w2.get(E.get('r~2199'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2199'), 0))
 
 
 def x_3238(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
@@ -1084,55 +1085,55 @@ def x_3238(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
 
 
 def x_3240(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:279
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
 
 
 def x_3243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2201'), 0)
+    return (_w2.get(E.get('r~2201'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2201'), 0))
 
 
 def x_3247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2203'), 0)
+    return (_w2.get(E.get('r~2203'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2203'), 0))
 
 
 def x_3251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2205'), 0)
+    return (_w2.get(E.get('r~2205'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2205'), 0))
 
 
 def x_3256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2207'), 0)
+    return (_w2.get(E.get('r~2207'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2207'), 0))
 
 
 def x_3260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2209'), 0)
+    return (_w2.get(E.get('r~2209'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2209'), 0))
 
 
 def x_3264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_3265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2212'), 'resource', None) == E.get('r~2211'))) and bool((E.get('card~2212') != E.get('this'))))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2212'))) is str else None) == E.get('r~2211'))) and ((E.get('card~2212') != E.get('this'))) else False)
 
 
 def x_3266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2212'), 0)
+    return (_w2.get(E.get('card~2212'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2212'), 0))
 
 
 def x_3268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -1144,19 +1145,19 @@ def x_3268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2214'), 0)) - num(E.get('n~2213')))) >= num(GET(ctx, 'resources', E.get('r~2214'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2214'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2214'), 0))) - num(E.get('n~2213')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2214'))) is str else 0)))
 
 
 def x_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2214'), 0)
+    return (_w2.get(E.get('r~2214'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2214'), 0))
 
 
 def x_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2216'), 0)
+    return (_w2.get(E.get('r~2216'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2216'), 0))
 
 
 def x_3278(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
@@ -1168,49 +1169,49 @@ def x_3278(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
 def x_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2217'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2217'))) is str else None) == 'game')
 
 
 def x_3282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2217'), 0)
+    return (_w1.get(E.get('t~2217'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2217'), 0))
 
 
 def x_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2217'), 0)
+    return (_w2.get(E.get('t~2217'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2217'), 0))
 
 
 def x_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2217') == 'tr')) and bool((num(E.get('n~2218')) > 0)))
+    return (True if ((E.get('t~2217') == 'tr')) and ((num(E.get('n~2218')) > 0)) else False)
 
 
 def x_3287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_3291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_3293(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
+    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
 
 
 def x_3296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_3299(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
@@ -1222,25 +1223,25 @@ def x_3299(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
 def x_3300(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
 
 
 def x_3302(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:322
     if E is None:
         E = ctx.env()
-    return (bool((E.get('p') != E.get('you'))) and bool(IN(E.get('card'), PL(ctx, E.get('you')).get('tableau'))) and bool((bool((GET(ctx, 'cards', E.get('card'), 'resource', None) == 'animal')) or bool((GET(ctx, 'cards', E.get('card'), 'resource', None) == 'microbe')))))
+    return (True if ((E.get('p') != E.get('you'))) and ((E.get('card') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('card'), _w2))) and ((True if (((ctx.index.plain['cards'].get(_w3, NOREC).get('resource', None) if type((_w3 := E.get('card'))) is str else None) == 'animal')) or (((ctx.index.plain['cards'].get(_w4, NOREC).get('resource', None) if type((_w4 := E.get('card'))) is str else None) == 'microbe')) else False)) else False)
 
 
 def x_3304(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:322
     if E is None:
         E = ctx.env()
-    return (bool((E.get('p') != E.get('you'))) and bool((E.get('target') == E.get('you'))) and bool((E.get('r') == 'plants')))
+    return (True if ((E.get('p') != E.get('you'))) and ((E.get('target') == E.get('you'))) and ((E.get('r') == 'plants')) else False)
 
 
 def x_3307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2224'), 0)
+    return (_w2.get(E.get('r~2224'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2224'), 0))
 
 
 def x_3309(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
@@ -1252,19 +1253,19 @@ def x_3309(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
 def x_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3313, E.get('k~2226'),), lambda: [v_x_2227 for v_x_2227 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2227, 'type', None) == E.get('k~2226'))])
+    return MEMO(ctx, (3313, E.get('k~2226'),), lambda: [v_x_2227 for v_x_2227 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2227, NOREC).get('type', None) if type(v_x_2227) is str else None) == E.get('k~2226'))])
 
 
 def x_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3314, E.get('t~2228'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2230, 0), GET(ctx, 'parameters', v_p_2230, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2230, 'max', 0))) for v_p_2230 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2230, 'tile', None) == E.get('t~2228'))])))
+    return MEMO(ctx, (3314, E.get('t~2228'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2230, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2230, 0)), (ctx.index.plain['parameters'].get(v_p_2230, NOREC).get('step', 0) if type(v_p_2230) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2230, NOREC).get('max', 0) if type(v_p_2230) is str else 0))) for v_p_2230 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2230, NOREC).get('tile', None) if type(v_p_2230) is str else None) == E.get('t~2228'))])))
 
 
 def x_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3315, E.get('l~2229'), E.get('this'), E.get('t~2228'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2231 for v_s_2231 in items_of(E.get('l~2229')) if (bool((not IN(v_s_2231, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('t~2228'))) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2231, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2231, None) == E.get('you'))))) and bool((bool(IN(v_s_2231, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2232, ctx.state.get('board'))) and bool((not IN(v_x_2232, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) == v_u_2233)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None), 'counts_as', None) == v_u_2233))))) for v_u_2233 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2232 in items_of(ADJ(ctx, 'spaces', v_s_2231))]))))))])
+    return MEMO(ctx, (3315, E.get('l~2229'), E.get('this'), E.get('t~2228'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2231 for v_s_2231 in items_of(E.get('l~2229')) if (True if ((not (v_s_2231 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2231, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2231, NOREC).get('reserved', None) if type(v_s_2231) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2231, NOREC).get('reserved', None) if type(v_s_2231) is str else None) == E.get('t~2228'))) or (((ctx.index.plain['spaces'].get(v_s_2231, NOREC).get('reserved', None) if type(v_s_2231) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2231 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2231, _w2)))) or (((_w3.get(v_s_2231, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2231, None)) == E.get('you'))) else False)) and ((True if ((v_s_2231 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2228'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2231, _w6))) or ((not any([(True if ((v_x_2232 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2232, _w7))) and ((not (v_x_2232 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2228'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2232, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2232, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2232, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2232, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2232, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2233)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2232, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2232, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2233)) else False)) else False) for v_u_2233 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2232 in items_of(ADJ(ctx, 'spaces', v_s_2231))]))) else False)) else False)])
 
 
 def x_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
@@ -1276,13 +1277,13 @@ def x_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2237'), {})
+    return (_w1.get(E.get('s~2237'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2237'), {}))
 
 
 def x_3321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2236'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2236'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2236'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2236'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_3322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1310,13 +1311,13 @@ def x_3326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2238'), ctx.state.get('board'))
+    return (E.get('x~2238') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2238'), _w1))
 
 
 def x_3328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2238'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2238'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2238'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_3329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1334,13 +1335,13 @@ def x_3333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3336(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3336, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2249 for v_x_2249 in items_of(GET(ctx, 'cards', v_c_2248, 'tags', [])) if (v_x_2249 == 'space')]) for v_c_2248 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2251 for v_x_2251 in items_of(GET(ctx, 'corporations', v_c_2250, 'tags', [])) if (v_x_2251 == 'space')]) for v_c_2250 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2252 for v_x_2252 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2252 == 'space')]))))
+    return MEMO(ctx, (3336, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_2249 for v_x_2249 in items_of((ctx.index.plain['cards'].get(v_c_2248, NOREC).get('tags', []) if type(v_c_2248) is str else [])) if (v_x_2249 == 'space')]) for v_c_2248 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2251 for v_x_2251 in items_of((ctx.index.plain['corporations'].get(v_c_2250, NOREC).get('tags', []) if type(v_c_2250) is str else [])) if (v_x_2251 == 'space')]) for v_c_2250 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_2252 for v_x_2252 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2252 == 'space')]))))
 
 
 def x_3337(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2254'), 0)
+    return (_w2.get(E.get('r~2254'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2254'), 0))
 
 
 def x_3338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1350,13 +1351,13 @@ def x_3338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:353
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-20))
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-20))
 
 
 def x_3342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2257'), 0)
+    return (_w2.get(E.get('r~2257'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2257'), 0))
 
 
 def x_3344(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
@@ -1368,41 +1369,41 @@ def x_3344(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
 def x_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2259'), 0)
+    return (_w2.get(E.get('r~2259'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2259'), 0))
 
 
 def x_3350(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:364
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 2)
+    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 2)
 
 
 def x_3353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2261'), 0)) >= num(E.get('n~2260')))
+    return (num((_w2.get(E.get('r~2261'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2261'), 0))) >= num(E.get('n~2260')))
 
 
 def x_3354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2261'), 0)
+    return (_w2.get(E.get('r~2261'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2261'), 0))
 
 
 def x_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', KEY(ctx.state.get('params'), E.get('p~2262'), 0), GET(ctx, 'parameters', E.get('p~2262'), 'step', 0))) <= num(GET(ctx, 'parameters', E.get('p~2262'), 'max', 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2262'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2262'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2262'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2262'))) is str else 0)))
 
 
 def x_3360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('params'), E.get('p~2262'), 0)
+    return (_w1.get(E.get('p~2262'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2262'), 0))
 
 
 def x_3361(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return GET(ctx, 'parameters', E.get('p~2262'), 'step', 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2262'))) is str else 0)
 
 
 def x_3362(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1414,19 +1415,19 @@ def x_3362(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3363(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'parameters', E.get('p~2262'), 'tr_track', None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2262'))) is str else None) != None)
 
 
 def x_3364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2262'), 'tr_track', None), 0)
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2262'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2262'))) is str else None), 0))
 
 
 def x_3366(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1438,13 +1439,13 @@ def x_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~2264'), 'at', None) == KEY(ctx.state.get('params'), E.get('p~2262'), 0))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2264'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2262'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2262'), 0)))
 
 
 def x_3370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return KEY(E.get('b~2264'), 'effect', None)
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2264'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -1454,7 +1455,7 @@ def x_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3376, E.get('n~2265'), E.get('r~2266'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2267).get('prod'), E.get('r~2266'), 0)) - num(E.get('n~2265')))) >= num(GET(ctx, 'resources', E.get('r~2266'), 'production_min', 0))) for v_target_2267 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3376, E.get('n~2265'), E.get('r~2266'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2266'), 0) if type((_w1 := (ctx.state['players'][v_target_2267] if type(v_target_2267) is int and 0 <= v_target_2267 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2266'), 0))) - num(E.get('n~2265')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2266'))) is str else 0))) for v_target_2267 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1464,13 +1465,13 @@ def x_3377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~2268')).get('prod'), E.get('r~2266'), 0)) - num(E.get('n~2265')))) >= num(GET(ctx, 'resources', E.get('r~2266'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2266'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2268'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2266'), 0))) - num(E.get('n~2265')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2266'))) is str else 0)))
 
 
 def x_3379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2268')).get('prod'), E.get('r~2266'), 0)
+    return (_w2.get(E.get('r~2266'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2268'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2266'), 0))
 
 
 def x_3381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1482,7 +1483,7 @@ def x_3381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2270'), 0)
+    return (_w2.get(E.get('r~2270'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2270'), 0))
 
 
 def x_3386(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
@@ -1494,19 +1495,19 @@ def x_3386(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
 def x_3390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2272'), 0)) - num(E.get('n~2271')))) >= num(GET(ctx, 'resources', E.get('r~2272'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2272'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2272'), 0))) - num(E.get('n~2271')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2272'))) is str else 0)))
 
 
 def x_3391(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2272'), 0)
+    return (_w2.get(E.get('r~2272'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2272'), 0))
 
 
 def x_3395(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2274'), 0)
+    return (_w2.get(E.get('r~2274'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2274'), 0))
 
 
 def x_3397(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
@@ -1518,25 +1519,25 @@ def x_3397(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
 def x_3401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2276'), 0)) - num(E.get('n~2275')))) >= num(GET(ctx, 'resources', E.get('r~2276'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2276'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2276'), 0))) - num(E.get('n~2275')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2276'))) is str else 0)))
 
 
 def x_3402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2276'), 0)
+    return (_w2.get(E.get('r~2276'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2276'), 0))
 
 
 def x_3406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2278'), 0)
+    return (_w2.get(E.get('r~2278'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2278'), 0))
 
 
 def x_3410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2280'), 0)
+    return (_w2.get(E.get('r~2280'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2280'), 0))
 
 
 def x_3412(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
@@ -1546,19 +1547,19 @@ def x_3412(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
 def x_3413(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:404
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
 
 
 def x_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3415, E.get('t~2281'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2282, 0), GET(ctx, 'parameters', v_p_2282, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2282, 'max', 0))) for v_p_2282 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2282, 'tile', None) == E.get('t~2281'))])))
+    return MEMO(ctx, (3415, E.get('t~2281'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2282, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2282, 0)), (ctx.index.plain['parameters'].get(v_p_2282, NOREC).get('step', 0) if type(v_p_2282) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2282, NOREC).get('max', 0) if type(v_p_2282) is str else 0))) for v_p_2282 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2282, NOREC).get('tile', None) if type(v_p_2282) is str else None) == E.get('t~2281'))])))
 
 
 def x_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3416, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2287: (lambda v_near_2290: (v_near_2290 if (bool((GET(ctx, 'tiles', E.get('t~2281'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2290)) > 0))) else v_open_2287))([v_s_2288 for v_s_2288 in items_of(v_open_2287) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2289, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2289, {}), 'owner', None) == E.get('you')))) for v_x_2289 in items_of(ADJ(ctx, 'spaces', v_s_2288))])))]))([v_s_2284 for v_s_2284 in items_of([v_x_2283 for v_x_2283 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2283, 'type', None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))]) if (bool((not IN(v_s_2284, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('t~2281'))) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2284, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2284, None) == E.get('you'))))) and bool((bool(IN(v_s_2284, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2285, ctx.state.get('board'))) and bool((not IN(v_x_2285, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) == v_u_2286)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None), 'counts_as', None) == v_u_2286))))) for v_u_2286 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2285 in items_of(ADJ(ctx, 'spaces', v_s_2284))]))))))]))
+    return MEMO(ctx, (3416, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2287: (lambda v_near_2290: (v_near_2290 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2281'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2290)) > 0)) else False) else v_open_2287))([v_s_2288 for v_s_2288 in items_of(v_open_2287) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2289 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2289, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2289, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2289, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2289 in items_of(ADJ(ctx, 'spaces', v_s_2288))])) else False)]))([v_s_2284 for v_s_2284 in [v_x_2283 for v_x_2283 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2283, NOREC).get('type', None) if type(v_x_2283) is str else None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))] if (True if ((not (v_s_2284 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2284, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2284, NOREC).get('reserved', None) if type(v_s_2284) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2284, NOREC).get('reserved', None) if type(v_s_2284) is str else None) == E.get('t~2281'))) or (((ctx.index.plain['spaces'].get(v_s_2284, NOREC).get('reserved', None) if type(v_s_2284) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2284 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2284, _w2)))) or (((_w3.get(v_s_2284, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2284, None)) == E.get('you'))) else False)) and ((True if ((v_s_2284 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2281'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2284, _w6))) or ((not any([(True if ((v_x_2285 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2285, _w7))) and ((not (v_x_2285 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2281'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2285, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2285, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2285, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2285, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2285, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2286)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2285, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2285, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2286)) else False)) else False) for v_u_2286 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2285 in items_of(ADJ(ctx, 'spaces', v_s_2284))]))) else False)) else False)]))
 
 
 def x_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -1570,13 +1571,13 @@ def x_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2294'), {})
+    return (_w1.get(E.get('s~2294'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2294'), {}))
 
 
 def x_3422(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2293'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2293'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2293'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2293'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1604,13 +1605,13 @@ def x_3427(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3428(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2295'), ctx.state.get('board'))
+    return (E.get('x~2295') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2295'), _w1))
 
 
 def x_3429(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2295'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2295'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2295'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_3430(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1628,19 +1629,19 @@ def x_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2297'), 0)) - num(E.get('n~2296')))) >= num(GET(ctx, 'resources', E.get('r~2297'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2297'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2297'), 0))) - num(E.get('n~2296')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2297'))) is str else 0)))
 
 
 def x_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2297'), 0)
+    return (_w2.get(E.get('r~2297'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2297'), 0))
 
 
 def x_3442(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2299'), 0)
+    return (_w2.get(E.get('r~2299'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2299'), 0))
 
 
 def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
@@ -1652,13 +1653,13 @@ def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
 def x_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3446, E.get('t~2300'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2301, 0), GET(ctx, 'parameters', v_p_2301, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2301, 'max', 0))) for v_p_2301 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2301, 'tile', None) == E.get('t~2300'))])))
+    return MEMO(ctx, (3446, E.get('t~2300'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2301, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2301, 0)), (ctx.index.plain['parameters'].get(v_p_2301, NOREC).get('step', 0) if type(v_p_2301) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2301, NOREC).get('max', 0) if type(v_p_2301) is str else 0))) for v_p_2301 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2301, NOREC).get('tile', None) if type(v_p_2301) is str else None) == E.get('t~2300'))])))
 
 
 def x_3447(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3447, E.get('this'), E.get('t~2300'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2306: (lambda v_near_2309: (v_near_2309 if (bool((GET(ctx, 'tiles', E.get('t~2300'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2309)) > 0))) else v_open_2306))([v_s_2307 for v_s_2307 in items_of(v_open_2306) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2308, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2308, {}), 'owner', None) == E.get('you')))) for v_x_2308 in items_of(ADJ(ctx, 'spaces', v_s_2307))])))]))([v_s_2303 for v_s_2303 in items_of([v_x_2302 for v_x_2302 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2302, 'type', None) == GET(ctx, 'tiles', E.get('t~2300'), 'space', None))]) if (bool((not IN(v_s_2303, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('t~2300'))) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2303, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2303, None) == E.get('you'))))) and bool((bool(IN(v_s_2303, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2304, ctx.state.get('board'))) and bool((not IN(v_x_2304, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) == v_u_2305)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None), 'counts_as', None) == v_u_2305))))) for v_u_2305 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2304 in items_of(ADJ(ctx, 'spaces', v_s_2303))]))))))]))
+    return MEMO(ctx, (3447, E.get('this'), E.get('t~2300'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2306: (lambda v_near_2309: (v_near_2309 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2300'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2309)) > 0)) else False) else v_open_2306))([v_s_2307 for v_s_2307 in items_of(v_open_2306) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2308 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2308, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2308, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2308, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2308 in items_of(ADJ(ctx, 'spaces', v_s_2307))])) else False)]))([v_s_2303 for v_s_2303 in [v_x_2302 for v_x_2302 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2302, NOREC).get('type', None) if type(v_x_2302) is str else None) == GET(ctx, 'tiles', E.get('t~2300'), 'space', None))] if (True if ((not (v_s_2303 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2303, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2303, NOREC).get('reserved', None) if type(v_s_2303) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2303, NOREC).get('reserved', None) if type(v_s_2303) is str else None) == E.get('t~2300'))) or (((ctx.index.plain['spaces'].get(v_s_2303, NOREC).get('reserved', None) if type(v_s_2303) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2303 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2303, _w2)))) or (((_w3.get(v_s_2303, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2303, None)) == E.get('you'))) else False)) and ((True if ((v_s_2303 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2300'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2303, _w6))) or ((not any([(True if ((v_x_2304 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2304, _w7))) and ((not (v_x_2304 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2300'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2304, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2304, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2304, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2304, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2304, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2305)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2304, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2304, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2305)) else False)) else False) for v_u_2305 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2304 in items_of(ADJ(ctx, 'spaces', v_s_2303))]))) else False)) else False)]))
 
 
 def x_3448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -1670,13 +1671,13 @@ def x_3448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2313'), {})
+    return (_w1.get(E.get('s~2313'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2313'), {}))
 
 
 def x_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2312'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2312'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2312'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2312'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_3454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1704,13 +1705,13 @@ def x_3458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2314'), ctx.state.get('board'))
+    return (E.get('x~2314') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2314'), _w1))
 
 
 def x_3460(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2314'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2314'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2314'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_3461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -1726,7 +1727,7 @@ def x_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:423
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
 
 
 def x_3470(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -1736,7 +1737,7 @@ def x_3470(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3471, E.get('n~2315'), E.get('r~2316'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2317).get('prod'), E.get('r~2316'), 0)) - num(E.get('n~2315')))) >= num(GET(ctx, 'resources', E.get('r~2316'), 'production_min', 0))) for v_target_2317 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3471, E.get('n~2315'), E.get('r~2316'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2316'), 0) if type((_w1 := (ctx.state['players'][v_target_2317] if type(v_target_2317) is int and 0 <= v_target_2317 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2316'), 0))) - num(E.get('n~2315')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2316'))) is str else 0))) for v_target_2317 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1746,13 +1747,13 @@ def x_3472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~2318')).get('prod'), E.get('r~2316'), 0)) - num(E.get('n~2315')))) >= num(GET(ctx, 'resources', E.get('r~2316'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2316'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2318'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2316'), 0))) - num(E.get('n~2315')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2316'))) is str else 0)))
 
 
 def x_3474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2318')).get('prod'), E.get('r~2316'), 0)
+    return (_w2.get(E.get('r~2316'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2318'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2316'), 0))
 
 
 def x_3476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1764,7 +1765,7 @@ def x_3476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2320'), 0)
+    return (_w2.get(E.get('r~2320'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2320'), 0))
 
 
 def x_3481(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
@@ -1774,67 +1775,67 @@ def x_3481(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
 
 
 def x_3483(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 9)
+    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 9)
 
 
 def x_3486(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2322'), 0)) - num(E.get('n~2321')))) >= num(GET(ctx, 'resources', E.get('r~2322'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2322'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2322'), 0))) - num(E.get('n~2321')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2322'))) is str else 0)))
 
 
 def x_3487(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2322'), 0)
+    return (_w2.get(E.get('r~2322'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2322'), 0))
 
 
 def x_3491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2324'), 0)
+    return (_w2.get(E.get('r~2324'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2324'), 0))
 
 
 def x_3493(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
     if E is None:
         E = ctx.env()
-    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
 
 
 def x_3496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_3498(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:447
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(IN('science', KEY(E.get('event'), 'tags', None))))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
 
 
 def x_3499(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3499, E.get('event'),), lambda: FN['count'](ctx, None, [v_x_2327 for v_x_2327 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2327 == 'science')]))
+    return MEMO(ctx, (3499, E.get('event'),), lambda: len([v_x_2327 for v_x_2327 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2327 == 'science')]))
 
 
 def x_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_3507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(E.get('n~2330')))
+    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~2330')))
 
 
 def x_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)
+    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
 def x_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1864,7 +1865,7 @@ def x_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_3520(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1880,37 +1881,37 @@ def x_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3525(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:462
-    return MEMO(ctx, (3525, ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_2333 for v_s_2333 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None), 'counts_as', None) == 'city')))))])) >= 2))
+    return MEMO(ctx, (3525, ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2333 for v_s_2333 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2333, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2333, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2333, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2333, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2333, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2333, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)])) >= 2))
 
 
 def x_3528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2335'), 0)
+    return (_w2.get(E.get('r~2335'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2335'), 0))
 
 
 def x_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('this')}, (KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'value', None) if (bool((GET(ctx, 'resources', 'steel', 'pays_for', {}) != None)) and bool(IN(KEY(GET(ctx, 'resources', 'steel', 'pays_for', {}), 'tag', None), GET(ctx, 'cards', E.get('this'), 'tags', [])))) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('this')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('this'))) is str else []))) else False) else 0), None)
 
 
 def x_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2338') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2338') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2339') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2339') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1922,49 +1923,49 @@ def x_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2337')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2337')))
 
 
 def x_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_3542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2340')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2341')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2342'))))) >= num(E.get('price~2337')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2340')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2341')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2342'))))) >= num(E.get('price~2337')))
 
 
 def x_3543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('s_v~2340'))) - 1), E.get('s_v~2340'))]) if (num(E.get('s_v~2340')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2337'), E.get('s_v~2340'))) - 1), E.get('s_v~2340'))]) if (num(E.get('s_v~2340')) > 0) else 0))
 
 
 def x_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('t_v~2341'))) - 1), E.get('t_v~2341'))]) if (num(E.get('t_v~2341')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2337'), E.get('t_v~2341'))) - 1), E.get('t_v~2341'))]) if (num(E.get('t_v~2341')) > 0) else 0))
 
 
 def x_3545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('h_v~2342'))) - 1), E.get('h_v~2342'))]) if (num(E.get('h_v~2342')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2337'), E.get('h_v~2342'))) - 1), E.get('h_v~2342'))]) if (num(E.get('h_v~2342')) > 0) else 0))
 
 
 def x_3546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2343')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('s_v~2340')))) >= num(E.get('price~2337'))))))) and bool((not (bool((num(E.get('t~2344')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('t_v~2341')))) >= num(E.get('price~2337'))))))) and bool((not (bool((num(E.get('h~2345')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('h_v~2342')))) >= num(E.get('price~2337'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2343')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('s_v~2340')))) >= num(E.get('price~2337')))) else False))) and ((not (True if ((num(E.get('t~2344')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('t_v~2341')))) >= num(E.get('price~2337')))) else False))) and ((not (True if ((num(E.get('h~2345')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('h_v~2342')))) >= num(E.get('price~2337')))) else False))) else False)
 
 
 def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1976,19 +1977,19 @@ def x_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_3553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2000,13 +2001,13 @@ def x_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3559, E.get('t~2346'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2347, 0), GET(ctx, 'parameters', v_p_2347, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2347, 'max', 0))) for v_p_2347 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2347, 'tile', None) == E.get('t~2346'))])))
+    return MEMO(ctx, (3559, E.get('t~2346'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2347, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2347, 0)), (ctx.index.plain['parameters'].get(v_p_2347, NOREC).get('step', 0) if type(v_p_2347) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2347, NOREC).get('max', 0) if type(v_p_2347) is str else 0))) for v_p_2347 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2347, NOREC).get('tile', None) if type(v_p_2347) is str else None) == E.get('t~2346'))])))
 
 
 def x_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3560, E.get('this'), E.get('t~2346'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2352: (lambda v_near_2355: (v_near_2355 if (bool((GET(ctx, 'tiles', E.get('t~2346'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2355)) > 0))) else v_open_2352))([v_s_2353 for v_s_2353 in items_of(v_open_2352) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2354, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2354, {}), 'owner', None) == E.get('you')))) for v_x_2354 in items_of(ADJ(ctx, 'spaces', v_s_2353))])))]))([v_s_2349 for v_s_2349 in items_of([v_x_2348 for v_x_2348 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2348, 'type', None) == GET(ctx, 'tiles', E.get('t~2346'), 'space', None))]) if (bool((not IN(v_s_2349, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('t~2346'))) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2349, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2349, None) == E.get('you'))))) and bool((bool(IN(v_s_2349, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2350, ctx.state.get('board'))) and bool((not IN(v_x_2350, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) == v_u_2351)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None), 'counts_as', None) == v_u_2351))))) for v_u_2351 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2350 in items_of(ADJ(ctx, 'spaces', v_s_2349))]))))))]))
+    return MEMO(ctx, (3560, E.get('this'), E.get('t~2346'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2352: (lambda v_near_2355: (v_near_2355 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2346'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2355)) > 0)) else False) else v_open_2352))([v_s_2353 for v_s_2353 in items_of(v_open_2352) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2354 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2354, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2354, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2354, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2354 in items_of(ADJ(ctx, 'spaces', v_s_2353))])) else False)]))([v_s_2349 for v_s_2349 in [v_x_2348 for v_x_2348 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2348, NOREC).get('type', None) if type(v_x_2348) is str else None) == GET(ctx, 'tiles', E.get('t~2346'), 'space', None))] if (True if ((not (v_s_2349 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2349, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2349, NOREC).get('reserved', None) if type(v_s_2349) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2349, NOREC).get('reserved', None) if type(v_s_2349) is str else None) == E.get('t~2346'))) or (((ctx.index.plain['spaces'].get(v_s_2349, NOREC).get('reserved', None) if type(v_s_2349) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2349 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2349, _w2)))) or (((_w3.get(v_s_2349, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2349, None)) == E.get('you'))) else False)) and ((True if ((v_s_2349 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2346'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2349, _w6))) or ((not any([(True if ((v_x_2350 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2350, _w7))) and ((not (v_x_2350 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2346'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2350, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2350, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2350, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2350, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2350, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2351)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2350, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2350, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2351)) else False)) else False) for v_u_2351 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2350 in items_of(ADJ(ctx, 'spaces', v_s_2349))]))) else False)) else False)]))
 
 
 def x_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -2018,13 +2019,13 @@ def x_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2359'), {})
+    return (_w1.get(E.get('s~2359'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2359'), {}))
 
 
 def x_3566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2358'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2358'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2358'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2358'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2052,13 +2053,13 @@ def x_3571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2360'), ctx.state.get('board'))
+    return (E.get('x~2360') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2360'), _w1))
 
 
 def x_3573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2360'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2360'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2360'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_3574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2076,13 +2077,13 @@ def x_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3580, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2362, 0), GET(ctx, 'parameters', v_p_2362, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2362, 'max', 0))) for v_p_2362 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2362, 'tile', None) == E.get('t~2361'))])))
+    return MEMO(ctx, (3580, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2362, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2362, 0)), (ctx.index.plain['parameters'].get(v_p_2362, NOREC).get('step', 0) if type(v_p_2362) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2362, NOREC).get('max', 0) if type(v_p_2362) is str else 0))) for v_p_2362 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2362, NOREC).get('tile', None) if type(v_p_2362) is str else None) == E.get('t~2361'))])))
 
 
 def x_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3581, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2370)) > 0))) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2369, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2369, {}), 'owner', None) == E.get('you')))) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])))]))([v_s_2364 for v_s_2364 in items_of([v_x_2363 for v_x_2363 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2363, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2364, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2364, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2364, None) == E.get('you'))))) and bool((bool(IN(v_s_2364, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2365, ctx.state.get('board'))) and bool((not IN(v_x_2365, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) == v_u_2366)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None), 'counts_as', None) == v_u_2366))))) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))))))]))
+    return MEMO(ctx, (3581, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2361'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2370)) > 0)) else False) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2369 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2369, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2369, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2369, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])) else False)]))([v_s_2364 for v_s_2364 in [v_x_2363 for v_x_2363 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2363, NOREC).get('type', None) if type(v_x_2363) is str else None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))] if (True if ((not (v_s_2364 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2364, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2364, NOREC).get('reserved', None) if type(v_s_2364) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2364, NOREC).get('reserved', None) if type(v_s_2364) is str else None) == E.get('t~2361'))) or (((ctx.index.plain['spaces'].get(v_s_2364, NOREC).get('reserved', None) if type(v_s_2364) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2364 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2364, _w2)))) or (((_w3.get(v_s_2364, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2364, None)) == E.get('you'))) else False)) and ((True if ((v_s_2364 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2361'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2364, _w6))) or ((not any([(True if ((v_x_2365 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2365, _w7))) and ((not (v_x_2365 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2361'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2365, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2365, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2365, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2365, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2365, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2366)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2365, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2365, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2366)) else False)) else False) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))) else False)) else False)]))
 
 
 def x_3582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -2094,13 +2095,13 @@ def x_3582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2374'), {})
+    return (_w1.get(E.get('s~2374'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2374'), {}))
 
 
 def x_3587(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2373'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2373'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2373'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2373'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_3588(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2128,13 +2129,13 @@ def x_3592(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3593(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2375'), ctx.state.get('board'))
+    return (E.get('x~2375') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2375'), _w1))
 
 
 def x_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2375'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2375'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2375'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_3595(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2152,7 +2153,7 @@ def x_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     if E is None:
         E = ctx.env()
-    return (bool((num(len(ctx.state['players'])) > 1)) and bool((ctx.state.get('last_space') != None)) and bool(IN(ctx.state.get('last_space'), ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'card', None) == E.get('this'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'tile', None) == 'ocean')))
+    return (True if ((num(len(ctx.state['players'])) > 1)) and ((ctx.state.get('last_space') != None)) and (IN(ctx.state.get('last_space'), ctx.state.get('board'))) and (((_w2.get('card', None) if type((_w2 := (_w1.get(ctx.state.get('last_space'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, ctx.state.get('last_space'), {})))) is dict else KEY(_w2, 'card', None)) == E.get('this'))) and (((_w4.get('tile', None) if type((_w4 := (_w3.get(ctx.state.get('last_space'), {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, ctx.state.get('last_space'), {})))) is dict else KEY(_w4, 'tile', None)) == 'ocean')) else False)
 
 
 def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
@@ -2162,13 +2163,13 @@ def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     if E is None:
         E = ctx.env()
-    return (bool((E.get('target~2378') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2378')).get('stock'), E.get('r~2377'), 0)) > 0)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2379, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2379, {}), 'owner', None) == E.get('target~2378')))) for v_x_2379 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2377'), 'target': E.get('target~2378'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (True if ((E.get('target~2378') != E.get('you'))) and ((num((_w2.get(E.get('r~2377'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2378'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2377'), 0))) > 0)) and (any([(True if ((v_x_2379 in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2379, _w3))) and (((_w5.get('owner', None) if type((_w5 := (_w4.get(v_x_2379, {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, v_x_2379, {})))) is dict else KEY(_w5, 'owner', None)) == E.get('target~2378'))) else False) for v_x_2379 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~2377'), 'target': E.get('target~2378'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2378')).get('stock'), E.get('r~2377'), 0)
+    return (_w2.get(E.get('r~2377'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2378'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2377'), 0))
 
 
 def x_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
@@ -2178,13 +2179,13 @@ def x_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def x_3612(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
-    return MEMO(ctx, (3612, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_2382 for v_s_2382 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
+    return MEMO(ctx, (3612, ctx.stamps.get('board', 0),), lambda: len([v_s_2382 for v_s_2382 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2382, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2382, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2382, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2382, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2382, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2382, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
 
 
 def x_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2384'), 0)
+    return (_w2.get(E.get('r~2384'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2384'), 0))
 
 
 def x_3614(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -2196,37 +2197,37 @@ def x_3614(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2387'), 0)) >= num(E.get('n~2386')))
+    return (num((_w2.get(E.get('r~2387'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2387'), 0))) >= num(E.get('n~2386')))
 
 
 def x_3618(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2387'), 0)
+    return (_w2.get(E.get('r~2387'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2387'), 0))
 
 
 def x_3622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2389'), 0)
+    return (_w2.get(E.get('r~2389'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2389'), 0))
 
 
 def x_3627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_3628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2392'), 'resource', None) == E.get('r~2391'))) and bool((E.get('card~2392') != E.get('this'))))
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2392'))) is str else None) == E.get('r~2391'))) and ((E.get('card~2392') != E.get('this'))) else False)
 
 
 def x_3629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2392'), 0)
+    return (_w2.get(E.get('card~2392'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2392'), 0))
 
 
 def x_3631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -2236,19 +2237,19 @@ def x_3631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3633(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:511
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-8))
+    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-8))
 
 
 def x_3635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3635, E.get('t~2393'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2394, 0), GET(ctx, 'parameters', v_p_2394, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2394, 'max', 0))) for v_p_2394 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2394, 'tile', None) == E.get('t~2393'))])))
+    return MEMO(ctx, (3635, E.get('t~2393'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2394, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2394, 0)), (ctx.index.plain['parameters'].get(v_p_2394, NOREC).get('step', 0) if type(v_p_2394) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2394, NOREC).get('max', 0) if type(v_p_2394) is str else 0))) for v_p_2394 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2394, NOREC).get('tile', None) if type(v_p_2394) is str else None) == E.get('t~2393'))])))
 
 
 def x_3636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3636, E.get('this'), E.get('t~2393'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2399: (lambda v_near_2402: (v_near_2402 if (bool((GET(ctx, 'tiles', E.get('t~2393'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2402)) > 0))) else v_open_2399))([v_s_2400 for v_s_2400 in items_of(v_open_2399) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2401, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2401, {}), 'owner', None) == E.get('you')))) for v_x_2401 in items_of(ADJ(ctx, 'spaces', v_s_2400))])))]))([v_s_2396 for v_s_2396 in items_of([v_x_2395 for v_x_2395 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2395, 'type', None) == GET(ctx, 'tiles', E.get('t~2393'), 'space', None))]) if (bool((not IN(v_s_2396, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('t~2393'))) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2396, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2396, None) == E.get('you'))))) and bool((bool(IN(v_s_2396, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2397, ctx.state.get('board'))) and bool((not IN(v_x_2397, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) == v_u_2398)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None), 'counts_as', None) == v_u_2398))))) for v_u_2398 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2397 in items_of(ADJ(ctx, 'spaces', v_s_2396))]))))))]))
+    return MEMO(ctx, (3636, E.get('this'), E.get('t~2393'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2399: (lambda v_near_2402: (v_near_2402 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2393'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2402)) > 0)) else False) else v_open_2399))([v_s_2400 for v_s_2400 in items_of(v_open_2399) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2401 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2401, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2401, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2401, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2401 in items_of(ADJ(ctx, 'spaces', v_s_2400))])) else False)]))([v_s_2396 for v_s_2396 in [v_x_2395 for v_x_2395 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2395, NOREC).get('type', None) if type(v_x_2395) is str else None) == GET(ctx, 'tiles', E.get('t~2393'), 'space', None))] if (True if ((not (v_s_2396 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2396, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2396, NOREC).get('reserved', None) if type(v_s_2396) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2396, NOREC).get('reserved', None) if type(v_s_2396) is str else None) == E.get('t~2393'))) or (((ctx.index.plain['spaces'].get(v_s_2396, NOREC).get('reserved', None) if type(v_s_2396) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2396 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2396, _w2)))) or (((_w3.get(v_s_2396, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2396, None)) == E.get('you'))) else False)) and ((True if ((v_s_2396 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2393'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2396, _w6))) or ((not any([(True if ((v_x_2397 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2397, _w7))) and ((not (v_x_2397 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2393'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2397, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2397, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2397, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2397, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2397, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2398)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2397, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2397, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2398)) else False)) else False) for v_u_2398 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2397 in items_of(ADJ(ctx, 'spaces', v_s_2396))]))) else False)) else False)]))
 
 
 def x_3637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -2260,13 +2261,13 @@ def x_3637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2406'), {})
+    return (_w1.get(E.get('s~2406'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2406'), {}))
 
 
 def x_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2405'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2405'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2405'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2405'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_3643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2294,13 +2295,13 @@ def x_3647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2407'), ctx.state.get('board'))
+    return (E.get('x~2407') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2407'), _w1))
 
 
 def x_3649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2407'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2407'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2407'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_3650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2342,7 +2343,7 @@ def x_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_3667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2360,13 +2361,13 @@ def x_3669(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_3671(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_3672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2378,7 +2379,7 @@ def x_3672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_3673(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_3674(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2400,31 +2401,31 @@ def x_3677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_3679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('offer')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
 def x_3681(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:528
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3681, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2413 for v_x_2413 in items_of(GET(ctx, 'cards', v_c_2412, 'tags', [])) if (v_x_2413 == 'science')]) for v_c_2412 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2415 for v_x_2415 in items_of(GET(ctx, 'corporations', v_c_2414, 'tags', [])) if (v_x_2415 == 'science')]) for v_c_2414 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (3681, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2413 for v_x_2413 in items_of((ctx.index.plain['cards'].get(v_c_2412, NOREC).get('tags', []) if type(v_c_2412) is str else [])) if (v_x_2413 == 'science')]) for v_c_2412 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2415 for v_x_2415 in items_of((ctx.index.plain['corporations'].get(v_c_2414, NOREC).get('tags', []) if type(v_c_2414) is str else [])) if (v_x_2415 == 'science')]) for v_c_2414 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_3683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3683, E.get('t~2416'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2417, 0), GET(ctx, 'parameters', v_p_2417, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2417, 'max', 0))) for v_p_2417 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2417, 'tile', None) == E.get('t~2416'))])))
+    return MEMO(ctx, (3683, E.get('t~2416'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2417, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2417, 0)), (ctx.index.plain['parameters'].get(v_p_2417, NOREC).get('step', 0) if type(v_p_2417) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2417, NOREC).get('max', 0) if type(v_p_2417) is str else 0))) for v_p_2417 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2417, NOREC).get('tile', None) if type(v_p_2417) is str else None) == E.get('t~2416'))])))
 
 
 def x_3684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3684, E.get('this'), E.get('t~2416'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2422: (lambda v_near_2425: (v_near_2425 if (bool((GET(ctx, 'tiles', E.get('t~2416'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2425)) > 0))) else v_open_2422))([v_s_2423 for v_s_2423 in items_of(v_open_2422) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2424, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2424, {}), 'owner', None) == E.get('you')))) for v_x_2424 in items_of(ADJ(ctx, 'spaces', v_s_2423))])))]))([v_s_2419 for v_s_2419 in items_of([v_x_2418 for v_x_2418 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2418, 'type', None) == GET(ctx, 'tiles', E.get('t~2416'), 'space', None))]) if (bool((not IN(v_s_2419, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('t~2416'))) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2419, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2419, None) == E.get('you'))))) and bool((bool(IN(v_s_2419, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2420, ctx.state.get('board'))) and bool((not IN(v_x_2420, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) == v_u_2421)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None), 'counts_as', None) == v_u_2421))))) for v_u_2421 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2420 in items_of(ADJ(ctx, 'spaces', v_s_2419))]))))))]))
+    return MEMO(ctx, (3684, E.get('this'), E.get('t~2416'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2422: (lambda v_near_2425: (v_near_2425 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2416'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2425)) > 0)) else False) else v_open_2422))([v_s_2423 for v_s_2423 in items_of(v_open_2422) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2424 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2424, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2424, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2424, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2424 in items_of(ADJ(ctx, 'spaces', v_s_2423))])) else False)]))([v_s_2419 for v_s_2419 in [v_x_2418 for v_x_2418 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2418, NOREC).get('type', None) if type(v_x_2418) is str else None) == GET(ctx, 'tiles', E.get('t~2416'), 'space', None))] if (True if ((not (v_s_2419 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2419, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2419, NOREC).get('reserved', None) if type(v_s_2419) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2419, NOREC).get('reserved', None) if type(v_s_2419) is str else None) == E.get('t~2416'))) or (((ctx.index.plain['spaces'].get(v_s_2419, NOREC).get('reserved', None) if type(v_s_2419) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2419 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2419, _w2)))) or (((_w3.get(v_s_2419, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2419, None)) == E.get('you'))) else False)) and ((True if ((v_s_2419 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2416'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2419, _w6))) or ((not any([(True if ((v_x_2420 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2420, _w7))) and ((not (v_x_2420 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2416'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2420, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2420, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2420, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2420, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2420, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2421)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2420, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2420, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2421)) else False)) else False) for v_u_2421 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2420 in items_of(ADJ(ctx, 'spaces', v_s_2419))]))) else False)) else False)]))
 
 
 def x_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -2436,13 +2437,13 @@ def x_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2429'), {})
+    return (_w1.get(E.get('s~2429'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2429'), {}))
 
 
 def x_3690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2428'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2428'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2428'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2428'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_3691(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2470,13 +2471,13 @@ def x_3695(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3696(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2430'), ctx.state.get('board'))
+    return (E.get('x~2430') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2430'), _w1))
 
 
 def x_3697(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2430'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2430'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2430'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2494,7 +2495,7 @@ def x_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3703(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'energy', 0)
+    return (_w2.get('energy', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'energy', 0))
 
 
 def x_3704(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
@@ -2512,7 +2513,7 @@ def x_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('chosen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
 def x_3708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
@@ -2524,31 +2525,31 @@ def x_3708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3710(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('chosen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
 def x_3712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2434'), 0)) >= num(E.get('n~2433')))
+    return (num((_w2.get(E.get('r~2434'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2434'), 0))) >= num(E.get('n~2433')))
 
 
 def x_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2434'), 0)
+    return (_w2.get(E.get('r~2434'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2434'), 0))
 
 
 def x_3715(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('chosen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
 def x_3717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~2436'), 0)
+    return (_w2.get(E.get('r~2436'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2436'), 0))
 
 
 def x_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
@@ -2560,7 +2561,7 @@ def x_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
 
 
 def x_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2590,7 +2591,7 @@ def x_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_3733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2608,7 +2609,7 @@ def x_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3739, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2440 for v_x_2440 in items_of(GET(ctx, 'cards', v_c_2439, 'tags', [])) if (v_x_2440 == 'jovian')]) for v_c_2439 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2442 for v_x_2442 in items_of(GET(ctx, 'corporations', v_c_2441, 'tags', [])) if (v_x_2442 == 'jovian')]) for v_c_2441 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2443 for v_x_2443 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2443 == 'jovian')]))))
+    return MEMO(ctx, (3739, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_2440 for v_x_2440 in items_of((ctx.index.plain['cards'].get(v_c_2439, NOREC).get('tags', []) if type(v_c_2439) is str else [])) if (v_x_2440 == 'jovian')]) for v_c_2439 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2442 for v_x_2442 in items_of((ctx.index.plain['corporations'].get(v_c_2441, NOREC).get('tags', []) if type(v_c_2441) is str else [])) if (v_x_2442 == 'jovian')]) for v_c_2441 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_2443 for v_x_2443 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2443 == 'jovian')]))))
 
 
 def x_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
@@ -2620,53 +2621,53 @@ def x_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2447'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2447'))) is str else None) == 'game')
 
 
 def x_3743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2447'), 0)
+    return (_w1.get(E.get('t~2447'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2447'), 0))
 
 
 def x_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2447'), 0)
+    return (_w2.get(E.get('t~2447'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2447'), 0))
 
 
 def x_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2447') == 'tr')) and bool((num(E.get('n~2448')) > 0)))
+    return (True if ((E.get('t~2447') == 'tr')) and ((num(E.get('n~2448')) > 0)) else False)
 
 
 def x_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2450'), 0)
+    return (_w2.get(E.get('r~2450'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2450'), 0))
 
 
 def x_3755(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:579
-    return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (1 * num(AR('/', FN['count'](ctx, None, [v_s_2451 for v_s_2451 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
+    return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (1 * num(AR('/', len([v_s_2451 for v_s_2451 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2451, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2451, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2451, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2451, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2451, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2451, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))))
 
 
 def x_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3757, E.get('t~2452'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2453, 0), GET(ctx, 'parameters', v_p_2453, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2453, 'max', 0))) for v_p_2453 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2453, 'tile', None) == E.get('t~2452'))])))
+    return MEMO(ctx, (3757, E.get('t~2452'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2453, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2453, 0)), (ctx.index.plain['parameters'].get(v_p_2453, NOREC).get('step', 0) if type(v_p_2453) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2453, NOREC).get('max', 0) if type(v_p_2453) is str else 0))) for v_p_2453 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2453, NOREC).get('tile', None) if type(v_p_2453) is str else None) == E.get('t~2452'))])))
 
 
 def x_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3758, E.get('this'), E.get('t~2452'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2458: (lambda v_near_2461: (v_near_2461 if (bool((GET(ctx, 'tiles', E.get('t~2452'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2461)) > 0))) else v_open_2458))([v_s_2459 for v_s_2459 in items_of(v_open_2458) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2460, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2460, {}), 'owner', None) == E.get('you')))) for v_x_2460 in items_of(ADJ(ctx, 'spaces', v_s_2459))])))]))([v_s_2455 for v_s_2455 in items_of([v_x_2454 for v_x_2454 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2454, 'type', None) == GET(ctx, 'tiles', E.get('t~2452'), 'space', None))]) if (bool((not IN(v_s_2455, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('t~2452'))) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2455, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2455, None) == E.get('you'))))) and bool((bool(IN(v_s_2455, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2456, ctx.state.get('board'))) and bool((not IN(v_x_2456, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) == v_u_2457)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None), 'counts_as', None) == v_u_2457))))) for v_u_2457 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2456 in items_of(ADJ(ctx, 'spaces', v_s_2455))]))))))]))
+    return MEMO(ctx, (3758, E.get('this'), E.get('t~2452'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2458: (lambda v_near_2461: (v_near_2461 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2452'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2461)) > 0)) else False) else v_open_2458))([v_s_2459 for v_s_2459 in items_of(v_open_2458) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2460 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2460, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2460, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2460, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2460 in items_of(ADJ(ctx, 'spaces', v_s_2459))])) else False)]))([v_s_2455 for v_s_2455 in [v_x_2454 for v_x_2454 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2454, NOREC).get('type', None) if type(v_x_2454) is str else None) == GET(ctx, 'tiles', E.get('t~2452'), 'space', None))] if (True if ((not (v_s_2455 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2455, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2455, NOREC).get('reserved', None) if type(v_s_2455) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2455, NOREC).get('reserved', None) if type(v_s_2455) is str else None) == E.get('t~2452'))) or (((ctx.index.plain['spaces'].get(v_s_2455, NOREC).get('reserved', None) if type(v_s_2455) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2455 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2455, _w2)))) or (((_w3.get(v_s_2455, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2455, None)) == E.get('you'))) else False)) and ((True if ((v_s_2455 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2452'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2455, _w6))) or ((not any([(True if ((v_x_2456 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2456, _w7))) and ((not (v_x_2456 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2452'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2456, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2456, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2456, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2456, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2456, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2457)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2456, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2456, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2457)) else False)) else False) for v_u_2457 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2456 in items_of(ADJ(ctx, 'spaces', v_s_2455))]))) else False)) else False)]))
 
 
 def x_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -2678,13 +2679,13 @@ def x_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2465'), {})
+    return (_w1.get(E.get('s~2465'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2465'), {}))
 
 
 def x_3764(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2464'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2464'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2464'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2464'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_3765(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2712,13 +2713,13 @@ def x_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2466'), ctx.state.get('board'))
+    return (E.get('x~2466') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2466'), _w1))
 
 
 def x_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2466'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2466'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2466'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2736,19 +2737,19 @@ def x_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2469') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2469') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2470') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2470') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2760,49 +2761,49 @@ def x_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2468')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2468')))
 
 
 def x_3786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2471')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2472')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2473'))))) >= num(E.get('price~2468')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2471')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2472')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2473'))))) >= num(E.get('price~2468')))
 
 
 def x_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('s_v~2471'))) - 1), E.get('s_v~2471'))]) if (num(E.get('s_v~2471')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2468'), E.get('s_v~2471'))) - 1), E.get('s_v~2471'))]) if (num(E.get('s_v~2471')) > 0) else 0))
 
 
 def x_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('t_v~2472'))) - 1), E.get('t_v~2472'))]) if (num(E.get('t_v~2472')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2468'), E.get('t_v~2472'))) - 1), E.get('t_v~2472'))]) if (num(E.get('t_v~2472')) > 0) else 0))
 
 
 def x_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('h_v~2473'))) - 1), E.get('h_v~2473'))]) if (num(E.get('h_v~2473')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2468'), E.get('h_v~2473'))) - 1), E.get('h_v~2473'))]) if (num(E.get('h_v~2473')) > 0) else 0))
 
 
 def x_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2474')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('s_v~2471')))) >= num(E.get('price~2468'))))))) and bool((not (bool((num(E.get('t~2475')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('t_v~2472')))) >= num(E.get('price~2468'))))))) and bool((not (bool((num(E.get('h~2476')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('h_v~2473')))) >= num(E.get('price~2468'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2474')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('s_v~2471')))) >= num(E.get('price~2468')))) else False))) and ((not (True if ((num(E.get('t~2475')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('t_v~2472')))) >= num(E.get('price~2468')))) else False))) and ((not (True if ((num(E.get('h~2476')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('h_v~2473')))) >= num(E.get('price~2468')))) else False))) else False)
 
 
 def x_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2814,19 +2815,19 @@ def x_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2862,7 +2863,7 @@ def x_3811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_3813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2880,31 +2881,31 @@ def x_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2479'), 0)) - num(E.get('n~2478')))) >= num(GET(ctx, 'resources', E.get('r~2479'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2479'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2479'), 0))) - num(E.get('n~2478')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2479'))) is str else 0)))
 
 
 def x_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2479'), 0)
+    return (_w2.get(E.get('r~2479'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2479'), 0))
 
 
 def x_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2481'), 0)) - num(E.get('n~2480')))) >= num(GET(ctx, 'resources', E.get('r~2481'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2481'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2481'), 0))) - num(E.get('n~2480')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2481'))) is str else 0)))
 
 
 def x_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2481'), 0)
+    return (_w2.get(E.get('r~2481'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2481'), 0))
 
 
 def x_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2483'), 0)
+    return (_w2.get(E.get('r~2483'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2483'), 0))
 
 
 def x_3830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
@@ -2916,13 +2917,13 @@ def x_3830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
 def x_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3832, E.get('t~2484'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2485, 0), GET(ctx, 'parameters', v_p_2485, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2485, 'max', 0))) for v_p_2485 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2485, 'tile', None) == E.get('t~2484'))])))
+    return MEMO(ctx, (3832, E.get('t~2484'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2485, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2485, 0)), (ctx.index.plain['parameters'].get(v_p_2485, NOREC).get('step', 0) if type(v_p_2485) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2485, NOREC).get('max', 0) if type(v_p_2485) is str else 0))) for v_p_2485 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2485, NOREC).get('tile', None) if type(v_p_2485) is str else None) == E.get('t~2484'))])))
 
 
 def x_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3833, E.get('this'), E.get('t~2484'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2490: (lambda v_near_2493: (v_near_2493 if (bool((GET(ctx, 'tiles', E.get('t~2484'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2493)) > 0))) else v_open_2490))([v_s_2491 for v_s_2491 in items_of(v_open_2490) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2492, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2492, {}), 'owner', None) == E.get('you')))) for v_x_2492 in items_of(ADJ(ctx, 'spaces', v_s_2491))])))]))([v_s_2487 for v_s_2487 in items_of([v_x_2486 for v_x_2486 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2486, 'type', None) == GET(ctx, 'tiles', E.get('t~2484'), 'space', None))]) if (bool((not IN(v_s_2487, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('t~2484'))) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2487, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2487, None) == E.get('you'))))) and bool((bool(IN(v_s_2487, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2488, ctx.state.get('board'))) and bool((not IN(v_x_2488, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) == v_u_2489)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None), 'counts_as', None) == v_u_2489))))) for v_u_2489 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2488 in items_of(ADJ(ctx, 'spaces', v_s_2487))]))))))]))
+    return MEMO(ctx, (3833, E.get('this'), E.get('t~2484'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2490: (lambda v_near_2493: (v_near_2493 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2484'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2493)) > 0)) else False) else v_open_2490))([v_s_2491 for v_s_2491 in items_of(v_open_2490) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2492 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2492, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2492, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2492, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2492 in items_of(ADJ(ctx, 'spaces', v_s_2491))])) else False)]))([v_s_2487 for v_s_2487 in [v_x_2486 for v_x_2486 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2486, NOREC).get('type', None) if type(v_x_2486) is str else None) == GET(ctx, 'tiles', E.get('t~2484'), 'space', None))] if (True if ((not (v_s_2487 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2487, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2487, NOREC).get('reserved', None) if type(v_s_2487) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2487, NOREC).get('reserved', None) if type(v_s_2487) is str else None) == E.get('t~2484'))) or (((ctx.index.plain['spaces'].get(v_s_2487, NOREC).get('reserved', None) if type(v_s_2487) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2487 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2487, _w2)))) or (((_w3.get(v_s_2487, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2487, None)) == E.get('you'))) else False)) and ((True if ((v_s_2487 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2484'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2487, _w6))) or ((not any([(True if ((v_x_2488 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2488, _w7))) and ((not (v_x_2488 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2484'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2488, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2488, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2488, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2488, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2488, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2489)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2488, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2488, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2489)) else False)) else False) for v_u_2489 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2488 in items_of(ADJ(ctx, 'spaces', v_s_2487))]))) else False)) else False)]))
 
 
 def x_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
@@ -2934,13 +2935,13 @@ def x_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('board'), E.get('s~2497'), {})
+    return (_w1.get(E.get('s~2497'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2497'), {}))
 
 
 def x_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2496'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2496'), 'owned', False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2496'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2496'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2968,13 +2969,13 @@ def x_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return IN(E.get('x~2498'), ctx.state.get('board'))
+    return (E.get('x~2498') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2498'), _w1))
 
 
 def x_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2498'), {}), 'tile', None))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2498'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2498'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
@@ -2992,13 +2993,13 @@ def x_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3852(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:599
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'tile', None) != None)) and bool((bool((KEY(E.get('event'), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(E.get('event'), 'tile', None), 'counts_as', None) == 'city')))))
+    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
 
 
 def x_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2500'), 0)
+    return (_w2.get(E.get('r~2500'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2500'), 0))
 
 
 def x_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -3008,7 +3009,7 @@ def x_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3860, E.get('n~2501'), E.get('r~2502'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2503).get('prod'), E.get('r~2502'), 0)) - num(E.get('n~2501')))) >= num(GET(ctx, 'resources', E.get('r~2502'), 'production_min', 0))) for v_target_2503 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3860, E.get('n~2501'), E.get('r~2502'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2502'), 0) if type((_w1 := (ctx.state['players'][v_target_2503] if type(v_target_2503) is int and 0 <= v_target_2503 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2502'), 0))) - num(E.get('n~2501')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2502'))) is str else 0))) for v_target_2503 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3018,13 +3019,13 @@ def x_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('target~2504')).get('prod'), E.get('r~2502'), 0)) - num(E.get('n~2501')))) >= num(GET(ctx, 'resources', E.get('r~2502'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2502'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2504'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2502'), 0))) - num(E.get('n~2501')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2502'))) is str else 0)))
 
 
 def x_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('target~2504')).get('prod'), E.get('r~2502'), 0)
+    return (_w2.get(E.get('r~2502'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2504'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2502'), 0))
 
 
 def x_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3036,25 +3037,25 @@ def x_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2506'), 0)
+    return (_w2.get(E.get('r~2506'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2506'), 0))
 
 
 def x_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2509') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
+    return (E.get('sv~2509') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2510') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
+    return (E.get('tv~2510') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
 def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3066,49 +3067,49 @@ def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)) >= num(E.get('price~2508')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2508')))
 
 
 def x_3880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) * num(E.get('s_v~2511')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) * num(E.get('t_v~2512')))), (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) * num(E.get('h_v~2513'))))) >= num(E.get('price~2508')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2511')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2512')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2513'))))) >= num(E.get('price~2508')))
 
 
 def x_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('s_v~2511'))) - 1), E.get('s_v~2511'))]) if (num(E.get('s_v~2511')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2508'), E.get('s_v~2511'))) - 1), E.get('s_v~2511'))]) if (num(E.get('s_v~2511')) > 0) else 0))
 
 
 def x_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('t_v~2512'))) - 1), E.get('t_v~2512'))]) if (num(E.get('t_v~2512')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2508'), E.get('t_v~2512'))) - 1), E.get('t_v~2512'))]) if (num(E.get('t_v~2512')) > 0) else 0))
 
 
 def x_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('h_v~2513'))) - 1), E.get('h_v~2513'))]) if (num(E.get('h_v~2513')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2508'), E.get('h_v~2513'))) - 1), E.get('h_v~2513'))]) if (num(E.get('h_v~2513')) > 0) else 0))
 
 
 def x_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2514')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('s_v~2511')))) >= num(E.get('price~2508'))))))) and bool((not (bool((num(E.get('t~2515')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('t_v~2512')))) >= num(E.get('price~2508'))))))) and bool((not (bool((num(E.get('h~2516')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('h_v~2513')))) >= num(E.get('price~2508'))))))))
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2514')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('s_v~2511')))) >= num(E.get('price~2508')))) else False))) and ((not (True if ((num(E.get('t~2515')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('t_v~2512')))) >= num(E.get('price~2508')))) else False))) and ((not (True if ((num(E.get('h~2516')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('h_v~2513')))) >= num(E.get('price~2508')))) else False))) else False)
 
 
 def x_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
 def x_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3120,19 +3121,19 @@ def x_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
 def x_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
 def x_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
 def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3144,13 +3145,13 @@ def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2518'), 0)
+    return (_w2.get(E.get('r~2518'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2518'), 0))
 
 
 def x_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2520'), 0)
+    return (_w2.get(E.get('r~2520'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2520'), 0))
 
 
 def x_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3180,7 +3181,7 @@ def x_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3198,13 +3199,13 @@ def x_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2523'), 0)) - num(E.get('n~2522')))) >= num(GET(ctx, 'resources', E.get('r~2523'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2523'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2523'), 0))) - num(E.get('n~2522')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2523'))) is str else 0)))
 
 
 def x_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2523'), 0)
+    return (_w2.get(E.get('r~2523'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2523'), 0))
 
 
 def x_3923(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:661
@@ -3216,49 +3217,49 @@ def x_3923(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:661
 def x_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~2524'), 'scope', None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2524'))) is str else None) == 'game')
 
 
 def x_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~2524'), 0)
+    return (_w1.get(E.get('t~2524'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2524'), 0))
 
 
 def x_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~2524'), 0)
+    return (_w2.get(E.get('t~2524'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2524'), 0))
 
 
 def x_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2524') == 'tr')) and bool((num(E.get('n~2525')) > 0)))
+    return (True if ((E.get('t~2524') == 'tr')) and ((num(E.get('n~2525')) > 0)) else False)
 
 
 def x_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('tr_raised')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
 def x_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((KEY(E.get('event'), 'card', None) != E.get('this'))))
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
 
 
 def x_3940(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3940, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2528 for v_x_2528 in items_of(GET(ctx, 'cards', v_c_2527, 'tags', [])) if (v_x_2528 == 'building')]) for v_c_2527 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2530 for v_x_2530 in items_of(GET(ctx, 'corporations', v_c_2529, 'tags', [])) if (v_x_2530 == 'building')]) for v_c_2529 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2531 for v_x_2531 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2531 == 'building')]))))
+    return MEMO(ctx, (3940, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_2528 for v_x_2528 in items_of((ctx.index.plain['cards'].get(v_c_2527, NOREC).get('tags', []) if type(v_c_2527) is str else [])) if (v_x_2528 == 'building')]) for v_c_2527 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2530 for v_x_2530 in items_of((ctx.index.plain['corporations'].get(v_c_2529, NOREC).get('tags', []) if type(v_c_2529) is str else [])) if (v_x_2530 == 'building')]) for v_c_2529 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_2531 for v_x_2531 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2531 == 'building')]))))
 
 
 def x_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2533'), 0)
+    return (_w2.get(E.get('r~2533'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2533'), 0))
 
 
 def x_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
@@ -3276,19 +3277,19 @@ def x_3943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:678
 def x_3945(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:682
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3945, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2537 for v_x_2537 in items_of(GET(ctx, 'cards', v_c_2536, 'tags', [])) if (v_x_2537 == 'science')]) for v_c_2536 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2539 for v_x_2539 in items_of(GET(ctx, 'corporations', v_c_2538, 'tags', [])) if (v_x_2539 == 'science')]) for v_c_2538 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (3945, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2537 for v_x_2537 in items_of((ctx.index.plain['cards'].get(v_c_2536, NOREC).get('tags', []) if type(v_c_2536) is str else [])) if (v_x_2537 == 'science')]) for v_c_2536 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2539 for v_x_2539 in items_of((ctx.index.plain['corporations'].get(v_c_2538, NOREC).get('tags', []) if type(v_c_2538) is str else [])) if (v_x_2539 == 'science')]) for v_c_2538 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num(KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2541'), 0)) - num(E.get('n~2540')))) >= num(GET(ctx, 'resources', E.get('r~2541'), 'production_min', 0)))
+    return (num((num((_w2.get(E.get('r~2541'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2541'), 0))) - num(E.get('n~2540')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2541'))) is str else 0)))
 
 
 def x_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2541'), 0)
+    return (_w2.get(E.get('r~2541'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2541'), 0))
 
 
 def x_3951(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:690
@@ -3324,7 +3325,7 @@ def x_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
