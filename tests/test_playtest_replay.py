@@ -174,3 +174,14 @@ def test_a_card_action_is_numbered_from_1():
     label = Names(rules).label({"act": "card_action", "card": "search_for_life", "index": 0})
     assert label.endswith(", azione n. 1"), label
     assert "amount" not in rules["position_labels"]   # a number X is not a position
+
+
+def test_a_step_past_the_end_shows_the_count_and_a_negative_step_is_refused(capsys):
+    """Past the last step the game is over: the count reads as `rulesc play` prints it
+    (the game's words, no JSON); a negative step is a usage error."""
+    assert main(["replay", str(TM_LOG), "--step", "9999"]) == 0
+    out = capsys.readouterr().out
+    assert "la partita è finita" in out and "vincitore: giocatore" in out
+    assert "{" not in out and "totale" in out
+    assert main(["replay", str(TM_LOG), "--step", "-1"]) == 2
+    assert "--step -1" in capsys.readouterr().err

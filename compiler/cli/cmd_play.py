@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import Any
 
 from compiler.cli.common import UsageError, add_game, command, output_problem
-from compiler.cli.scores import round_name, table
+from compiler.cli.scores import final, round_name, table
 from compiler.cli.selection import choose
 from compiler.playtest.agents import HumanAgent, QuitGame, make_agents
 from compiler.playtest.gamelog import GameLog
@@ -158,8 +158,4 @@ def _play(args: argparse.Namespace, package: ModuleType, modules: list[str],
     finally:
         if args.log is not None:
             log.save(args.log)
-    result = game.scores()
-    result["scores"] = result.pop("players")
-    result["results"] = {k: v for k, v in result.items()
-                         if k not in ("winner", "scores", "rounds")}  # the game's own
-    return result
+    return final(game)

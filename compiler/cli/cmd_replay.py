@@ -11,13 +11,13 @@ error (no such log, not a log, unknown game).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from compiler.cli.common import command, compiled_game
+from compiler.cli.scores import final, table
 from compiler.playtest.gamelog import GameLog, LogError, read_log
 from compiler.playtest.games import Names, SetupError, game_package
 from compiler.playtest.replay import replay
@@ -54,6 +54,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if isinstance(new_game, int):
         return new_game
+    if args.step is not None and args.step < 0:
+        sys.stderr.write(f"rulesc replay: --step {args.step}: a step is 0 or more "
+                         f"(0: the first decision)\n")
+        return 2
     names = Names(rules)
     show = None if args.quiet or args.step is not None else partial(_print_step, names)
     result = replay(log, new_game, upto=args.step, on_step=show)
@@ -65,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
                   "rules repository that wrote it, or with --rules PATH")
         return 1
     if args.step is not None:
-        print(_at_step(result.game, result.steps, names))
+        print(_at_step(result.game, result.steps, names, log))
         return 0
     ended = "the final scores match" if log.end else "the log has no end (unfinished game)"
     print(f"{args.log}: {result.steps} step(s) replayed; {ended}")
@@ -90,13 +94,16 @@ def _print_step(names: Names, n: int, pending: dict[str, Any], option: Any) -> N
     print(f"{n:>5}  {names.decision(pending)} → {names.label(option)}")
 
 
-def _at_step(game: Any, n: int, names: Names) -> str:
-    """The decision open after ``n`` steps: who, what, and the numbered options."""
+def _at_step(game: Any, n: int, names: Names, log: Any) -> str:
+    """The decision open after ``n`` steps: who, what, and the numbered options; after
+    the last step, the count as ``rulesc play`` prints it (``log``: its header)."""
     pending = game.pending()
-    if pending is None:
+    if pending is None:   # the count as `rulesc play` prints it
         return (f"{names.said('replay_step', 'step {step}', step=n)}: "
                 f"{names.said('replay_over', 'the game is over')}\n"
-                + json.dumps(game.scores(), indent=2))
+                + table({"game": log.game, "player_count": log.players,
+                         "modules": log.modules, "seed": log.seed, **final(game)},
+                        game.rules))
     rows = [f"{i:>3}. {names.label(o)}" for i, o in enumerate(pending["options"], 1)]
     step = names.said("replay_step", "step {step}", step=n)
     return "\n".join([f"{step}: {names.decision(pending)}", *rows])

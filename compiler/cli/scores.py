@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["column_names", "columns", "round_name", "table"]
+__all__ = ["column_names", "columns", "final", "round_name", "table"]
+
+
+def final(game: Any) -> dict[str, Any]:
+    """A game's count as ``rulesc play`` prints it: ``scores`` (a row per player),
+    ``winner``, ``rounds`` and the game's own ``results`` (flow.yaml)."""
+    result = game.scores()
+    result["scores"] = result.pop("players")
+    result["results"] = {k: v for k, v in result.items()
+                         if k not in ("winner", "scores", "rounds")}  # the game's own
+    return result
 
 
 def round_name(rules: dict[str, Any], lang: str = "en") -> str:
