@@ -50,6 +50,7 @@ CODES = {
     "R037": "name only a module declares", "R038": "a definition's check fails",
     "R040": "a player's page would show a data name",
     "R041": "the sheet names a field its kind does not have",
+    "R042": "a list by player count has no item for a player count",
     "D004": "statement where a value is expected, or a value where a statement is",
     "W003": "record without a rulebook source",
     "W004": "definition text without a language of the game",

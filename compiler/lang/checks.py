@@ -7,6 +7,11 @@ and is false, the use is an error R038 whose message is ``says`` with the holes 
 "add 1 animal to this card" on a card that holds no animals. A condition the rules
 alone cannot decide (it needs the game state, or a comparison of numbers) is not
 checked: write such rules as ``require`` in the definition's body.
+
+``check_by_players`` (R042): a literal list (a constant written by player count) read at
+an index made of ``player_count`` and numbers must hold an item for every player count
+the game allows: ``tokens_to_win.(player_count - 2)`` with ``[7, 5]`` in a 2-4 player
+game has nothing for 4 players (the engine would read none there).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from compiler.lang.declare import Definition
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
 from compiler.lang.types import Type
 
-__all__ = ["check_uses"]
+__all__ = ["check_by_players", "check_uses"]
 
 UNKNOWN = object()
 _HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -100,3 +105,47 @@ def _static(rc: RC, ir: IR) -> Any:
         v = _static(rc, ir["a"])
         return UNKNOWN if v is UNKNOWN else not v
     return UNKNOWN
+
+
+def check_by_players(rc: RC, syn: Any, items: list[Any], key: IR) -> None:
+    """Raise R042 when ``key`` (an index of literal list ``items``, at ``syn``) depends
+    only on ``player_count`` and numbers and falls outside the list for a player count
+    the game allows (game.yaml ``players``)."""
+    game = rc.decls.singles.get("game")
+    players = game.data.get("players") if game is not None else None
+    if not isinstance(players, dict) or not _counted(key):
+        return
+    low, high = players.get("min"), players.get("max")
+    if not isinstance(low, int) or not isinstance(high, int):
+        return
+    for n in range(low, high + 1):
+        i = _at(key, n)
+        if isinstance(i, int) and not -len(items) <= i < len(items):
+            raise rc.fail(syn, "R042", f"with {n} players this reads item {i} of a list of "
+                          f"{len(items)} ({items}): there is none",
+                          hint=f"give one value per player count ({low}-{high})")
+
+
+def _counted(ir: Any) -> bool:
+    """Whether ``ir`` is made of numbers, ``player_count`` and arithmetic, and reads it."""
+    text = repr(ir)
+    return "player_count" in text and _at(ir, 2) is not None
+
+
+def _at(ir: Any, n: int) -> int | None:
+    """``ir`` with ``player_count`` = ``n``; None for anything else."""
+    if not isinstance(ir, dict):
+        return None
+    op = ir.get("op")
+    if op == "lit":
+        v = ir.get("v")
+        return v if isinstance(v, int) and not isinstance(v, bool) else None
+    if op == "core":
+        return n if ir.get("n") == "player_count" else None
+    if op == "ar":
+        a, b = _at(ir.get("a"), n), _at(ir.get("b"), n)
+        if a is None or b is None:
+            return None
+        ops = {"+": a + b, "-": a - b, "*": a * b}
+        return ops.get(str(ir.get("o")))
+    return None

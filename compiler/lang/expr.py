@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
+from compiler.lang.checks import check_by_players
 from compiler.lang.names import (
     default_of,
     kind_wanted,
@@ -211,6 +212,8 @@ def _index(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     key, kt = expr(rc, syn.kids[1], scope)
     if isinstance(t, tuple) and t[0] == "map":
         return {"op": "key", "of": base, "k": key, "d": default_of(t[2])}, t[2]
+    if base.get("op") == "lit" and isinstance(base.get("v"), list):
+        check_by_players(rc, syn.kids[1], base["v"], key)
     if isinstance(t, tuple) and t[0] == "list":
         return {"op": "key", "of": base, "k": key}, ("opt", t[1])
     return {"op": "key", "of": base, "k": key}, "any"
