@@ -161,6 +161,8 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
                   for k in re.findall(r"^kind:\s*[\"']?([a-z_]+)", t, re.M))
     later = [d for d in lang_diags + more if not _follows(d, shadow, lost)]
     result.docs, result.ir = docs, ir
+    refused = {d.span for d in diags if d.code == "L015"}  # a number the loader refused
+    schema_diags = [d for d in schema_diags if d.span not in refused]  # is not its type too
     result.diagnostics = sorted(diags + schema_diags + later, key=_order)
     return result
 

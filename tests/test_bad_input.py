@@ -288,3 +288,12 @@ def test_a_game_document_that_fails_is_not_also_missing(
     status, output, _ = run_check(rules, capsys)
     assert status == 1 and "game.yaml:" in output, output
     assert "R016" not in output, output
+
+
+def test_a_number_the_loader_refuses_is_one_mistake(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A 30-digit cost is L015 at the number; the schema does not say again, at the same
+    place, that it "is not an integer"."""
+    rules = make_rules(tmp_path, "huge_number.yaml")
+    output = assert_rejected(rules, "L015", "huge_number.yaml", capsys, 3, 38)
+    assert "S003" not in output and "is not an integer" not in output
