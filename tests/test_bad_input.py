@@ -297,3 +297,13 @@ def test_a_number_the_loader_refuses_is_one_mistake(tmp_path: Path,
     rules = make_rules(tmp_path, "huge_number.yaml")
     output = assert_rejected(rules, "L015", "huge_number.yaml", capsys, 3, 38)
     assert "S003" not in output and "is not an integer" not in output
+
+
+def test_a_value_reads_as_written_in_yaml(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """`cost: null` is reported as null, not as Python's None."""
+    rules = make_rules(tmp_path)
+    cards = rules / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("cost: 2,", "cost: null,"), "utf-8")
+    output = assert_rejected(rules, "S003", "cards.yaml", capsys, 4, 40)
+    assert "cost: null is not an integer" in output and "None" not in output

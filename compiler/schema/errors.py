@@ -157,7 +157,17 @@ def _type_hint(value: Any, expected: Any, path: tuple[Any, ...] = ()) -> str:
 
 
 def _show(value: Any) -> str:
-    text = repr(value)
+    """A value as the user wrote it: a text quoted, anything else in YAML's words
+    (``true``, ``null``, ``[1, 2]``), not Python's (``True``, ``None``)."""
+    import json
+
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except (TypeError, ValueError):
+            text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
