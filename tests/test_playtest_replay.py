@@ -30,7 +30,7 @@ def test_golden_log_replays(path, capsys):
 
 
 def test_every_shipped_game_has_a_golden_log():
-    assert {read_log(p).game for p in GOLDEN} == {"terraforming_mars", "pampero"}
+    assert {read_log(p).game for p in GOLDEN} == {"terraforming_mars", "pampero", "love_letter"}
 
 
 def test_replay_shows_each_step_in_the_game_language(capsys):
