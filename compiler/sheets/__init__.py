@@ -101,7 +101,8 @@ def nothing_to_print(ir: dict[str, Any], aid: str, lang: str, audience: str = "p
                     "`cards` (or none holds a record)")
     elif aid == "modules" and not aids.module_pages(select(ir, modules), lang,
                                                    audience)["pages"]:
-        return "the game has no module"
+        return "no module is chosen (--modules none)" if modules == [] else \
+            "the game has no module"
     return None
 
 
