@@ -185,3 +185,15 @@ def test_a_step_past_the_end_shows_the_count_and_a_negative_step_is_refused(caps
     assert "{" not in out and "totale" in out
     assert main(["replay", str(TM_LOG), "--step", "-1"]) == 2
     assert "--step -1" in capsys.readouterr().err
+
+
+def test_the_count_past_the_end_is_the_table_play_prints(tmp_path, capsys):
+    """Pampero (rounds called years, module steps naming score columns): the table after
+    the last step is line for line the one `rulesc play` printed for that game."""
+    log = tmp_path / "p.jsonl"
+    assert main(["play", "pampero", "--players", "2", "--modules", "co2", "--seed", "3",
+                 "--log", str(log)]) == 0
+    played = capsys.readouterr().out.splitlines()
+    assert main(["replay", str(log), "--step", "9999"]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    assert replayed[1:] == played and any(line.startswith("years: ") for line in played)

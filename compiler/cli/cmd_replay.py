@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.cli.common import command, compiled_game
-from compiler.cli.scores import final, table
+from compiler.cli.scores import final, round_name, table
 from compiler.playtest.gamelog import GameLog, LogError, read_log
 from compiler.playtest.games import Names, SetupError, game_package
 from compiler.playtest.replay import replay
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
                   "rules repository that wrote it, or with --rules PATH")
         return 1
     if args.step is not None:
-        print(_at_step(result.game, result.steps, names, log))
+        print(_at_step(result.game, result.steps, names, log, rules))
         return 0
     ended = "the final scores match" if log.end else "the log has no end (unfinished game)"
     print(f"{args.log}: {result.steps} step(s) replayed; {ended}")
@@ -94,16 +94,24 @@ def _print_step(names: Names, n: int, pending: dict[str, Any], option: Any) -> N
     print(f"{n:>5}  {names.decision(pending)} → {names.label(option)}")
 
 
-def _at_step(game: Any, n: int, names: Names, log: Any) -> str:
+def _at_step(game: Any, n: int, names: Names, log: Any, rules: dict[str, Any]) -> str:
     """The decision open after ``n`` steps: who, what, and the numbered options; after
-    the last step, the count as ``rulesc play`` prints it (``log``: its header)."""
+    the last step, the count as ``rulesc play`` prints it (``log``: its header; ``rules``:
+    the whole game's, which name the columns and rounds as ``play`` does)."""
     pending = game.pending()
     if pending is None:   # the count as `rulesc play` prints it
         return (f"{names.said('replay_step', 'step {step}', step=n)}: "
                 f"{names.said('replay_over', 'the game is over')}\n"
-                + table({"game": log.game, "player_count": log.players,
-                         "modules": log.modules, "seed": log.seed, **final(game)},
-                        game.rules))
+                + table(_result(game, log, rules), rules))
     rows = [f"{i:>3}. {names.label(o)}" for i, o in enumerate(pending["options"], 1)]
     step = names.said("replay_step", "step {step}", step=n)
     return "\n".join([f"{step}: {names.decision(pending)}", *rows])
+
+
+def _result(game: Any, log: Any, rules: dict[str, Any]) -> dict[str, Any]:
+    """The finished game's count with the header ``rulesc play`` gives it."""
+    count = final(game)
+    return {"game": log.game, "player_count": log.players,
+            "modules": list(game.rules.get("active_modules") or log.modules),
+            "seed": log.seed, **count,
+            "round": {"name": round_name(rules), "count": count.get("rounds")}}
