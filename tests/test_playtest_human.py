@@ -400,3 +400,26 @@ def test_an_id_two_kinds_share_is_named_by_the_label_words():
     project = tm.RULES["records"]["actions"]["greenery"]["name"]["it"]
     assert Names(tm.RULES).label({"act": "project", "id": "greenery"}) == \
         f"progetto standard: {project}"
+
+
+def test_prompt_and_menu_wrap_at_the_terminal_width(monkeypatch):
+    """Love Letter's Guard ("name a card other than a Guard and choose another player")
+    and every menu line fit a 45-column terminal: wrapped, never cut."""
+    import io
+
+    import generated.love_letter as ll
+    from compiler.playtest.agents import HumanAgent
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import player_view
+
+    monkeypatch.setenv("COLUMNS", "45")
+    names = Names(ll.RULES, "en")
+    game = ll.new_game(2, (), 2)
+    out = io.StringIO()
+    human = HumanAgent(lambda g, p: player_view(g, p, names), names.label,
+                       io.StringIO("1\n"), out, names)
+    human.choose(game)
+    lines = out.getvalue().splitlines()
+    assert all(len(line) <= 45 for line in lines if " " in line.strip()), \
+        [line for line in lines if len(line) > 45]
+    assert "…" not in out.getvalue()

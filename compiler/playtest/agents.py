@@ -85,7 +85,21 @@ class HumanAgent:
                 self._say(message)
 
     def _say(self, text: str) -> None:
-        self.stdout.write(text + "\n")
+        """Write ``text``, each line longer than the terminal (100 columns when it is not
+        one) wrapped under its own indent: a prompt or a menu option is read in full."""
+        import shutil
+        import textwrap
+
+        width = max(shutil.get_terminal_size((100, 24)).columns, 20)
+        lines = []
+        for line in text.split("\n"):
+            if len(line) <= width:
+                lines.append(line)
+                continue
+            indent = " " * (len(line) - len(line.lstrip()) + 4)
+            lines.append(textwrap.fill(line, width=width, subsequent_indent=indent,
+                                       break_long_words=False, break_on_hyphens=False))
+        self.stdout.write("\n".join(lines) + "\n")
         self.stdout.flush()
 
 
