@@ -121,8 +121,8 @@ def check_by_players(rc: RC, syn: Any, items: list[Any], key: IR) -> None:
     for n in range(low, high + 1):
         i = _at(key, n)
         if isinstance(i, int) and not -len(items) <= i < len(items):
-            raise rc.fail(syn, "R042", f"with {n} players this reads item {i} of a list of "
-                          f"{len(items)} ({items}): there is none",
+            raise rc.fail(syn, "R042", f"with {n} players the index is {i}, past the list "
+                          f"{items} (indexes 0 to {len(items) - 1}): there is no value",
                           hint=f"give one value per player count ({low}-{high})")
 
 
