@@ -22,9 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from compiler.cli.selection import composable  # noqa: E402
 from compiler.runtime import Game, RandomPolicy  # noqa: E402
-from compiler.runtime.compose import compose  # noqa: E402
-from compiler.runtime.errors import RulesError  # noqa: E402
 
 
 def play(rules: dict, engine: str, games: int, players: int, modules: tuple) -> int:
@@ -43,19 +42,6 @@ def calls(rules: dict, engine: str, games: int, players: int, modules: tuple) ->
     return int(pstats.Stats(prof).total_calls)  # type: ignore[attr-defined]
 
 
-def _all(rules: dict, known: list, players: int) -> tuple:
-    """Every module, in data order, that composes with the ones kept before it (as
-    ``rulesc play --modules all``)."""
-    chosen: list = []
-    for mid in known:
-        try:
-            compose(rules, chosen + [mid], players)
-        except RulesError:
-            continue
-        chosen.append(mid)
-    return tuple(chosen)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("game")
@@ -66,7 +52,7 @@ def main() -> None:
     parser.add_argument("--calls", action="store_true")
     args = parser.parse_args()
     pkg = importlib.import_module(f"generated.{args.game}")
-    modules = _all(pkg.RULES, pkg.MODULES, args.players) if args.modules == "all" else \
+    modules = tuple(composable(pkg.RULES, args.players).modules) if args.modules == "all" else \
         tuple(m for m in args.modules.split(",") if m)
     times = {"compiled": float("inf"), "interpreter": float("inf")}
     steps = 0

@@ -18,7 +18,7 @@ from compiler.cli.common import UsageError
 from compiler.diagnostics import did_you_mean
 from compiler.runtime import RulesError, compose
 
-__all__ = ["Selection", "choose", "fill_in"]
+__all__ = ["Selection", "choose", "composable", "fill_in"]
 
 
 @dataclass
@@ -78,9 +78,15 @@ def fill_in(rules: dict[str, Any], wanted: list[str], players: int | None) -> Se
     return Selection(chosen, added)
 
 
+def composable(rules: dict[str, Any], players: int | None) -> Selection:
+    """``all``: every module of ``rules``, in data order, that composes with the ones kept
+    before it for ``players`` (None: any count); the others are ``left`` with the reason
+    the composition gave (a conflict, a player count)."""
+    return _all(rules, list(rules.get("modules") or {}), players)
+
+
 def _all(rules: dict[str, Any], known: list[str], players: int | None) -> Selection:
-    """Every module, in data order, that composes with the ones kept before it; the
-    others are ``left`` with the reason the composition gave."""
+    """``composable`` over the module ids ``known``."""
     out = Selection([])
     for mid in known:
         try:

@@ -15,7 +15,6 @@ from typing import Any
 
 from compiler.diagnostics import did_you_mean
 from compiler.resources import engine_available, shipped_games
-from compiler.runtime import RulesError, compose
 
 __all__ = ["Names", "SetupError", "game_package", "select_modules"]
 
@@ -58,14 +57,9 @@ def select_modules(rules: dict[str, Any], text: str, players: int) -> list[str]:
     """
     known = list(rules.get("modules") or {})
     if text.strip() == "all":
-        chosen: list[str] = []
-        for mid in known:
-            try:
-                compose(rules, chosen + [mid], players)
-            except RulesError:
-                continue
-            chosen.append(mid)
-        return chosen
+        from compiler.cli.selection import composable  # here: the CLI imports this module
+
+        return composable(rules, players).modules
     wanted = [m.strip() for m in text.split(",") if m.strip()]
     for mid in wanted:
         if mid not in known:
