@@ -148,6 +148,19 @@ def test_card_proxies_nine_to_a_page_63_by_88(irs):
     assert "×" not in text(html.encode())   # each printed copy is one card, not "× 5"
 
 
+def test_a_record_of_very_many_copies_gets_one_proxy_that_says_how_many(irs):
+    # a deck of 200,000 Guards (data check accepts) printed one proxy per copy: an 80 MB
+    # page and a build of minutes; now one Guard says "× 200000", the other cards as before
+    import copy
+    ir = copy.deepcopy(irs["love_letter"])
+    ir["records"]["cards"]["guard"]["copies"] = 200_000
+    html = sheets.page(ir, "cards", "en").decode()
+    cards = 16 - 5 + 1   # the classic deck without four of its five Guards
+    assert html.count('<article class="proxy') == cards
+    assert text(html.encode()).count("× 200000") == 1
+    assert text(html.encode()).count("× 2") == 1   # only the Guard's count is shown
+
+
 def _escapes(html: bytes) -> list[tuple[int, str]]:
     """The lines of text that WeasyPrint lays out outside their card proxy, or outside the
     box that clips the card's rules, or on another page than their card: (page, text)."""

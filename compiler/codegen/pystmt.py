@@ -67,6 +67,13 @@ def _kids(n: Node) -> list[Node]:
     return []
 
 
+def _sure(n: Node) -> bool:
+    """Whether statement ``n`` always runs to its end: no requirement, decision or
+    statement of the machine's own runner in it."""
+    return n["op"] in ("let", "skip", "set") or \
+        (n["op"] in ("seq", "if", "for", "rep", "while", "with") and all(map(_sure, _kids(n))))
+
+
 def _indent(lines: list[str], depth: int = 1) -> list[str]:
     return [IND * depth + ln if ln else ln for ln in lines]
 
@@ -202,8 +209,15 @@ class StmtCompiler:
         return out + [f"UNSET(ctx, E, {v}, old)", "return True"]
 
     def _d_rep(self, n: Node) -> list[str]:
-        return [f"left = num({self.ex(n['n'])})", "while left > 0:", "    left -= 1"] + \
-            _indent(self.run(n["b"])) + ["return True"]
+        """``repeat N``: each time round takes a step at least, so a body that cannot
+        fail (no requirement, nothing run by the machine) repeated more times than the
+        steps left stops at once, as it would at the end (``repeat card.copies`` of a
+        card of 10^8 copies: an error now, not minutes of work first)."""
+        head = [f"left = num({self.ex(n['n'])})"]
+        if _sure(n["b"]):
+            head += ["if left > TRIAL_STEPS - ctx.steps:", "    raise TrialBudget()"]
+        return head + ["while left > 0:", "    left -= 1"] + _indent(self.run(n["b"])) + \
+            ["return True"]
 
     def _d_while(self, n: Node) -> list[str]:
         return [f"while {self.ex(n['c'])}:"] + _indent(self.run(n["b"]) or ["pass"]) + \

@@ -31,6 +31,10 @@ __all__ = ["CONTEXTS", "PER_PAGE"]
 IR = dict[str, Any]
 PER_PAGE = 9
 """Card proxies on one sheet of paper: three rows of three."""
+MAX_COPIES = 60
+"""A record with more copies than this gets one proxy that keeps its "× N" head: a
+print-and-play deck has a few copies of a card, and a number past this is data to count,
+not paper to print (a deck of 200,000 Guards would be an 80 MB page)."""
 _TABLE = 8
 """A table section of at most this many records is on the quick reference."""
 _CARDS = 16
@@ -170,10 +174,10 @@ def proxies(ir: IR, lang: str, audience: str) -> dict[str, Any]:
             # a head that says the number of copies ("× 5") says nothing on each copy
             counted = bool(field) and "{" + str(field) + "}" in str(section.get("head"))
             for k in section_items(sp, section):
-                k = {**k, "head": "" if counted else k.get("head", "")}
-                k = {**k, "size": fit(k)}
                 n = (recs.get(k["id"]) or {}).get(field) if field else 1
-                cards += [k] * (n if isinstance(n, int) and n > 0 else 1)
+                every = isinstance(n, int) and 0 < n <= MAX_COPIES  # else one, "× N" kept
+                k = {**k, "head": "" if counted and every else k.get("head", "")}
+                cards += [{**k, "size": fit(k)}] * (n if every else 1)
     pages = [cards[i:i + PER_PAGE] for i in range(0, len(cards), PER_PAGE)]
     return {**frame(sp), "pages": pages, "leaks": sorted(sp.leaks)}
 

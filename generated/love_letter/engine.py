@@ -2054,6 +2054,8 @@ def d_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     if E is None:
         E = ctx.env()
     left = num(x_124(ctx, E))
+    if left > TRIAL_STEPS - ctx.steps:
+        raise TrialBudget()
     while left > 0:
         left -= 1
         ctx.steps += 1
@@ -2128,6 +2130,8 @@ def d_96(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     if E is None:
         E = ctx.env()
     left = num(3)
+    if left > TRIAL_STEPS - ctx.steps:
+        raise TrialBudget()
     while left > 0:
         left -= 1
         if not d_97(ctx, E):

@@ -12581,6 +12581,8 @@ def d_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     if E is None:
         E = ctx.env()
     left = num(4)
+    if left > TRIAL_STEPS - ctx.steps:
+        raise TrialBudget()
     while left > 0:
         left -= 1
         if not d_3722(ctx, E):
@@ -13440,6 +13442,8 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     if E is None:
         E = ctx.env()
     left = num(2)
+    if left > TRIAL_STEPS - ctx.steps:
+        raise TrialBudget()
     while left > 0:
         left -= 1
         if not d_3782(ctx, E):
@@ -19208,6 +19212,8 @@ def d_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     if E is None:
         E = ctx.env()
     left = num(4)
+    if left > TRIAL_STEPS - ctx.steps:
+        raise TrialBudget()
     while left > 0:
         left -= 1
         if not d_3722(ctx, E):
@@ -20067,6 +20073,8 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     if E is None:
         E = ctx.env()
     left = num(2)
+    if left > TRIAL_STEPS - ctx.steps:
+        raise TrialBudget()
     while left > 0:
         left -= 1
         if not d_3782(ctx, E):

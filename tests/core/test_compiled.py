@@ -85,3 +85,23 @@ def test_build_writes_the_pyc_files(tmp_path: Path) -> None:
     assert not comp.failed() and changed
     assert sorted(p.name.split(".")[0] for p in (out / "__pycache__").glob("*.pyc")) == \
         ["__init__", "engine", "rules"]
+
+
+def test_a_deck_of_too_many_copies_is_an_error_not_a_hang(tmp_path: Path) -> None:
+    # Love Letter builds its deck with "repeat c.copies: deck += [c]"; check accepts a
+    # Guard of 10^8 copies (a 9-digit number), which would take hours to deal. Each time
+    # round is a statement at least, so more than the 200,000 statements allowed between
+    # two decisions is known before the first: a RulesError at once.
+    import shutil
+
+    from compiler.runtime import RulesError
+    dest = tmp_path / "love_letter"
+    shutil.copytree(ROOT / "rules_data" / "love_letter", dest)
+    cards = dest / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("copies: 5", "copies: 100000000", 1),
+                     "utf-8")
+    comp = compile_game(dest, tmp_path)
+    assert not comp.failed()
+    register_code(comp.ir, load_code(comp.ir))
+    with pytest.raises(RulesError, match="more than 200000 statements without a decision"):
+        Game.new(comp.ir, players=2, seed=1)
