@@ -175,9 +175,9 @@ def proxies(ir: IR, lang: str, audience: str) -> dict[str, Any]:
             counted = bool(field) and "{" + str(field) + "}" in str(section.get("head"))
             for k in section_items(sp, section):
                 n = (recs.get(k["id"]) or {}).get(field) if field else 1
-                every = isinstance(n, int) and 0 < n <= MAX_COPIES  # else one, "× N" kept
-                k = {**k, "head": "" if counted and every else k.get("head", "")}
-                cards += [{**k, "size": fit(k)}] * (n if every else 1)
+                n = n if isinstance(n, int) and 0 < n <= MAX_COPIES else 0  # 0: one, "× N" kept
+                k = {**k, "head": "" if counted and n else k.get("head", "")}
+                cards += [{**k, "size": fit(k)}] * (n or 1)
     pages = [cards[i:i + PER_PAGE] for i in range(0, len(cards), PER_PAGE)]
     return {**frame(sp), "pages": pages, "leaks": sorted(sp.leaks)}
 
