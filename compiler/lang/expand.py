@@ -19,16 +19,30 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span
 from compiler.lang.declare import Definition
+from compiler.lang.memo import (
+    FULL,
+    Entry,
+    Frame,
+    canonical,
+    data_of,
+    has_locals,
+    key_of,
+    lift,
+    loads,
+    place,
+    placed_name,
+)
 from compiler.lang.parse import parse, text_positions
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, clone, var
 from compiler.lang.syntax import Syn
 from compiler.lang.types import Type
 
-__all__ = ["body_of", "check_definition", "expand", "use_text"]
+__all__ = ["body_of", "check_definition", "expand", "prompt_of", "use_text"]
 
 BY_NAME = ("effect", "condition")
 _HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)")
@@ -56,7 +70,11 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
            scope: Scope, tree: Any = None) -> tuple[IR, Type]:
     """The IR of ``d`` used at ``syn`` with ``args`` (resolved in the caller's scope);
     ``tree``: the text tree of this use when it is written in a record's text (the
-    prompts of the decisions inside say it, ``use_text``)."""
+    prompts of the decisions inside say it, ``use_text``).
+
+    The body is resolved in a frame of its own local names (``compiler.lang.memo``) and
+    kept by its inputs: another use with the same inputs gets a copy, renamed into the
+    caller's names like the first."""
     if any(cid == d.id for cid, _ in rc.calls):
         raise rc.fail(syn, "R035", f"definition '{d.id}' uses itself",
                       hint="definitions are expanded where they are used: write the "
@@ -66,42 +84,135 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
         return ({"op": "skip", "at": f"{rc.path}:{syn.line}"}, "effect") \
             if d.form == "effect" else \
             ({"op": "lit", "v": None}, "any")
-    inner = Scope({n: _dynamic(scope, n) for n in ("you", "this", "event")})
-    pre: list[IR] = []
-    for name, (ir, t, code) in args.items():
-        declared = d.params[name]
-        shown = t if declared in ("any", "value") else declared
-        if d.form == "value" or code or declared in BY_NAME:
-            inner.bind(name, Binding(ir, shown, code))
-        else:
-            fresh = rc.fresh(name)
-            pre.append({"op": "let", "v": fresh, "e": ir, "at": f"{rc.path}:{syn.line}"})
-            inner.bind(name, var(fresh, shown))
     site = Span(rc.path, syn.line, syn.col)
     if not rc.calls and d.record.get("checks"):
         from compiler.lang.checks import check_uses
 
         check_uses(rc, d, args, site, scope)
-    rc.calls.append((d.id, site))
-    rc.texts.append(_pending(rc, d, args, dict(inner.names), tree))
-    saved = rc.path
+    at = f"{rc.path}:{syn.line}"
+    use = _Use(d, args, site, tree, Frame(), Scope({n: _dynamic(scope, n) for n in DYNAMIC}))
+    by_value, inputs, literals = _bind(d, args, use)
+    key = None if inputs is None else \
+        key_of(d.id, id(d), inputs, tuple(use.inner.names[n].type for n in DYNAMIC),
+               tuple(sorted(rc.modules)), len(rc.bad))
+    full = None if key is None else key_of(key, literals, tree)
+    entry = rc.memo.get(key) if key is not None else None
+    if entry is FULL:
+        entry = rc.memo.get(full) if full is not None else None
+    if not isinstance(entry, Entry) or any(cid in entry.used for cid, _ in rc.calls):
+        ir, entry = _resolve(rc, body, use, key, full)
+    else:
+        ir = loads(entry.data)
+    parent = rc.frames[-1] if rc.frames else None
+    if parent is not None:
+        base = parent.count
+        parent.count += entry.count
+        parent.used.update(entry.used)
+        parent.used.add(d.id)
+    else:
+        base = rc.fresh_count
+        rc.fresh_count += entry.count
+    top = parent is None
+    if entry.local:
+        ir = place(ir, base, top, list(use.names))
+    if not by_value:
+        return ir, entry.type
+    pre = [{"op": "let", "v": placed_name(name, k, base, top), "e": arg, "at": at}
+           for name, k, arg in by_value]
+    return {"op": "seq", "b": pre + [ir], "at": ir.get("at", "")}, entry.type
+
+
+DYNAMIC = ("you", "this", "event")
+
+
+@dataclass
+class _Use:
+    """One use being expanded: the definition, the arguments as the caller gave them,
+    the call site, the text tree, the frame of its local names and the body's scope."""
+
+    d: Definition
+    args: dict[str, tuple[IR, Type, bool]]
+    site: Span
+    tree: Any
+    frame: Frame
+    inner: Scope
+    names: dict[str, str] = field(default_factory=dict)
+    """The caller's fresh names met in the by-name arguments, each to its placeholder
+    (``compiler.lang.memo.canonical``)."""
+
+
+def _bind(d: Definition, args: dict[str, tuple[IR, Type, bool]], use: _Use
+          ) -> tuple[list[tuple[str, int, IR]], tuple[Any, ...] | None, tuple[Any, ...]]:
+    """Bind the parameters in ``use.inner``: an argument passed by name is its IR (the
+    caller's local names lifted a frame); one passed by value is a local of the use's
+    frame (``name~@k``), given its value by a ``let`` before the body. Returns those
+    (name, k, the argument's IR), what the body's IR depends on of each argument (None:
+    an argument that is not plain data, so the use is not kept), and the literal values
+    of those passed by value (a prompt inside that says this use says them)."""
+    by_value: list[tuple[str, int, IR]] = []
+    inputs: list[Any] = []
+    literals: list[Any] = []
+    plain = True
+    for name, (ir, t, code) in args.items():
+        declared = d.params[name]
+        shown = t if declared in ("any", "value") else declared
+        if d.form == "value" or code or declared in BY_NAME:
+            data = data_of(ir)
+            if data is None or b"~" in data:
+                ir = canonical(ir, use.names)
+                data = data_of(ir)
+            plain = plain and data is not None
+            use.inner.bind(name, Binding(ir, shown, code))
+            inputs.append((name, code, t, shown, data))
+        else:
+            use.frame.count += 1
+            by_value.append((name, use.frame.count, ir))
+            use.inner.bind(name, var(f"{name}~@{use.frame.count}", shown))
+            literal = data_of(("lit", ir["v"]) if ir.get("op") == "lit" else None)
+            plain = plain and literal is not None
+            inputs.append((name, code, t, shown))
+            literals.append(literal)
+    return by_value, tuple(inputs) if plain else None, tuple(literals)
+
+
+def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, full: bytes | None
+             ) -> tuple[IR, Entry]:
+    """Resolve the body of ``use`` in its frame: its IR and what to keep of it, kept
+    under ``key`` when it reported nothing and read nothing of an enclosing use (under
+    ``full`` when a prompt inside says the use itself)."""
+    d = use.d
+    rc.calls.append((d.id, use.site))
+    rc.frames.append(use.frame)
+    rc.texts.append(_pending(rc, d, use.args, dict(use.inner.names), use.tree))
+    saved, diags, bad = rc.path, len(rc.diags), len(rc.bad)
     rc.path = d.doc.path
     try:
-        return _body(rc, d, body, inner, pre)
+        ir, t = _body(rc, d, body, use.inner)
     finally:
         rc.path = saved
         rc.calls.pop()
+        rc.frames.pop()
         rc.texts.pop()
+    frame = use.frame
+    data = data_of(ir)
+    local = data is None or has_locals(data)  # not marshal data: renamed by a walk
+    entry = Entry(data or b"", t, frame.count, frozenset(frame.used), local)
+    if key is not None and full is not None and data is not None and not frame.outer \
+            and len(rc.diags) == diags and len(rc.bad) == bad:
+        if frame.own:
+            rc.memo[key] = FULL
+            rc.memo[full] = entry
+        elif rc.memo.get(key) is not FULL:
+            rc.memo[key] = entry
+    return ir, entry
 
 
-def _body(rc: RC, d: Definition, body: Syn, inner: Scope, pre: list[IR]) -> tuple[IR, Type]:
+def _body(rc: RC, d: Definition, body: Syn, inner: Scope) -> tuple[IR, Type]:
     from compiler.lang.expr import expr
     from compiler.lang.stmt import stmt
 
     if d.form == "effect":
-        ir = stmt(rc, body, inner)
-        return ({"op": "seq", "b": pre + [ir], "at": ir.get("at", "")} if pre else ir), \
-            "effect"
+        return stmt(rc, body, inner), "effect"
     ir, t = expr(rc, body.kids[0] if body.op == "seq" else body, inner)
     if d.record.get("modifiable"):
         ir = {"op": "modv", "name": d.id, "base": ir,
@@ -160,6 +271,20 @@ def _said_holes(rc: RC, d: Definition) -> frozenset[str]:
     return kept
 
 
+def prompt_of(rc: RC) -> dict[str, Any]:
+    """``use_text`` of the uses being expanded, for a decision in the innermost one.
+    An expansion that holds the decision and whose enclosing uses were looked at depends
+    on where it is used (``outer``: not kept); one whose own use was looked at, on that
+    use's literal arguments and text tree (``own``). The local names of the use said are
+    lifted to the innermost frame's."""
+    lowest, index, out = _chosen(rc.texts)
+    for frame in rc.frames[lowest + 1:]:
+        frame.outer = True
+    rc.frames[lowest].own = True
+    levels = len(rc.texts) - 1 - index
+    return lift(out, levels) if levels else out
+
+
 def use_text(texts: list[Any]) -> dict[str, Any]:
     """The use of a definition whose text asks for a decision, from the uses it is
     inside (``texts``, outermost first), innermost first: the first one whose every hole
@@ -168,25 +293,32 @@ def use_text(texts: list[Any]) -> dict[str, Any]:
     local and no state), or when the decision is asked (a value read then, ``eval``);
     else the innermost one (its unknown holes read "…"). An entry not yet worked out
     (``_pending``) is worked out here, in place."""
+    return _chosen(texts)[2]
+
+
+def _chosen(texts: list[Any]) -> tuple[int, int, dict[str, Any]]:
+    """``use_text``, with the index in ``texts`` of the outermost use looked at and of
+    the use said."""
     for k, use in enumerate(texts):
         if callable(use):
             texts[k] = use()
-    for use in reversed(texts):
+    for k in range(len(texts) - 1, -1, -1):
+        use = texts[k]
         tree = use.get("tree")
         args = (tree or {}).get("args") or {}
         if all(use["args"][h] is not None for h in use["holes"]):
-            return _kept(use)
+            return k, k, _kept(use)
         if tree is not None and all(use["args"][h] is not None or h in use["code"]
                                     or not _in_play(args.get(h)) for h in use["holes"]):
-            return {**_kept(use), "tree": tree}
+            return k, k, {**_kept(use), "tree": tree}
         evals = use.get("eval") or {}
         if all(use["args"][h] is not None or h in evals for h in use["holes"]) and \
                 not any(_random(e) for e in evals.values()):
             out = _kept(use)
             if evals:
                 out["eval"] = copy.deepcopy(evals)
-            return out
-    return _kept(texts[-1])
+            return k, k, out
+    return 0, len(texts) - 1, _kept(texts[-1])
 
 
 def _kind(t: Type) -> Any:

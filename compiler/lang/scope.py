@@ -20,6 +20,7 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span
 from compiler.lang.declare import Decls
+from compiler.lang.memo import Entry, Frame
 from compiler.lang.syntax import Syn
 from compiler.lang.types import Type
 
@@ -153,6 +154,11 @@ class RC:
     position_labels: set[str] = field(default_factory=set)
     """Option keys that hold a position counted from 0 (shown from 1 in text)."""
     """Option label keys that hold a player (shown numbered from 1 to people)."""
+    frames: list[Frame] = field(default_factory=list)
+    """The local name frames of the uses being expanded, innermost last (one per entry
+    of ``calls``; ``compiler.lang.memo``)."""
+    memo: dict[bytes, Entry] = field(default_factory=dict)
+    """Expansions kept by their inputs (``compiler.lang.memo``)."""
 
     def on_with(self, module: str | None) -> frozenset[str]:
         """``module`` and every module it requires, transitively (empty for the base)."""
@@ -177,6 +183,12 @@ class RC:
         return kinds
 
     def fresh(self, name: str) -> str:
+        """A name nothing else binds: numbered within the innermost expansion's frame
+        (``compiler.lang.memo``), or in the run when no use is being expanded."""
+        if self.frames:
+            frame = self.frames[-1]
+            frame.count += 1
+            return f"{name}~@{frame.count}"
         self.fresh_count += 1
         return f"{name}~{self.fresh_count}"
 
