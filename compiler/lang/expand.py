@@ -25,7 +25,6 @@ from typing import Any
 from compiler.diagnostics import Diagnostic, Span
 from compiler.lang.declare import Definition
 from compiler.lang.memo import (
-    FULL,
     Entry,
     Frame,
     canonical,
@@ -91,18 +90,18 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
         check_uses(rc, d, args, site, scope)
     at = f"{rc.path}:{syn.line}"
     use = _Use(d, args, site, tree, Frame(), Scope({n: _dynamic(scope, n) for n in DYNAMIC}))
+    use.inner.reads = lambda name: rc.depends(name) if name in DYNAMIC else None
     by_value, inputs, literals = _bind(d, args, use)
-    key = None if inputs is None else \
-        key_of(d.id, id(d), inputs, tuple(use.inner.names[n].type for n in DYNAMIC),
-               tuple(sorted(rc.modules)), len(rc.bad))
-    full = None if key is None else key_of(key, literals, tree)
-    entry = rc.memo.get(key) if key is not None else None
-    if entry is FULL:
-        entry = rc.memo.get(full) if full is not None else None
-    if not isinstance(entry, Entry) or any(cid in entry.used for cid, _ in rc.calls):
-        ir, entry = _resolve(rc, body, use, key, full)
+    key = None if inputs is None else key_of(d.id, id(d), inputs, len(rc.bad))
+    where = {"own": (literals, tree), "modules": tuple(sorted(rc.modules)),
+             **{n: use.inner.names[n].type for n in DYNAMIC}}
+    entry = _kept_entry(rc, key, where)
+    if entry is None or any(cid in entry.used for cid, _ in rc.calls):
+        ir, entry = _resolve(rc, body, use, key, where)
     else:
         ir = loads(entry.data)
+        for aspect in entry.aspects - {"own"}:
+            rc.depends(aspect)  # what the kept expansion read, its callers read too
     parent = rc.frames[-1] if rc.frames else None
     if parent is not None:
         base = parent.count
@@ -175,11 +174,36 @@ def _bind(d: Definition, args: dict[str, tuple[IR, Type, bool]], use: _Use
     return by_value, tuple(inputs) if plain else None, tuple(literals)
 
 
-def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, full: bytes | None
+def _kept_entry(rc: RC, key: bytes | None, where: dict[str, Any]) -> Entry | None:
+    """The expansion kept for ``key`` (the use's inputs) and the values ``where`` of the
+    aspects of the use that the expansions of those inputs read, if any."""
+    if key is None:
+        return None
+    kept = rc.memo.get(key)
+    if isinstance(kept, frozenset):
+        full = key_of(key, *(where[a] for a in sorted(kept)))
+        kept = rc.memo.get(full) if full is not None else None
+    return kept if isinstance(kept, Entry) else None
+
+
+def _keep(rc: RC, key: bytes, where: dict[str, Any], entry: Entry) -> None:
+    """Keep ``entry`` for ``key`` and the values of the aspects it read: the aspects of
+    all the expansions of ``key`` so far are kept under ``key``."""
+    kept = rc.memo.get(key)
+    aspects = entry.aspects | (kept if isinstance(kept, frozenset) else frozenset())
+    if not aspects:
+        rc.memo[key] = entry
+        return
+    full = key_of(key, *(where[a] for a in sorted(aspects)))
+    if full is not None:
+        rc.memo[key] = aspects
+        rc.memo[full] = entry
+
+
+def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, where: dict[str, Any]
              ) -> tuple[IR, Entry]:
     """Resolve the body of ``use`` in its frame: its IR and what to keep of it, kept
-    under ``key`` when it reported nothing and read nothing of an enclosing use (under
-    ``full`` when a prompt inside says the use itself)."""
+    (``_keep``) when it reported nothing and read nothing of an enclosing use."""
     d = use.d
     rc.calls.append((d.id, use.site))
     rc.frames.append(use.frame)
@@ -196,14 +220,11 @@ def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, full: bytes | None
     frame = use.frame
     data = data_of(ir)
     local = data is None or has_locals(data)  # not marshal data: renamed by a walk
-    entry = Entry(data or b"", t, frame.count, frozenset(frame.used), local)
-    if key is not None and full is not None and data is not None and not frame.outer \
+    entry = Entry(data or b"", t, frame.count, frozenset(frame.used), local,
+                  frozenset(frame.aspects))
+    if key is not None and data is not None and not frame.outer \
             and len(rc.diags) == diags and len(rc.bad) == bad:
-        if frame.own:
-            rc.memo[key] = FULL
-            rc.memo[full] = entry
-        elif rc.memo.get(key) is not FULL:
-            rc.memo[key] = entry
+        _keep(rc, key, where, entry)
     return ir, entry
 
 
@@ -223,7 +244,7 @@ def _body(rc: RC, d: Definition, body: Syn, inner: Scope) -> tuple[IR, Type]:
 
 
 def _dynamic(scope: Scope, name: str) -> Binding:
-    bound = scope.lookup(name)
+    bound = scope.peek(name)  # its type is a key of the use (``where``), not a read
     return var(name, bound.type if bound is not None else "any")
 
 
@@ -280,7 +301,7 @@ def prompt_of(rc: RC) -> dict[str, Any]:
     lowest, index, out = _chosen(rc.texts)
     for frame in rc.frames[lowest + 1:]:
         frame.outer = True
-    rc.frames[lowest].own = True
+    rc.frames[lowest].aspects.add("own")
     levels = len(rc.texts) - 1 - index
     return lift(out, levels) if levels else out
 

@@ -8,7 +8,7 @@ Every use of a definition is expanded in a ``Frame``: the fresh names its body b
 only on the definition and what the use gives it. Names of the caller that reach the body
 inside by-name arguments are lifted one level on the way in (``n~@3`` -> ``n~^@3``), so
 they cannot be taken for the body's own; each is renamed to a placeholder of the use
-(``n~^#0``, numbered in order of appearance), so that two uses whose arguments differ
+(``~^#0``, numbered in order of appearance), so that two uses whose arguments differ
 only in the caller's names give the same body. When the expansion is placed into its caller,
 ``place`` renames its own names into the caller's frame (after the names the caller has
 made so far), puts the caller's names back for the placeholders, and lowers the names a
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from marshal import dumps, loads
 from typing import Any
 
-__all__ = ["FULL", "Entry", "Frame", "canonical", "data_of", "has_locals", "key_of", "lift",
+__all__ = ["Entry", "Frame", "canonical", "data_of", "has_locals", "key_of", "lift",
            "loads", "place", "placed_name"]
 
 _MARKS = (b"~@", b"~^")
@@ -37,31 +37,30 @@ class Frame:
     """The fresh names of one expansion being resolved: ``count`` names made so far
     (nested expansions' names included, once placed), the definitions expanded inside
     (``used``), whether a prompt inside read an enclosing use (``outer``: then it is
-    not kept) or its own (``own``: then it is kept by its literal arguments and text
-    tree too)."""
+    not kept), and what else of where it is used it read (``aspects``: ``own``, a
+    prompt said the use itself: its literal arguments and text tree; ``you``, ``this``,
+    ``event``: the type of that name; ``modules``, the modules surely on): it is kept
+    by those too."""
 
     count: int = 0
     used: set[str] = field(default_factory=set)
     outer: bool = False
-    own: bool = False
-
-
-FULL = object()
-"""The memo's entry for inputs whose expansions are kept by their literal arguments
-and text tree too (a prompt inside says the use itself)."""
+    aspects: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
 class Entry:
     """A kept expansion: its IR in its own frame's names (marshalled), its type, how
     many names it made, the definitions expanded inside (a use inside one of them must
-    still fail as recursive), and whether its IR holds any local name at all."""
+    still fail as recursive), whether its IR holds any local name at all, and the
+    aspects of where it was used that it read (``Frame.aspects``)."""
 
     data: bytes
     type: Any
     count: int
     used: frozenset[str]
     local: bool
+    aspects: frozenset[str] = frozenset()
 
 
 def has_locals(data: bytes) -> bool:
@@ -94,7 +93,7 @@ def lift(value: Any, levels: int) -> Any:
 
 def canonical(value: Any, names: dict[str, str]) -> Any:
     """``value`` (an argument's IR, in the caller's names) with each fresh name of the
-    caller renamed to the use's placeholder ``name~^#j`` (``j``: its position in
+    caller renamed to the use's placeholder ``~^#j`` (``j``: its position in
     ``names``, which maps each caller name met so far to its placeholder; a copy)."""
     return _walk(value, lambda s: _placeholder(s, names))
 
@@ -114,7 +113,7 @@ def _placeholder(s: str, names: dict[str, str]) -> str:
         return s  # not a fresh name (``n~param``)
     kept = names.get(s)
     if kept is None:
-        kept = names[s] = f"{s[:i]}~^#{len(names)}"
+        kept = names[s] = f"~^#{len(names)}"
     return kept
 
 

@@ -13,6 +13,7 @@ reports every broken text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from marshal import dumps as _dumps
 from marshal import loads as _loads
@@ -85,8 +86,22 @@ class Scope:
                  parent: Scope | None = None) -> None:
         self.names = dict(names or {})
         self.parent = parent
+        self.reads: Callable[[str], None] | None = None
+        """Told each name found in this frame of names (``compiler.lang.expand``: an
+        expansion that reads ``you``, ``this`` or ``event`` depends on their types)."""
 
     def lookup(self, name: str) -> Binding | None:
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.names:
+                if scope.reads is not None:
+                    scope.reads(name)
+                return scope.names[name]
+            scope = scope.parent
+        return None
+
+    def peek(self, name: str) -> Binding | None:
+        """``lookup`` without telling ``reads``."""
         scope: Scope | None = self
         while scope is not None:
             if name in scope.names:
@@ -157,7 +172,7 @@ class RC:
     frames: list[Frame] = field(default_factory=list)
     """The local name frames of the uses being expanded, innermost last (one per entry
     of ``calls``; ``compiler.lang.memo``)."""
-    memo: dict[bytes, Entry] = field(default_factory=dict)
+    memo: dict[bytes, Entry | frozenset[str]] = field(default_factory=dict)
     """Expansions kept by their inputs (``compiler.lang.memo``)."""
 
     def on_with(self, module: str | None) -> frozenset[str]:
@@ -173,6 +188,12 @@ class RC:
             rec = table.get(mid)
             todo += list(rec.data.get("requires") or []) if rec else []
         return frozenset(out)
+
+    def depends(self, aspect: str) -> None:
+        """Every expansion being resolved depends on ``aspect`` of where it is used
+        (``compiler.lang.memo.Frame.aspects``)."""
+        for frame in self.frames:
+            frame.aspects.add(aspect)
 
     def kind_of(self, ident: str) -> list[str]:
         """``decls.kind_of(ident)``, kept: the records are all declared before any text
