@@ -24,18 +24,7 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span
 from compiler.lang.declare import Definition
-from compiler.lang.memo import (
-    Entry,
-    Frame,
-    canonical,
-    data_of,
-    has_locals,
-    key_of,
-    lift,
-    loads,
-    place,
-    placed_name,
-)
+from compiler.lang.memo import Entry, Frame, canonical, data_of, key_of, loads, rebase
 from compiler.lang.parse import parse, text_positions
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, clone, var
 from compiler.lang.syntax import Syn
@@ -71,9 +60,8 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
     ``tree``: the text tree of this use when it is written in a record's text (the
     prompts of the decisions inside say it, ``use_text``).
 
-    The body is resolved in a frame of its own local names (``compiler.lang.memo``) and
-    kept by its inputs: another use with the same inputs gets a copy, renamed into the
-    caller's names like the first."""
+    The body's expansion is kept by its inputs (``compiler.lang.memo``): another use
+    with the same inputs gets a copy, its local names moved to fresh ones."""
     if any(cid == d.id for cid, _ in rc.calls):
         raise rc.fail(syn, "R035", f"definition '{d.id}' uses itself",
                       hint="definitions are expanded where they are used: write the "
@@ -89,7 +77,8 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
 
         check_uses(rc, d, args, site, scope)
     at = f"{rc.path}:{syn.line}"
-    use = _Use(d, args, site, tree, Frame(), Scope({n: _dynamic(scope, n) for n in DYNAMIC}))
+    use = _Use(d, args, site, tree, rc.fresh_count,
+               Scope({n: _dynamic(scope, n) for n in DYNAMIC}))
     use.inner.reads = lambda name: rc.depends(name) if name in DYNAMIC else None
     by_value, inputs, literals = _bind(d, args, use)
     key = None if inputs is None else key_of(d.id, id(d), inputs, len(rc.bad))
@@ -99,25 +88,13 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
     if entry is None or any(cid in entry.used for cid, _ in rc.calls):
         ir, entry = _resolve(rc, body, use, key, where)
     else:
-        ir = loads(entry.data)
-        for aspect in entry.aspects - {"own"}:
-            rc.depends(aspect)  # what the kept expansion read, its callers read too
-    parent = rc.frames[-1] if rc.frames else None
-    if parent is not None:
-        base = parent.count
-        parent.count += entry.count
-        parent.used.update(entry.used)
-        parent.used.add(d.id)
-    else:
-        base = rc.fresh_count
-        rc.fresh_count += entry.count
-    top = parent is None
-    if entry.local:
-        ir = place(ir, base, top, list(use.names))
+        ir = _reuse(rc, entry, use)
+    if rc.frames:
+        rc.frames[-1].used.update(entry.used)
+        rc.frames[-1].used.add(d.id)
     if not by_value:
         return ir, entry.type
-    pre = [{"op": "let", "v": placed_name(name, k, base, top), "e": arg, "at": at}
-           for name, k, arg in by_value]
+    pre = [{"op": "let", "v": fresh, "e": arg, "at": at} for fresh, arg in by_value]
     return {"op": "seq", "b": pre + [ir], "at": ir.get("at", "")}, entry.type
 
 
@@ -127,28 +104,28 @@ DYNAMIC = ("you", "this", "event")
 @dataclass
 class _Use:
     """One use being expanded: the definition, the arguments as the caller gave them,
-    the call site, the text tree, the frame of its local names and the body's scope."""
+    the call site, the text tree, the last fresh number before it, the body's scope,
+    and the caller's fresh names in the by-name arguments (each to its placeholder)."""
 
     d: Definition
     args: dict[str, tuple[IR, Type, bool]]
     site: Span
     tree: Any
-    frame: Frame
+    base: int
     inner: Scope
     names: dict[str, str] = field(default_factory=dict)
-    """The caller's fresh names met in the by-name arguments, each to its placeholder
-    (``compiler.lang.memo.canonical``)."""
 
 
 def _bind(d: Definition, args: dict[str, tuple[IR, Type, bool]], use: _Use
-          ) -> tuple[list[tuple[str, int, IR]], tuple[Any, ...] | None, tuple[Any, ...]]:
-    """Bind the parameters in ``use.inner``: an argument passed by name is its IR (the
-    caller's local names lifted a frame); one passed by value is a local of the use's
-    frame (``name~@k``), given its value by a ``let`` before the body. Returns those
-    (name, k, the argument's IR), what the body's IR depends on of each argument (None:
-    an argument that is not plain data, so the use is not kept), and the literal values
-    of those passed by value (a prompt inside that says this use says them)."""
-    by_value: list[tuple[str, int, IR]] = []
+          ) -> tuple[list[tuple[str, IR]], tuple[Any, ...] | None, tuple[Any, ...]]:
+    """Bind the parameters in ``use.inner``: an argument passed by name is its IR; one
+    passed by value is a fresh local (the use's first fresh numbers), given its value by
+    a ``let`` before the body. Returns those (the local, the argument's IR), what the
+    body's IR depends on of each argument (its type; by name, its IR with placeholders
+    for the caller's names; None: an argument that is not plain data, so the use is not
+    kept), and the literal values of those passed by value (a prompt inside that says
+    this use says them)."""
+    by_value: list[tuple[str, IR]] = []
     inputs: list[Any] = []
     literals: list[Any] = []
     plain = True
@@ -158,15 +135,14 @@ def _bind(d: Definition, args: dict[str, tuple[IR, Type, bool]], use: _Use
         if d.form == "value" or code or declared in BY_NAME:
             data = data_of(ir)
             if data is None or b"~" in data:
-                ir = canonical(ir, use.names)
-                data = data_of(ir)
+                data = data_of(canonical(ir, use.names))
             plain = plain and data is not None
             use.inner.bind(name, Binding(ir, shown, code))
             inputs.append((name, code, t, shown, data))
         else:
-            use.frame.count += 1
-            by_value.append((name, use.frame.count, ir))
-            use.inner.bind(name, var(f"{name}~@{use.frame.count}", shown))
+            fresh = f"{name}~{use.base + len(by_value) + 1}"
+            by_value.append((fresh, ir))
+            use.inner.bind(name, var(fresh, shown))
             literal = data_of(("lit", ir["v"]) if ir.get("op") == "lit" else None)
             plain = plain and literal is not None
             inputs.append((name, code, t, shown))
@@ -200,13 +176,30 @@ def _keep(rc: RC, key: bytes, where: dict[str, Any], entry: Entry) -> None:
         rc.memo[full] = entry
 
 
+def _reuse(rc: RC, entry: Entry, use: _Use) -> IR:
+    """A kept expansion for ``use``: the next fresh numbers of the run taken, its IR
+    copied with its names moved (``compiler.lang.memo.rebase``)."""
+    rc.fresh_count += entry.count
+    for aspect in entry.aspects - {"own"}:
+        rc.depends(aspect)  # what the kept expansion read, its callers read too
+    callers = {old: new for old, new in zip(entry.callers, use.names, strict=True)
+               if old != new}
+    ir = loads(entry.data)
+    if use.base == entry.base and not callers:
+        return ir
+    return rebase(ir, entry, use.base, callers)
+
+
 def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, where: dict[str, Any]
              ) -> tuple[IR, Entry]:
-    """Resolve the body of ``use`` in its frame: its IR and what to keep of it, kept
-    (``_keep``) when it reported nothing and read nothing of an enclosing use."""
+    """Resolve the body of ``use``: its IR and what to keep of it, kept (``_keep``)
+    when it reported nothing and read nothing of an enclosing use."""
     d = use.d
+    frame = Frame()
+    rc.fresh_count += sum(1 for n, (_, _, code) in use.args.items()
+                          if not (d.form == "value" or code or d.params[n] in BY_NAME))
     rc.calls.append((d.id, use.site))
-    rc.frames.append(use.frame)
+    rc.frames.append(frame)
     rc.texts.append(_pending(rc, d, use.args, dict(use.inner.names), use.tree))
     saved, diags, bad = rc.path, len(rc.diags), len(rc.bad)
     rc.path = d.doc.path
@@ -217,11 +210,9 @@ def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, where: dict[str, A
         rc.calls.pop()
         rc.frames.pop()
         rc.texts.pop()
-    frame = use.frame
     data = data_of(ir)
-    local = data is None or has_locals(data)  # not marshal data: renamed by a walk
-    entry = Entry(data or b"", t, frame.count, frozenset(frame.used), local,
-                  frozenset(frame.aspects))
+    entry = Entry(data or b"", t, use.base, rc.fresh_count - use.base, tuple(use.names),
+                  frozenset(frame.used), frozenset(frame.aspects))
     if key is not None and data is not None and not frame.outer \
             and len(rc.diags) == diags and len(rc.bad) == bad:
         _keep(rc, key, where, entry)
@@ -296,14 +287,12 @@ def prompt_of(rc: RC) -> dict[str, Any]:
     """``use_text`` of the uses being expanded, for a decision in the innermost one.
     An expansion that holds the decision and whose enclosing uses were looked at depends
     on where it is used (``outer``: not kept); one whose own use was looked at, on that
-    use's literal arguments and text tree (``own``). The local names of the use said are
-    lifted to the innermost frame's."""
-    lowest, index, out = _chosen(rc.texts)
+    use's literal arguments and text tree (``own``)."""
+    lowest, _, out = _chosen(rc.texts)
     for frame in rc.frames[lowest + 1:]:
         frame.outer = True
     rc.frames[lowest].aspects.add("own")
-    levels = len(rc.texts) - 1 - index
-    return lift(out, levels) if levels else out
+    return out
 
 
 def use_text(texts: list[Any]) -> dict[str, Any]:

@@ -170,8 +170,8 @@ class RC:
     """Option keys that hold a position counted from 0 (shown from 1 in text)."""
     """Option label keys that hold a player (shown numbered from 1 to people)."""
     frames: list[Frame] = field(default_factory=list)
-    """The local name frames of the uses being expanded, innermost last (one per entry
-    of ``calls``; ``compiler.lang.memo``)."""
+    """The uses being expanded, innermost last (one per entry of ``calls``;
+    ``compiler.lang.memo``)."""
     memo: dict[bytes, Entry | frozenset[str]] = field(default_factory=dict)
     """Expansions kept by their inputs (``compiler.lang.memo``)."""
 
@@ -204,12 +204,7 @@ class RC:
         return kinds
 
     def fresh(self, name: str) -> str:
-        """A name nothing else binds: numbered within the innermost expansion's frame
-        (``compiler.lang.memo``), or in the run when no use is being expanded."""
-        if self.frames:
-            frame = self.frames[-1]
-            frame.count += 1
-            return f"{name}~@{frame.count}"
+        """A name nothing else binds, numbered in the run (``compiler.lang.memo``)."""
         self.fresh_count += 1
         return f"{name}~{self.fresh_count}"
 
