@@ -184,10 +184,9 @@ def _reuse(rc: RC, entry: Entry, use: _Use) -> IR:
         rc.depends(aspect)  # what the kept expansion read, its callers read too
     callers = {old: new for old, new in zip(entry.callers, use.names, strict=True)
                if old != new}
-    ir = loads(entry.data)
     if use.base == entry.base and not callers:
-        return ir
-    return rebase(ir, entry, use.base, callers)
+        return loads(entry.data)
+    return rebase(entry, use.base, callers)
 
 
 def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, where: dict[str, Any]

@@ -23,6 +23,7 @@ the key, and the expansion under the key and the values of what it read.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from marshal import dumps, loads
 from typing import Any
@@ -97,21 +98,54 @@ def _placeholder(s: str, names: dict[str, str]) -> str:
     return kept
 
 
-def rebase(value: Any, entry: Entry, base: int, callers: dict[str, str]) -> Any:
-    """A copy of ``entry``'s IR ``value`` for a use whose names start after ``base``:
-    the entry's own names moved by ``base - entry.base``, its caller names replaced
-    (``callers``: the entry's caller name to this use's)."""
+_HEAD = re.compile(rb"[ut][\x00-\xff]{4}(?=[A-Za-z0-9_]*~[0-9])")
+"""Where a marshalled string (version 2: ``u`` or ``t``, a 4-byte length, UTF-8) may
+start that holds a fresh name; the length read there decides (``_names``)."""
+_NAME = re.compile(rb"[A-Za-z0-9_]*~[0-9]+")
+
+
+def rebase(entry: Entry, base: int, callers: dict[str, str]) -> Any:
+    """A copy of ``entry``'s IR for a use whose names start after ``base``: the entry's
+    own names moved by ``base - entry.base``, its caller names replaced (``callers``:
+    the entry's caller name to this use's). Done on the marshalled IR: each string
+    that is a fresh name is rewritten with its new length, then the IR is read."""
     lo, hi, delta = entry.base, entry.base + entry.count, base - entry.base
+    data = entry.data
+    out: list[bytes] = []
+    done = 0
+    for start, end, name in _names(data):
+        new = callers.get(name)
+        if new is None:
+            number = fresh_number(name)
+            if number is None or not lo < number <= hi:
+                continue
+            new = f"{name[:name.rfind('~')]}~{number + delta}"
+        raw = new.encode()
+        out += [data[done:start + 1], len(raw).to_bytes(4, "little"), raw]
+        done = end
+    out.append(data[done:])
+    return loads(b"".join(out))
 
-    def rename(s: str) -> str:
-        if s in callers:
-            return callers[s]
-        number = fresh_number(s)
-        if number is not None and lo < number <= hi:
-            return f"{s[:s.rfind('~')]}~{number + delta}"
-        return s
 
-    return _walk(value, rename)
+def _names(data: bytes) -> list[tuple[int, int, str]]:
+    """The strings of marshalled ``data`` that are fresh names: (start of the string's
+    record, its end, the name). A candidate start is taken only when the length it
+    reads spans exactly a name (the bytes of a string's length are never those of a
+    name, so a string's own text is not read as a record)."""
+    found: list[tuple[int, int, str]] = []
+    pos = 0
+    while True:
+        m = _HEAD.search(data, pos)
+        if m is None:
+            return found
+        start = m.start()
+        size = int.from_bytes(data[start + 1:start + 5], "little")
+        end = start + 5 + size
+        if end <= len(data) and _NAME.fullmatch(data, start + 5, end):
+            found.append((start, end, data[start + 5:end].decode()))
+            pos = end
+        else:
+            pos = start + 1
 
 
 def _walk(value: Any, rename: Any) -> Any:
