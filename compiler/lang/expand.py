@@ -123,8 +123,8 @@ def _bind(d: Definition, args: dict[str, tuple[IR, Type, bool]], use: _Use
     a ``let`` before the body. Returns those (the local, the argument's IR), what the
     body's IR depends on of each argument (its type; by name, its IR with placeholders
     for the caller's names; None: an argument that is not plain data, so the use is not
-    kept), and the literal values of those passed by value (a prompt inside that says
-    this use says them)."""
+    kept), and the literal values and types of those passed by value (a prompt inside
+    that says this use says them)."""
     by_value: list[tuple[str, IR]] = []
     inputs: list[Any] = []
     literals: list[Any] = []
@@ -145,8 +145,8 @@ def _bind(d: Definition, args: dict[str, tuple[IR, Type, bool]], use: _Use
             use.inner.bind(name, var(fresh, shown))
             literal = data_of(("lit", ir["v"]) if ir.get("op") == "lit" else None)
             plain = plain and literal is not None
-            inputs.append((name, code, t, shown))
-            literals.append(literal)
+            inputs.append((name, code, shown))
+            literals.append((literal, t))
     return by_value, tuple(inputs) if plain else None, tuple(literals)
 
 
