@@ -44,7 +44,7 @@ class Frame:
     aspects: set[str] = field(default_factory=set)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Entry:
     """A kept expansion: its IR (marshalled), its type, the first fresh number before
     it (``base``) and how many it took (``count``), the caller names its by-name
@@ -59,6 +59,8 @@ class Entry:
     callers: tuple[str, ...]
     used: frozenset[str]
     aspects: frozenset[str] = frozenset()
+    spots: list[tuple[int, int, str]] | None = None
+    """Where ``data`` holds fresh names (``_names``), found at the first reuse."""
 
 
 def key_of(*parts: Any) -> bytes | None:
@@ -111,9 +113,11 @@ def rebase(entry: Entry, base: int, callers: dict[str, str]) -> Any:
     that is a fresh name is rewritten with its new length, then the IR is read."""
     lo, hi, delta = entry.base, entry.base + entry.count, base - entry.base
     data = entry.data
+    if entry.spots is None:
+        entry.spots = _names(data)
     out: list[bytes] = []
     done = 0
-    for start, end, name in _names(data):
+    for start, end, name in entry.spots:
         new = callers.get(name)
         if new is None:
             number = fresh_number(name)
@@ -130,22 +134,17 @@ def rebase(entry: Entry, base: int, callers: dict[str, str]) -> Any:
 def _names(data: bytes) -> list[tuple[int, int, str]]:
     """The strings of marshalled ``data`` that are fresh names: (start of the string's
     record, its end, the name). A candidate start is taken only when the length it
-    reads spans exactly a name (the bytes of a string's length are never those of a
-    name, so a string's own text is not read as a record)."""
+    reads spans exactly a name. The leftmost candidate of a string is its own record
+    (a length under 2**24 has a zero byte, which no name holds, so no candidate starts
+    before it and reads into its text); a candidate inside a name reads four name
+    bytes as its length, far past the end."""
     found: list[tuple[int, int, str]] = []
-    pos = 0
-    while True:
-        m = _HEAD.search(data, pos)
-        if m is None:
-            return found
+    for m in _HEAD.finditer(data):
         start = m.start()
-        size = int.from_bytes(data[start + 1:start + 5], "little")
-        end = start + 5 + size
+        end = start + 5 + int.from_bytes(data[start + 1:start + 5], "little")
         if end <= len(data) and _NAME.fullmatch(data, start + 5, end):
             found.append((start, end, data[start + 5:end].decode()))
-            pos = end
-        else:
-            pos = start + 1
+    return found
 
 
 def _walk(value: Any, rename: Any) -> Any:
