@@ -19,6 +19,10 @@ kept IR with its own names moved into them and the first use's caller names repl
 its own (``rebase``): the same IR, up to the names, as resolving the body again would
 give. What else an expansion read of where it is used (``Frame.aspects``) is kept under
 the key, and the expansion under the key and the values of what it read.
+
+A string of the IR that is written like a fresh name (``[a-z_][a-z0-9_]*~N``) is taken
+for one: a text's string literal written so, with a number the expansion took, would be
+renumbered with the names (no game writes one; the grammar's names hold no ``~``).
 """
 
 from __future__ import annotations
@@ -78,11 +82,14 @@ def data_of(value: Any) -> bytes | None:
         return None
 
 
+_FRESH = re.compile(r"[a-z_][a-z0-9_]*~([0-9]+)")
+"""A fresh local name: a name of the language, ``~``, its number in the run."""
+
+
 def fresh_number(s: str) -> int | None:
     """The number of a fresh local name (``n~17``: 17), else None (``n~param``)."""
-    i = s.rfind("~")
-    tail = s[i + 1:]
-    return int(tail) if i >= 0 and tail.isdigit() else None
+    m = _FRESH.fullmatch(s)
+    return int(m.group(1)) if m else None
 
 
 def canonical(value: Any, names: dict[str, str]) -> Any:
@@ -100,10 +107,10 @@ def _placeholder(s: str, names: dict[str, str]) -> str:
     return kept
 
 
-_HEAD = re.compile(rb"[ut][\x00-\xff]{4}(?=[A-Za-z0-9_]*~[0-9])")
+_HEAD = re.compile(rb"[ut][\x00-\xff]{4}(?=[a-z0-9_]*~[0-9])")
 """Where a marshalled string (version 2: ``u`` or ``t``, a 4-byte length, UTF-8) may
 start that holds a fresh name; the length read there decides (``_names``)."""
-_NAME = re.compile(rb"[A-Za-z0-9_]*~[0-9]+")
+_NAME = re.compile(rb"[a-z_][a-z0-9_]*~[0-9]+")
 
 
 def rebase(entry: Entry, base: int, callers: dict[str, str]) -> Any:
