@@ -24,7 +24,7 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span
 from compiler.lang.declare import Definition
-from compiler.lang.memo import Entry, Frame, canonical, data_of, key_of, loads, rebase
+from compiler.lang.memo import Entry, Frame, canonical, data_of, keep, kept, key_of, loads, rebase
 from compiler.lang.parse import parse, text_positions
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, clone, var
 from compiler.lang.syntax import Syn
@@ -84,7 +84,7 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
     key = None if inputs is None else key_of(d.id, id(d), inputs, len(rc.bad))
     where = {"own": (literals, tree), "modules": tuple(sorted(rc.modules)),
              **{n: use.inner.names[n].type for n in DYNAMIC}}
-    entry = _kept_entry(rc, key, where)
+    entry = kept(rc.memo, key, where)
     if entry is None or any(cid in entry.used for cid, _ in rc.calls):
         ir, entry = _resolve(rc, body, use, key, where)
     else:
@@ -150,32 +150,6 @@ def _bind(d: Definition, args: dict[str, tuple[IR, Type, bool]], use: _Use
     return by_value, tuple(inputs) if plain else None, tuple(literals)
 
 
-def _kept_entry(rc: RC, key: bytes | None, where: dict[str, Any]) -> Entry | None:
-    """The expansion kept for ``key`` (the use's inputs) and the values ``where`` of the
-    aspects of the use that the expansions of those inputs read, if any."""
-    if key is None:
-        return None
-    kept = rc.memo.get(key)
-    if isinstance(kept, frozenset):
-        full = key_of(key, *(where[a] for a in sorted(kept)))
-        kept = rc.memo.get(full) if full is not None else None
-    return kept if isinstance(kept, Entry) else None
-
-
-def _keep(rc: RC, key: bytes, where: dict[str, Any], entry: Entry) -> None:
-    """Keep ``entry`` for ``key`` and the values of the aspects it read: the aspects of
-    all the expansions of ``key`` so far are kept under ``key``."""
-    kept = rc.memo.get(key)
-    aspects = entry.aspects | (kept if isinstance(kept, frozenset) else frozenset())
-    if not aspects:
-        rc.memo[key] = entry
-        return
-    full = key_of(key, *(where[a] for a in sorted(aspects)))
-    if full is not None:
-        rc.memo[key] = aspects
-        rc.memo[full] = entry
-
-
 def _reuse(rc: RC, entry: Entry, use: _Use) -> IR:
     """A kept expansion for ``use``: the next fresh numbers of the run taken, its IR
     copied with its names moved (``compiler.lang.memo.rebase``)."""
@@ -191,7 +165,7 @@ def _reuse(rc: RC, entry: Entry, use: _Use) -> IR:
 
 def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, where: dict[str, Any]
              ) -> tuple[IR, Entry]:
-    """Resolve the body of ``use``: its IR and what to keep of it, kept (``_keep``)
+    """Resolve the body of ``use``: its IR and what to keep of it, kept (``memo.keep``)
     when it reported nothing and read nothing of an enclosing use."""
     d = use.d
     frame = Frame()
@@ -214,7 +188,7 @@ def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, where: dict[str, A
                   frozenset(frame.used), frozenset(frame.aspects))
     if key is not None and data is not None and not frame.outer \
             and len(rc.diags) == diags and len(rc.bad) == bad:
-        _keep(rc, key, where, entry)
+        keep(rc.memo, key, where, entry)
     return ir, entry
 
 

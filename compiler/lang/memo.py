@@ -1,7 +1,7 @@
 """Expansions kept by (definition, arguments) and reused with their local names moved.
 
-Entry points: ``Frame``, ``Entry``, ``key_of``, ``data_of``, ``canonical`` and
-``rebase``; used by ``compiler.lang.expand``.
+Entry points: ``Frame``, ``Entry``, ``key_of``, ``data_of``, ``canonical``, ``kept``,
+``keep`` and ``rebase``; used by ``compiler.lang.expand``.
 
 Fresh local names (``rc.fresh``: ``n~17``) are numbered in one sequence for the run, so
 every name an expansion makes lies in the range of numbers taken while it was resolved
@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from marshal import dumps, loads
 from typing import Any
 
-__all__ = ["Entry", "Frame", "canonical", "data_of", "key_of", "loads", "rebase"]
+__all__ = ["Entry", "Frame", "Memo", "canonical", "data_of", "keep", "kept", "key_of", "loads",
+           "rebase"]
 
 
 @dataclass
@@ -65,6 +66,36 @@ class Entry:
     aspects: frozenset[str] = frozenset()
     spots: list[tuple[int, int, str]] | None = None
     """Where ``data`` holds fresh names (``_names``), found at the first reuse."""
+
+
+Memo = dict[bytes, "Entry | frozenset[str]"]
+"""Kept expansions by key; under a key alone, the aspects its expansions read."""
+
+
+def kept(memo: Memo, key: bytes | None, where: dict[str, Any]) -> Entry | None:
+    """The expansion kept for ``key`` (a use's inputs) and the values ``where`` of the
+    aspects of the use that the expansions of those inputs read, if any."""
+    if key is None:
+        return None
+    found = memo.get(key)
+    if isinstance(found, frozenset):
+        full = key_of(key, *(where[a] for a in sorted(found)))
+        found = memo.get(full) if full is not None else None
+    return found if isinstance(found, Entry) else None
+
+
+def keep(memo: Memo, key: bytes, where: dict[str, Any], entry: Entry) -> None:
+    """Keep ``entry`` for ``key`` and the values of the aspects it read: the aspects of
+    all the expansions of ``key`` so far are kept under ``key``."""
+    found = memo.get(key)
+    aspects = entry.aspects | (found if isinstance(found, frozenset) else frozenset())
+    if not aspects:
+        memo[key] = entry
+        return
+    full = key_of(key, *(where[a] for a in sorted(aspects)))
+    if full is not None:
+        memo[key] = aspects
+        memo[full] = entry
 
 
 def key_of(*parts: Any) -> bytes | None:

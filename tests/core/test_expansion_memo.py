@@ -30,7 +30,7 @@ def _both(folder: Path, root: Path, monkeypatch: pytest.MonkeyPatch
           ) -> tuple[Compiled, Compiled]:
     kept = _compiled(folder, root)
     with monkeypatch.context() as patch:
-        patch.setattr(expand, "_kept_entry", lambda *_: None)  # resolve every use again
+        patch.setattr(expand, "kept", lambda *_: None)  # resolve every use again
         again = _compiled(folder, root)
     return kept, again
 
