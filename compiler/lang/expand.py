@@ -134,8 +134,8 @@ def _bind(d: Definition, args: dict[str, tuple[IR, Type, bool]], use: _Use
         shown = t if declared in ("any", "value") else declared
         if d.form == "value" or code or declared in BY_NAME:
             data = data_of(ir)
-            if data is None or b"~" in data:
-                data = data_of(canonical(ir, use.names))
+            if data is not None and b"~" in data:
+                data = canonical(data, use.names)
             plain = plain and data is not None
             use.inner.bind(name, Binding(ir, shown, code))
             inputs.append((name, code, t, shown, data))

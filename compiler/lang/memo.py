@@ -64,7 +64,7 @@ class Entry:
     callers: tuple[str, ...]
     used: frozenset[str]
     aspects: frozenset[str] = frozenset()
-    spots: list[tuple[int, int, str]] | None = None
+    spots: list[tuple[int, int, str, str, int]] | None = None
     """Where ``data`` holds fresh names (``_names``), found at the first reuse."""
 
 
@@ -113,35 +113,24 @@ def data_of(value: Any) -> bytes | None:
         return None
 
 
-_FRESH = re.compile(r"[a-z_][a-z0-9_]*~([0-9]+)")
-"""A fresh local name: a name of the language, ``~``, its number in the run."""
+def canonical(data: bytes, names: dict[str, str]) -> bytes:
+    """Marshalled IR ``data`` (an argument's) with each fresh name written as its
+    placeholder ``~#j`` (``names``: each name met so far to its placeholder, in order):
+    a key, not read back."""
+    def placeholder(name: str) -> str:
+        kept = names.get(name)
+        if kept is None:
+            kept = names[name] = f"~#{len(names)}"
+        return kept
 
-
-def fresh_number(s: str) -> int | None:
-    """The number of a fresh local name (``n~17``: 17), else None (``n~param``)."""
-    m = _FRESH.fullmatch(s)
-    return int(m.group(1)) if m else None
-
-
-def canonical(value: Any, names: dict[str, str]) -> Any:
-    """``value`` (an argument's IR) with each fresh name renamed to its placeholder
-    ``~#j`` (``names``: each name met so far to its placeholder, in order; a copy)."""
-    return _walk(value, lambda s: _placeholder(s, names))
-
-
-def _placeholder(s: str, names: dict[str, str]) -> str:
-    if fresh_number(s) is None:
-        return s
-    kept = names.get(s)
-    if kept is None:
-        kept = names[s] = f"~#{len(names)}"
-    return kept
+    return _rewrite(data, [(start, end, placeholder(name)) for start, end, name, _, _
+                           in _names(data)])
 
 
 _HEAD = re.compile(rb"[ut][\x00-\xff]{4}(?=[a-z0-9_]*~[0-9])")
 """Where a marshalled string (version 2: ``u`` or ``t``, a 4-byte length, UTF-8) may
 start that holds a fresh name; the length read there decides (``_names``)."""
-_NAME = re.compile(rb"[a-z_][a-z0-9_]*~[0-9]+")
+_NAME = re.compile(rb"([a-z_][a-z0-9_]*~)([0-9]+)")
 
 
 def rebase(entry: Entry, base: int, callers: dict[str, str]) -> Any:
@@ -150,52 +139,42 @@ def rebase(entry: Entry, base: int, callers: dict[str, str]) -> Any:
     the entry's caller name to this use's). Done on the marshalled IR: each string
     that is a fresh name is rewritten with its new length, then the IR is read."""
     lo, hi, delta = entry.base, entry.base + entry.count, base - entry.base
-    data = entry.data
-    if entry.spots is None:
-        entry.spots = _names(data)
+    if entry.spots is None:  # the places of its own names and of its caller names
+        first = set(entry.callers)
+        entry.spots = [(start, end, name, prefix, number)
+                       for start, end, name, prefix, number in _names(entry.data)
+                       if name in first or lo < number <= hi]
+    return loads(_rewrite(entry.data, [
+        (start, end, callers.get(name, name) if lo >= number or number > hi
+         else f"{prefix}{number + delta}")
+        for start, end, name, prefix, number in entry.spots]))
+
+
+def _rewrite(data: bytes, spots: list[tuple[int, int, str]]) -> bytes:
+    """``data`` with the string at each (start, end) replaced by the text given."""
     out: list[bytes] = []
     done = 0
-    for start, end, name in entry.spots:
-        new = callers.get(name)
-        if new is None:
-            number = fresh_number(name)
-            if number is None or not lo < number <= hi:
-                continue
-            new = f"{name[:name.rfind('~')]}~{number + delta}"
-        raw = new.encode()
+    for start, end, text in spots:
+        raw = text.encode()
         out += [data[done:start + 1], len(raw).to_bytes(4, "little"), raw]
         done = end
     out.append(data[done:])
-    return loads(b"".join(out))
+    return b"".join(out)
 
 
-def _names(data: bytes) -> list[tuple[int, int, str]]:
+def _names(data: bytes) -> list[tuple[int, int, str, str, int]]:
     """The strings of marshalled ``data`` that are fresh names: (start of the string's
-    record, its end, the name). A candidate start is taken only when the length it
-    reads spans exactly a name. The leftmost candidate of a string is its own record
-    (a length under 2**24 has a zero byte, which no name holds, so no candidate starts
-    before it and reads into its text); a candidate inside a name reads four name
-    bytes as its length, far past the end."""
-    found: list[tuple[int, int, str]] = []
+    record, its end, the name, the part before its number, its number). A candidate
+    start is taken only when the length it reads spans exactly a name. The leftmost
+    candidate of a string is its own record (a length under 2**24 has a zero byte,
+    which no name holds, so no candidate starts before it and reads into its text); a
+    candidate inside a name reads four name bytes as its length, far past the end."""
+    found: list[tuple[int, int, str, str, int]] = []
     for m in _HEAD.finditer(data):
         start = m.start()
         end = start + 5 + int.from_bytes(data[start + 1:start + 5], "little")
-        if end <= len(data) and _NAME.fullmatch(data, start + 5, end):
-            found.append((start, end, data[start + 5:end].decode()))
+        name = _NAME.fullmatch(data, start + 5, end) if end <= len(data) else None
+        if name is not None:
+            found.append((start, end, name.group().decode(), name.group(1).decode(),
+                          int(name.group(2))))
     return found
-
-
-def _walk(value: Any, rename: Any) -> Any:
-    """A copy of IR data with every string containing '~' passed through ``rename``
-    (dict keys too)."""
-    kind = type(value)
-    if kind is str:
-        return rename(value) if "~" in value else value
-    if kind is dict:
-        return {(rename(k) if type(k) is str and "~" in k else k): _walk(v, rename)
-                for k, v in value.items()}
-    if kind is list:
-        return [_walk(v, rename) for v in value]
-    if kind is tuple:
-        return tuple(_walk(v, rename) for v in value)
-    return value
