@@ -5,7 +5,7 @@ Entry points: ``Frame``, ``Entry``, ``key_of``, ``data_of``, ``canonical``, ``ke
 
 Fresh local names (``rc.fresh``: ``n~17``) are numbered in one sequence for the run, so
 every name an expansion makes lies in the range of numbers taken while it was resolved
-(its ``Frame``: from ``base`` on, ``count`` of them, failed phrase attempts included).
+(``Entry.base`` and ``Entry.count``, failed phrase attempts included).
 Apart from those, its IR holds only the caller's names that reach it inside by-name
 arguments. The key of an expansion's inputs writes those caller names as placeholders
 (``~#0``, ``~#1`` in order of appearance, ``canonical``), so it depends only on the
@@ -16,9 +16,10 @@ An expansion that resolved, reported nothing and read nothing of an enclosing us
 decision's prompt may say an outer use, ``use_text``) is kept under that key. Another
 use with the same key takes the next ``count`` numbers of the run and gets a copy of the
 kept IR with its own names moved into them and the first use's caller names replaced by
-its own (``rebase``): the same IR, up to the names, as resolving the body again would
-give. What else an expansion read of where it is used (``Frame.aspects``) is kept under
-the key, and the expansion under the key and the values of what it read.
+its own (``rebase``): the IR resolving the body again would give, numbers included (a
+resolution takes the same count of numbers each time). What else an expansion read of
+where it is used (``Frame.aspects``) is kept under the key, and the expansion under the
+key and the values of what it read.
 
 A string of the IR that is written like a fresh name (``[a-z_][a-z0-9_]*~N``) is taken
 for one: a text's string literal written so, with a number the expansion took, would be
