@@ -150,8 +150,8 @@ def number_nodes(ir: Any, prompted: list[dict[str, Any]] | None = None) -> int:
 def _number(node: Any, in_expr: bool, counts: list[int],
             prompted: list[dict[str, Any]] | None) -> None:
     """``number_nodes`` below ``node``; only dicts and lists are visited (a call per
-    scalar would be most of the calls)."""
-    if isinstance(node, dict):
+    scalar would be most of the calls), told apart by ``type`` (IR holds no subclass)."""
+    if type(node) is dict:
         if "op" in node:
             if "at" in node:
                 node["id"] = counts[0]
@@ -169,5 +169,6 @@ def _number(node: Any, in_expr: bool, counts: list[int],
     else:
         values = node
     for value in values:
-        if isinstance(value, (dict, list)):
+        kind = type(value)
+        if kind is dict or kind is list:
             _number(value, in_expr, counts, prompted)

@@ -19,16 +19,18 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span
 from compiler.lang.declare import Definition
+from compiler.lang.memo import Entry, Frame, canonical, data_of, keep, kept, key_of, loads, rebase
 from compiler.lang.parse import parse, text_positions
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, clone, var
 from compiler.lang.syntax import Syn
 from compiler.lang.types import Type
 
-__all__ = ["body_of", "check_definition", "expand", "use_text"]
+__all__ = ["body_of", "check_definition", "expand", "prompt_of", "use_text"]
 
 BY_NAME = ("effect", "condition")
 _HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)")
@@ -56,7 +58,10 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
            scope: Scope, tree: Any = None) -> tuple[IR, Type]:
     """The IR of ``d`` used at ``syn`` with ``args`` (resolved in the caller's scope);
     ``tree``: the text tree of this use when it is written in a record's text (the
-    prompts of the decisions inside say it, ``use_text``)."""
+    prompts of the decisions inside say it, ``use_text``).
+
+    The body's expansion is kept by its inputs (``compiler.lang.memo``): another use
+    with the same inputs gets a copy, its local names moved to fresh ones."""
     if any(cid == d.id for cid, _ in rc.calls):
         raise rc.fail(syn, "R035", f"definition '{d.id}' uses itself",
                       hint="definitions are expanded where they are used: write the "
@@ -66,42 +71,133 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
         return ({"op": "skip", "at": f"{rc.path}:{syn.line}"}, "effect") \
             if d.form == "effect" else \
             ({"op": "lit", "v": None}, "any")
-    inner = Scope({n: _dynamic(scope, n) for n in ("you", "this", "event")})
-    pre: list[IR] = []
-    for name, (ir, t, code) in args.items():
-        declared = d.params[name]
-        shown = t if declared in ("any", "value") else declared
-        if d.form == "value" or code or declared in BY_NAME:
-            inner.bind(name, Binding(ir, shown, code))
-        else:
-            fresh = rc.fresh(name)
-            pre.append({"op": "let", "v": fresh, "e": ir, "at": f"{rc.path}:{syn.line}"})
-            inner.bind(name, var(fresh, shown))
     site = Span(rc.path, syn.line, syn.col)
     if not rc.calls and d.record.get("checks"):
         from compiler.lang.checks import check_uses
 
         check_uses(rc, d, args, site, scope)
-    rc.calls.append((d.id, site))
-    rc.texts.append(_pending(rc, d, args, dict(inner.names), tree))
-    saved = rc.path
+    at = f"{rc.path}:{syn.line}"
+    use = _Use(d, args, site, tree, rc.fresh_count,
+               Scope({n: _dynamic(scope, n) for n in DYNAMIC}))
+    use.inner.reads = lambda name: rc.depends(name) if name in DYNAMIC else None
+    by_value, inputs, literals = _bind(d, args, use)
+    key = None if inputs is None else key_of(d.id, id(d), inputs, len(rc.bad))
+    where = {"own": (literals, tree), "modules": tuple(sorted(rc.modules)),
+             **{n: use.inner.names[n].type for n in DYNAMIC}}
+    entry = kept(rc.memo, key, where)
+    if entry is None or any(cid in entry.used for cid, _ in rc.calls):
+        ir, entry = _resolve(rc, body, use, key, where)
+    else:
+        ir = _reuse(rc, entry, use)
+    if rc.frames:
+        rc.frames[-1].used.update(entry.used)
+        rc.frames[-1].used.add(d.id)
+    if not by_value:
+        return ir, entry.type
+    pre = [{"op": "let", "v": fresh, "e": arg, "at": at} for fresh, arg in by_value]
+    return {"op": "seq", "b": pre + [ir], "at": ir.get("at", "")}, entry.type
+
+
+DYNAMIC = ("you", "this", "event")
+
+
+@dataclass
+class _Use:
+    """One use being expanded: the definition, the arguments as the caller gave them,
+    the call site, the text tree, the last fresh number before it, the body's scope,
+    and the caller's fresh names in the by-name arguments (each to its placeholder)."""
+
+    d: Definition
+    args: dict[str, tuple[IR, Type, bool]]
+    site: Span
+    tree: Any
+    base: int
+    inner: Scope
+    names: dict[str, str] = field(default_factory=dict)
+
+
+def _bind(d: Definition, args: dict[str, tuple[IR, Type, bool]], use: _Use
+          ) -> tuple[list[tuple[str, IR]], tuple[Any, ...] | None, tuple[Any, ...]]:
+    """Bind the parameters in ``use.inner``: an argument passed by name is its IR; one
+    passed by value is a fresh local (the use's first fresh numbers), given its value by
+    a ``let`` before the body. Returns those (the local, the argument's IR), what the
+    body's IR depends on of each argument (its type; by name, its IR with placeholders
+    for the caller's names; None: an argument that is not plain data, so the use is not
+    kept), and the literal values and types of those passed by value (a prompt inside
+    that says this use says them)."""
+    by_value: list[tuple[str, IR]] = []
+    inputs: list[Any] = []
+    literals: list[Any] = []
+    plain = True
+    for name, (ir, t, code) in args.items():
+        declared = d.params[name]
+        shown = t if declared in ("any", "value") else declared
+        if d.form == "value" or code or declared in BY_NAME:
+            data = data_of(ir)
+            if data is not None and b"~" in data:
+                data = canonical(data, use.names)
+            plain = plain and data is not None
+            use.inner.bind(name, Binding(ir, shown, code))
+            inputs.append((name, code, t, shown, data))
+        else:
+            fresh = f"{name}~{use.base + len(by_value) + 1}"
+            by_value.append((fresh, ir))
+            use.inner.bind(name, var(fresh, shown))
+            literal = data_of(("lit", ir["v"]) if ir.get("op") == "lit" else None)
+            plain = plain and literal is not None
+            inputs.append((name, code, shown))
+            literals.append((literal, t))
+    return by_value, tuple(inputs) if plain else None, tuple(literals)
+
+
+def _reuse(rc: RC, entry: Entry, use: _Use) -> IR:
+    """A kept expansion for ``use``: the next fresh numbers of the run taken, its IR
+    copied with its names moved (``compiler.lang.memo.rebase``)."""
+    rc.fresh_count += entry.count
+    for aspect in entry.aspects - {"own"}:
+        rc.depends(aspect)  # what the kept expansion read, its callers read too
+    callers = {old: new for old, new in zip(entry.callers, use.names, strict=True)
+               if old != new}
+    if use.base == entry.base and not callers:
+        return loads(entry.data)
+    return rebase(entry, use.base, callers)
+
+
+def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, where: dict[str, Any]
+             ) -> tuple[IR, Entry]:
+    """Resolve the body of ``use``: its IR and what to keep of it, kept (``memo.keep``)
+    when it reported nothing and read nothing of an enclosing use."""
+    d = use.d
+    frame = Frame()
+    rc.fresh_count += sum(1 for n, (_, _, code) in use.args.items()
+                          if not (d.form == "value" or code or d.params[n] in BY_NAME))
+    rc.calls.append((d.id, use.site))
+    rc.frames.append(frame)
+    rc.texts.append(_pending(rc, d, use.args, dict(use.inner.names), use.tree))
+    saved, diags, bad = rc.path, len(rc.diags), len(rc.bad)
     rc.path = d.doc.path
     try:
-        return _body(rc, d, body, inner, pre)
+        ir, t = _body(rc, d, body, use.inner)
     finally:
         rc.path = saved
         rc.calls.pop()
+        rc.frames.pop()
         rc.texts.pop()
+    data = data_of(ir)
+    entry = Entry(data or b"", t, use.base, rc.fresh_count - use.base, tuple(use.names),
+                  frozenset(frame.used), frozenset(frame.aspects))
+    if key is not None and data is not None and not frame.outer \
+            and len(rc.diags) == diags and len(rc.bad) == bad:
+        keep(rc.memo, key, where, entry)
+    return ir, entry
 
 
-def _body(rc: RC, d: Definition, body: Syn, inner: Scope, pre: list[IR]) -> tuple[IR, Type]:
+def _body(rc: RC, d: Definition, body: Syn, inner: Scope) -> tuple[IR, Type]:
     from compiler.lang.expr import expr
     from compiler.lang.stmt import stmt
 
     if d.form == "effect":
-        ir = stmt(rc, body, inner)
-        return ({"op": "seq", "b": pre + [ir], "at": ir.get("at", "")} if pre else ir), \
-            "effect"
+        return stmt(rc, body, inner), "effect"
     ir, t = expr(rc, body.kids[0] if body.op == "seq" else body, inner)
     if d.record.get("modifiable"):
         ir = {"op": "modv", "name": d.id, "base": ir,
@@ -112,7 +208,7 @@ def _body(rc: RC, d: Definition, body: Syn, inner: Scope, pre: list[IR]) -> tupl
 
 
 def _dynamic(scope: Scope, name: str) -> Binding:
-    bound = scope.lookup(name)
+    bound = scope.peek(name)  # its type is a key of the use (``where``), not a read
     return var(name, bound.type if bound is not None else "any")
 
 
@@ -160,6 +256,18 @@ def _said_holes(rc: RC, d: Definition) -> frozenset[str]:
     return kept
 
 
+def prompt_of(rc: RC) -> dict[str, Any]:
+    """``use_text`` of the uses being expanded, for a decision in the innermost one.
+    An expansion that holds the decision and whose enclosing uses were looked at depends
+    on where it is used (``outer``: not kept); one whose own use was looked at, on that
+    use's literal arguments and text tree (``own``)."""
+    lowest, _, out = _chosen(rc.texts)
+    for frame in rc.frames[lowest + 1:]:
+        frame.outer = True
+    rc.frames[lowest].aspects.add("own")
+    return out
+
+
 def use_text(texts: list[Any]) -> dict[str, Any]:
     """The use of a definition whose text asks for a decision, from the uses it is
     inside (``texts``, outermost first), innermost first: the first one whose every hole
@@ -168,25 +276,32 @@ def use_text(texts: list[Any]) -> dict[str, Any]:
     local and no state), or when the decision is asked (a value read then, ``eval``);
     else the innermost one (its unknown holes read "…"). An entry not yet worked out
     (``_pending``) is worked out here, in place."""
+    return _chosen(texts)[2]
+
+
+def _chosen(texts: list[Any]) -> tuple[int, int, dict[str, Any]]:
+    """``use_text``, with the index in ``texts`` of the outermost use looked at and of
+    the use said."""
     for k, use in enumerate(texts):
         if callable(use):
             texts[k] = use()
-    for use in reversed(texts):
+    for k in range(len(texts) - 1, -1, -1):
+        use = texts[k]
         tree = use.get("tree")
         args = (tree or {}).get("args") or {}
         if all(use["args"][h] is not None for h in use["holes"]):
-            return _kept(use)
+            return k, k, _kept(use)
         if tree is not None and all(use["args"][h] is not None or h in use["code"]
                                     or not _in_play(args.get(h)) for h in use["holes"]):
-            return {**_kept(use), "tree": tree}
+            return k, k, {**_kept(use), "tree": tree}
         evals = use.get("eval") or {}
         if all(use["args"][h] is not None or h in evals for h in use["holes"]) and \
                 not any(_random(e) for e in evals.values()):
             out = _kept(use)
             if evals:
                 out["eval"] = copy.deepcopy(evals)
-            return out
-    return _kept(texts[-1])
+            return k, k, out
+    return 0, len(texts) - 1, _kept(texts[-1])
 
 
 def _kind(t: Type) -> Any:

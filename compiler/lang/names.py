@@ -109,6 +109,8 @@ def record_id(rc: RC, syn: Syn, name: str, kind: str) -> tuple[IR, Type]:
     """The id ``name`` of ``kind``; R037 when only a module that may be off declares it."""
     record = rc.decls.record(kind, name)
     module = record.data.get("module") if record is not None else None
+    if module:
+        rc.depends("modules")
     if module and module not in rc.modules:
         where = f"module '{sorted(rc.modules)[0]}'" if rc.modules else "the base game"
         raise rc.fail(syn, "R037", f"{kind} '{name}' exists only with module '{module}', "

@@ -13,6 +13,7 @@ reports every broken text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from marshal import dumps as _dumps
 from marshal import loads as _loads
@@ -20,6 +21,7 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span
 from compiler.lang.declare import Decls
+from compiler.lang.memo import Entry, Frame
 from compiler.lang.syntax import Syn
 from compiler.lang.types import Type
 
@@ -84,8 +86,22 @@ class Scope:
                  parent: Scope | None = None) -> None:
         self.names = dict(names or {})
         self.parent = parent
+        self.reads: Callable[[str], None] | None = None
+        """Told each name found in this frame of names (``compiler.lang.expand``: an
+        expansion that reads ``you``, ``this`` or ``event`` depends on their types)."""
 
     def lookup(self, name: str) -> Binding | None:
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.names:
+                if scope.reads is not None:
+                    scope.reads(name)
+                return scope.names[name]
+            scope = scope.parent
+        return None
+
+    def peek(self, name: str) -> Binding | None:
+        """``lookup`` without telling ``reads``."""
         scope: Scope | None = self
         while scope is not None:
             if name in scope.names:
@@ -153,6 +169,11 @@ class RC:
     position_labels: set[str] = field(default_factory=set)
     """Option keys that hold a position counted from 0 (shown from 1 in text)."""
     """Option label keys that hold a player (shown numbered from 1 to people)."""
+    frames: list[Frame] = field(default_factory=list)
+    """The uses being expanded, innermost last (one per entry of ``calls``;
+    ``compiler.lang.memo``)."""
+    memo: dict[bytes, Entry | frozenset[str]] = field(default_factory=dict)
+    """Expansions kept by their inputs (``compiler.lang.memo``)."""
 
     def on_with(self, module: str | None) -> frozenset[str]:
         """``module`` and every module it requires, transitively (empty for the base)."""
@@ -168,6 +189,12 @@ class RC:
             todo += list(rec.data.get("requires") or []) if rec else []
         return frozenset(out)
 
+    def depends(self, aspect: str) -> None:
+        """Every expansion being resolved depends on ``aspect`` of where it is used
+        (``compiler.lang.memo.Frame.aspects``)."""
+        for frame in self.frames:
+            frame.aspects.add(aspect)
+
     def kind_of(self, ident: str) -> list[str]:
         """``decls.kind_of(ident)``, kept: the records are all declared before any text
         is resolved, and do not change after."""
@@ -177,6 +204,7 @@ class RC:
         return kinds
 
     def fresh(self, name: str) -> str:
+        """A name nothing else binds, numbered in the run (``compiler.lang.memo``)."""
         self.fresh_count += 1
         return f"{name}~{self.fresh_count}"
 

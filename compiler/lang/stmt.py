@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
-from compiler.lang.expand import use_text
+from compiler.lang.expand import prompt_of
 from compiler.lang.expr import binder, expr, want_bool
 from compiler.lang.scope import IR, RC, Fail, Scope, var
 from compiler.lang.syntax import Syn
@@ -87,7 +87,7 @@ def _choose(rc: RC, syn: Syn, scope: Scope) -> IR:
         ir["n"], _ = expr(rc, count, scope, "int")
         ir["upto"] = bool(up_to)
     if rc.texts:
-        ir["prompt"] = use_text(rc.texts)
+        ir["prompt"] = prompt_of(rc)
     elif rc.notes is not None and rc.notes.on and any("label" not in _plain_alt(a)
                                                        for a in alts):
         # a choice written in a record's own text, with an option that has no label of
