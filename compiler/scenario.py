@@ -40,7 +40,7 @@ from typing import Any
 
 from compiler.diagnostics import Severity, Span, did_you_mean
 from compiler.load import Document, load_text
-from compiler.scenario_ids import unknown_id, unknown_word
+from compiler.scenario_ids import module_left_off, unknown_id, unknown_word
 
 __all__ = ["KEYS", "Outcome", "run_file"]
 
@@ -107,8 +107,9 @@ def run_file(path: Path, shown: str, rules: dict[str, Any] | None = None) -> Out
     doc, diags = load_text(shown, path.read_bytes())
     if doc is None or not isinstance(doc.data, dict):
         span = diags[0].span if diags else Span(shown)
-        msg = diags[0].message if diags else "a scenario must be a YAML mapping"
-        return Outcome(shown, "?", [(span, msg)])
+        msg = f"{diags[0].message} ({diags[0].hint})" if diags else \
+            "a scenario must be a YAML mapping"
+        return Outcome(shown, path.stem, [(span, msg)])
     title = str(doc.data.get("scenario", path.stem))
     errors = [(d.span, d.message) for d in diags if d.severity == Severity.ERROR]
     if errors:  # a duplicate key would otherwise be dropped, and test nothing
@@ -120,9 +121,15 @@ def run_file(path: Path, shown: str, rules: dict[str, Any] | None = None) -> Out
         _play_until(game, doc)
         pending = game.pending() or {}
         seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
-        failures += _given(game, doc, seats)
+        failures += _given(game, doc, seats, box)
         refused = _when(game, doc, seats)
         failures += refused + _then(game, doc, seats, box, structural=bool(refused))
+        steps = doc.data.get("when") or []
+        if not doc.data.get("then") and not any(
+                isinstance(s, dict) and set(s) == {"refused"} for s in steps):
+            failures.append((doc.span(()), "the scenario tests nothing: add 'then:' with "
+                             "the values the rulebook gives, or a 'when' step "
+                             "'{refused: ...}'"))
     except _Fail as exc:
         failures.append((exc.span, exc.message))
     except Exception as exc:  # an engine crash is a failed scenario, not a traceback
@@ -227,9 +234,11 @@ def _step_ids(rules: dict[str, Any]) -> set[str]:
     return {s["id"] for s in steps if isinstance(s, dict) and "id" in s}
 
 
-def _given(game: Any, doc: Document, seats: _Seats) -> list[tuple[Span, str]]:
+def _given(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]
+           ) -> list[tuple[Span, str]]:
     """Set each ``given`` value; the failures of those that cannot be (the others are
-    set, so the scenario goes on and its other mistakes are found in the same run)."""
+    set, so the scenario goes on and its other mistakes are found in the same run).
+    ``box``: the whole game's rules (an id of a module left off is said so)."""
     given = doc.data.get("given") or {}
     if not given:
         return []
@@ -240,8 +249,10 @@ def _given(game: Any, doc: Document, seats: _Seats) -> list[tuple[Span, str]]:
         span = doc.key_span(("given", key))
         try:
             parts, value = seats.path(str(key), span), seats.values(value, span)
-            problem = unknown_id(game.rules, parts[1:] if parts[:1] == ["state"] else
-                                 parts, value)
+            below = parts[1:] if parts[:1] == ["state"] else parts
+            problem = unknown_id(game.rules, below, value)
+            if problem and not unknown_id(box, below, value):
+                problem = module_left_off(box, problem)
             if problem:
                 raise _Fail(span, f"{key}: {problem}")
             _set(state, parts, value, span, str(key), maps)
@@ -266,14 +277,23 @@ def _when(game: Any, doc: Document, seats: _Seats) -> list[tuple[Span, str]]:
         except RulesError as exc:
             if refused:
                 continue
-            return [(span, f"step {i + 1} was refused: {exc}; legal now: "
+            return [(span, f"step {i + 1} was refused: {_refusal(game, exc)}; legal now: "
                      f"{_shorten(game.legal_actions())}")]
         if refused:
             return [(span, f"step {i + 1} {action} was accepted, but must be refused")]
     return []
 
 
-def _shorten(items: list[Any], most: int = 12) -> str:
+def _refusal(game: Any, exc: Exception) -> str:
+    """The engine's refusal with the deciding player numbered from 1, as in every text
+    output (the engine's message numbers seats from 0, as its API does)."""
+    pending = game.state.get("pending")
+    if pending is None or " of player " not in str(exc):
+        return str(exc)
+    return str(exc).rsplit(" of player ", 1)[0] + f" of player {pending['player'] + 1}"
+
+
+def _shorten(items: list[Any], most: int = 40) -> str:
     shown = ", ".join(map(str, items[:most]))
     return f"[{shown}, ... ({len(items) - most} more)]" if len(items) > most else f"[{shown}]"
 
@@ -292,8 +312,9 @@ def _then(game: Any, doc: Document, seats: _Seats, box: dict[str, Any],
     for key, expected in (doc.data.get("then") or {}).items():
         span = doc.key_span(("then", key))
         try:
-            actual = _get(roots, seats.path(str(key), span), span, str(key))
             expected = seats.values(expected, span)
+            actual = _get(roots, seats.path(str(key), span), span, str(key),
+                          box if expected is None else None)
             problem = _unknown_negative(box, expected) or _compare(actual, expected)
         except _Fail as exc:
             failures.append((exc.span, exc.message))
@@ -342,9 +363,16 @@ def _partial(part: Any, item: Any) -> bool:
     return bool(part == item)
 
 
-def _get(roots: dict[str, Any], parts: list[str], span: Span, path: str) -> Any:
+def _get(roots: dict[str, Any], parts: list[str], span: Span, path: str,
+         absent: dict[str, Any] | None = None) -> Any:
+    """The value at ``parts``. With ``absent`` (the rules, when ``null`` is expected), a
+    key missing from a mapping is null if it and the keys below it are words of the
+    rules: an empty space has no entry ("board.s08.tile: null"), a typo still fails."""
     node = roots[parts.pop(0)] if parts and parts[0] in roots else roots["state"]
-    for part in parts:
+    for i, part in enumerate(parts):
+        if absent is not None and isinstance(node, dict) and part not in node and \
+                not any(unknown_word(absent, p) for p in parts[i:]):
+            return None
         node = _child(node, part, span, path)
     return node
 

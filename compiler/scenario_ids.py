@@ -7,6 +7,8 @@ Entry points:
   path's type is not declared: then only the JSON types are checked). ``parts`` is the
   path below the state (``["players", "0", "hand"]``); ``rules`` the composed or
   uncomposed rules (their ``state`` types and ``records``).
+- ``module_left_off(box, problem) -> str``: ``unknown_id``'s problem for an id of a
+  module the scenario leaves off, said with the module to add.
 - ``unknown_word(rules, value) -> str``: the first string of ``value`` (a key or a leaf)
   that occurs nowhere in ``rules``, for the negative list tests of ``then`` (``lacks``,
   ``has_no``): a misspelt word there would make the test pass whatever the game does.
@@ -14,11 +16,12 @@ Entry points:
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
 
-__all__ = ["unknown_id", "unknown_word"]
+__all__ = ["module_left_off", "unknown_id", "unknown_word"]
 
 
 def unknown_id(rules: dict[str, Any], parts: list[str], value: Any) -> str:
@@ -79,6 +82,18 @@ def _first_unknown(records: dict[str, Any], t: Any, value: Any) -> str:
         return next((p for k, v in value.items()
                      if k in fields and (p := _first_unknown(records, fields[k], v))), "")
     return ""
+
+
+def module_left_off(box: dict[str, Any], problem: str) -> str:
+    """``unknown_id``'s problem for an id that is a record of the whole box: of a module
+    the scenario leaves off, said with the module to add."""
+    found = re.match(r"'([^']*)' is not an id of (\w+)", problem)
+    if found is None:
+        return problem
+    rid, kind = found.groups()
+    module = ((box.get("records") or {}).get(kind) or {}).get(rid, {}).get("module")
+    return f"'{rid}' is a record of {kind} of module '{module}', which the scenario " \
+        f"leaves off: add 'modules: [{module}]'" if module else problem
 
 
 _WORDS: dict[int, tuple[Any, set[str]]] = {}

@@ -39,6 +39,7 @@ CASES: dict[str, tuple[str, str, int, int]] = {
     "binary_junk.yaml": ("L002", "binary_junk.yaml", 1, 1),
     "control_char.yaml": ("L003", "control_char.yaml", 3, 32),
     "two_documents.yaml": ("L003", "two_documents.yaml", 3, 1),
+    "unclosed_quote.yaml": ("L003", "unclosed_quote.yaml", 4, 27),  # at the open quote
     "python_tag.yaml": ("L005", "python_tag.yaml", 3, 22),
     "huge_number.yaml": ("L015", "huge_number.yaml", 3, 38),
     "no_kind.yaml": ("S001", "no_kind.yaml", 1, 1),

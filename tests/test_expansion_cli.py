@@ -43,3 +43,14 @@ def test_a_printed_count_changed_by_the_expansion_points_at_its_record(tmp_path)
     assert d.related and d.related[0].path.endswith("terraforming_mars/game.yaml")
     assert "the shipped game prints 137 project cards" in d.message
     assert "'module: <your module>'" in d.hint
+
+
+def test_an_expansion_checked_without_on_says_to_give_on(tmp_path, capsys):
+    from compiler.cli import main
+
+    exp = _expansion(tmp_path)
+    assert main(["check", "--rules", str(exp)]) == 1
+    cap = capsys.readouterr()
+    err = cap.err + cap.out
+    assert "error[R016]: the game has no 'game' document" in err
+    assert "check it with --on GAME" in err

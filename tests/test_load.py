@@ -121,6 +121,13 @@ def test_missing_folder(tmp_path: Path) -> None:
     assert docs == [] and [d.code for d in diags] == ["L012"]
 
 
+def test_a_file_given_as_the_rules_folder_says_so(tmp_path: Path) -> None:
+    (tmp_path / "cards.yaml").write_text("kind: tags\nrecords: []\n")
+    docs, diags = load_rules(tmp_path / "cards.yaml", tmp_path)
+    assert docs == [] and [d.code for d in diags] == ["L012"]
+    assert "is a file, not a rules folder" in diags[0].message
+
+
 def test_a_scenario_kept_in_the_rules_folder_is_not_a_rules_document(tmp_path: Path) -> None:
     base = Path(__file__).parent / "bad_input" / "_base"
     rules = tmp_path / "rules"

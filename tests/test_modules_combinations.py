@@ -216,6 +216,13 @@ def test_module_no_player_count_suits(tmp_path):
     assert {r.path.split("/")[-1] for r in d.related} == {"modules.yaml", "game.yaml"}
 
 
+def test_module_players_written_the_wrong_way_round(tmp_path):
+    rules = energy(tmp_path, {"modules.yaml": [("  - id: quick\n", "  - id: quick\n"
+                                                "    players: {min: 3, max: 1}\n")]})
+    [d] = of(compiled(rules), "R025")
+    assert d.hint == "its 'players' min (3) is more than its max (1): swap them"
+
+
 # ---------------------------------------------------------------- every allowed pair
 
 def test_two_compatible_replacements_of_one_step_clash(tmp_path):

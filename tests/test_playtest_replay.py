@@ -180,7 +180,9 @@ def test_a_step_past_the_end_shows_the_count_and_a_negative_step_is_refused(caps
     """Past the last step the game is over: the count reads as `rulesc play` prints it
     (the game's words, no JSON); a negative step is a usage error."""
     assert main(["replay", str(TM_LOG), "--step", "9999"]) == 0
-    out = capsys.readouterr().out
+    cap = capsys.readouterr()
+    out = cap.out
+    assert "--step 9999 is past the log's end" in cap.err
     assert "la partita è finita" in out and "vincitore: giocatore" in out
     assert "{" not in out and "totale" in out
     assert main(["replay", str(TM_LOG), "--step", "-1"]) == 2

@@ -135,3 +135,52 @@ def test_play_until_a_decision_kind_already_open(tmp_path, capsys):
                    "play_until: action\nthen:\n  pending.kind: action\n"
                    "  params.oxygen: 0\n", "utf-8")
     assert main(["test", str(doc)]) == 0, capsys.readouterr().out
+
+
+def test_a_refused_step_numbers_the_deciding_player_from_1():
+    """The engine's API numbers seats from 0; a scenario's message numbers players from
+    1, as the README and every text output do (the second seat is "player 2")."""
+    from types import SimpleNamespace
+
+    from compiler.scenario import _refusal
+    game = SimpleNamespace(state={"pending": {"player": 1, "kind": "action"}})
+    exc = ValueError('illegal action {"act": "milestone"} for decision \'action\' of player 1')
+    assert _refusal(game, exc).endswith("for decision 'action' of player 2")
+
+
+def test_a_scenario_with_nothing_to_compare_fails(tmp_path, capsys):
+    """A scenario without ``then`` or a refused step tests nothing: it fails, not passes."""
+    bad = tmp_path / "nothing.yaml"
+    bad.write_text("scenario: nothing\ngame: love_letter\nplayers: 2\nseed: 1\n"
+                   "when:\n  - {card: guard}\n", "utf-8")
+    assert main(["test", str(bad)]) == 1
+    assert "the scenario tests nothing" in capsys.readouterr().out
+
+
+def test_a_card_of_a_module_left_off_names_the_module(tmp_path, capsys):
+    """Asteroid Mining Consortium (#002) is a Corporate Era card (cards.json: module
+    "corpera"): without the module it is not in the game, and the failure says which module
+    to add instead of 'not an id of cards'."""
+    bad = tmp_path / "module_card.yaml"
+    bad.write_text("scenario: module card\ngame: terraforming_mars\nplayers: 2\nseed: 1\n"
+                   "given:\n  players.@0.hand: [asteroid_mining_consortium]\n"
+                   "then:\n  players.@0.hand: [asteroid_mining_consortium]\n", "utf-8")
+    assert main(["test", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "module 'corporate_era'" in out and "add 'modules: [corporate_era]'" in out
+
+
+def test_null_tests_an_empty_space_and_a_typo_still_fails(tmp_path, capsys):
+    """Tharsis starts with no tile on it (rulebook, Preparazione: only the solo game
+    places neutral cities): a space's tile is null. A misspelt space is no word of the
+    rules and still fails; a value other than null needs the entry."""
+    def run(then: str) -> int:
+        f = tmp_path / "empty.yaml"
+        f.write_text("scenario: empty\ngame: terraforming_mars\nplayers: 2\nseed: 1\n"
+                     f"then:\n  {then}\n", "utf-8")
+        return main(["test", str(f)])
+
+    assert run("board.s08.tile: null") == 0
+    assert run("board.s0x8.tile: null") == 1
+    assert run("board.s08.tile: city") == 1
+    assert "no 's08' here" in capsys.readouterr().out

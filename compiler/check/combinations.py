@@ -196,9 +196,13 @@ def _never_played(idx: Index, mid: str) -> list[Diagnostic]:
     related = tuple(idx.modules[m].key_at(("players",)) for m in limited if m != mid)
     if idx.players_span is not None:
         related += (idx.players_span,)
+    own = mod.rec.get("players")
+    lo, hi = player_range(own) if isinstance(own, dict) else (1, None)
+    reversed_ = hi is not None and hi < lo   # written {min: 3, max: 1}
+    hint = f"its 'players' min ({lo}) is more than its max ({hi}): swap them" if reversed_ \
+        else "fix the 'players' range (or a requirement)"
     return [Diagnostic(span, "R025", f"module '{mid}' can never be played: no player count "
-                       f"suits it ({', '.join(parts)})",
-                       hint="fix the 'players' range (or a requirement)", related=related)]
+                       f"suits it ({', '.join(parts)})", hint=hint, related=related)]
 
 
 def _clashes(idx: Index, first: list[Change], second: list[Change]) -> list[Diagnostic]:

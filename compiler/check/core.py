@@ -48,8 +48,11 @@ def check_core(docs: list[Document], ir: dict[str, Any],
     out += _untranslated(docs)
     kinds = {d.kind for d in docs}
     first = docs[0].path if docs else "rules"
+    # a folder of modules and their records but no game is an expansion checked alone
+    on = " (an expansion of a game: check it with --on GAME)" if "modules" in kinds and \
+        "game" not in kinds else ""
     out += [Diagnostic(Span(first), "R016", f"the game has no '{k}' document",
-                       hint=f"add a {k}.yaml with 'kind: {k}'") for k in REQUIRED
+                       hint=f"add a {k}.yaml with 'kind: {k}'{on}") for k in REQUIRED
             if k not in kinds]
     return out
 

@@ -69,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
                   "rules repository that wrote it, or with --rules PATH")
         return 1
     if args.step is not None:
+        if args.step > result.steps:   # said on stderr: stdout stays the game's words
+            sys.stderr.write(f"rulesc replay: --step {args.step} is past the log's end: it "
+                             f"has {result.steps} step(s); showing the last\n")
         print(_at_step(result.game, result.steps, names, log, rules))
         return 0
     ended = "the final scores match" if log.end else "the log has no end (unfinished game)"

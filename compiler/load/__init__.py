@@ -40,8 +40,10 @@ def load_rules(rules_dir: Path, root: Path) -> tuple[list[Document], list[Diagno
     docs: list[Document] = []
     diags: list[Diagnostic] = []
     if not rules_dir.is_dir():
-        return [], [Diagnostic(Span(rules_dir.as_posix()), "L012", "rules folder not found",
-                               hint="pass --rules with a folder that holds YAML files")]
+        what = "is a file, not a rules folder" if rules_dir.exists() else "not found"
+        return [], [Diagnostic(Span(rules_dir.as_posix()), "L012", f"rules folder {what}",
+                               hint="pass --rules with a folder that holds YAML files (the "
+                               "folder of the game or expansion, not one of its files)")]
     base = rules_dir.resolve()
     for file in rules_files(rules_dir):
         shown = _display(file, root)

@@ -144,6 +144,10 @@ def _unclosed(path: str, text: str, exc: yaml.YAMLError) -> Diagnostic | None:
     line), naming the bracket; the place it gave up is a note."""
     context = str(getattr(exc, "context", "") or "")
     start, end = getattr(exc, "context_mark", None), getattr(exc, "problem_mark", None)
+    if start is not None and "while scanning a quoted scalar" in context:
+        quote = _char_at(text, start.line, start.column)
+        return Diagnostic(_span(path, start), "L003", f"YAML syntax: this {quote} is not "
+                          "closed", hint=f"end the text with {quote}")
     if start is None or end is None or "while parsing a flow" not in context or \
             end.line <= start.line:   # on its own line: the problem is where PyYAML says
         return None
