@@ -423,3 +423,15 @@ def test_prompt_and_menu_wrap_at_the_terminal_width(monkeypatch):
     assert all(len(line) <= 45 for line in lines if " " in line.strip()), \
         [line for line in lines if len(line) > 45]
     assert "…" not in out.getvalue()
+
+
+def test_a_record_without_a_name_is_called_by_its_deck():
+    """Placeholder records stand for cards the sources do not give (Project Verne: "6x
+    CO2 reward tiles", texts not given): the view calls one by its deck's name for one,
+    "CO2 reward tile", not by its id."""
+    from compiler.playtest.games import Names
+    from generated import pampero
+
+    names = Names(pampero.RULES)
+    assert names.of("co2_reward") == "CO2 reward tile"
+    assert names.of("sa6") == "Specialist action card"   # a name of its own is kept

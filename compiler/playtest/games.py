@@ -114,6 +114,7 @@ class Names:
             if isinstance(records, dict):
                 for rid, rec in records.items():
                     self._add(rid, rec)
+        self._unnamed(tables)
         self.kinds: dict[str, dict[str, str]] = {}
         """Names by kind, for an id several kinds share (Pampero's action card ``a1`` and
         sector ``a1``): a label's words say which one it is (``_kind_named``)."""
@@ -121,6 +122,22 @@ class Names:
             if isinstance(records, dict):
                 self.kinds[str(kind)] = {str(rid): name for rid, rec in records.items()
                                          if (name := _name_of(rec, self.lang)) is not None}
+
+    def _unnamed(self, tables: list[Any]) -> None:
+        """A record with no name of its own (a placeholder standing for cards the
+        sources do not give) is called by its deck's name for one (``name_one``, else
+        ``name``): "CO2 reward tile", not ``co2_reward``."""
+        one = {str(rid): _name_of({"name": rec["name_one"]}, self.lang)
+               for records in tables if isinstance(records, dict)
+               for rid, rec in records.items()
+               if isinstance(rec, dict) and isinstance(rec.get("name_one"), dict)}
+        for records in tables:
+            for rid, rec in records.items() if isinstance(records, dict) else ():
+                deck = rec.get("deck") if isinstance(rec, dict) else None
+                if isinstance(deck, str) and str(rid) not in self.table:
+                    name = one.get(deck) or self.table.get(deck)
+                    if name is not None:
+                        self.table[str(rid)] = name
 
     def _steps(self, node: Any) -> None:
         """Names of the flow's and modules' steps and of the labels a scoring line books
