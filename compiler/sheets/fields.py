@@ -10,7 +10,7 @@ from typing import Any
 
 from compiler.sheets.speak import Speaker, sentence, upper_first
 
-__all__ = ["Fields", "citation", "provisional"]
+__all__ = ["Fields", "citation", "provisional", "with_constants"]
 
 Item = dict[str, Any]
 
@@ -23,6 +23,20 @@ def provisional(sp: Speaker, kind: str, rid: str) -> list[str]:
     """The record's provisional values, ``field = value: reason`` (a badge on the sheet)."""
     marks = ((sp.ir.get("texts") or {}).get("provisional") or {}).get(kind) or {}
     return list(marks.get(rid) or [])
+
+
+def with_constants(sp: Speaker, text: Any) -> tuple[str, list[str]]:
+    """``text`` ({lang: text} or a text) with each ``{constant}`` hole filled by the
+    constant's value (a list of numbers reads "8/14/20"), and the constants it named."""
+    consts = _records(sp.ir, "constants")
+    named: list[str] = []
+
+    def arg(name: str, form: str | None, article: str) -> tuple[str, Any]:
+        named.append(name)
+        value = (consts.get(name) or {}).get("value")
+        return (sp.value({"lit": value}) if value is not None else ""), value
+
+    return sp.fill(sp.pick(text), arg), named
 
 
 def citation(sp: Speaker, rec: Any) -> dict[str, str]:

@@ -3375,6 +3375,10 @@ RULES = {
         'round': {
             'name': {'en': 'round', 'it': 'round'},
         },
+        'winner_text': {
+            'en': 'The first player to collect {tokens_to_win} tokens of affection (with 2/3/4 players) wins the game.',
+            'it': 'Vince la partita il primo giocatore che ottiene {tokens_to_win} gettoni affetto (con 2/3/4 giocatori).',
+        },
     },
     'definitions': {
         'guard': {  # rules_data/love_letter/definitions/cards.yaml:9

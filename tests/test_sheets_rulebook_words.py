@@ -1,0 +1,96 @@
+"""The sheets say what the rulebooks say: the winner rule, the awards, the starting money,
+the card texts and the labels of the actions, on the checked-in pages
+(``generated/<game>/sheets/*.html``, kept equal to the data by ``rulesc build --check``).
+
+The expected words and numbers come from the rulebooks (``shared/sources``: Terraforming
+Mars's "Vincere la partita", "Azione 4", "Azione 6/7"; Pampero's Clear Skies "Company Tiles
+Explained") and the Love Letter rules sheet the data transcribes, never from the output.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+import shutil
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from compiler.pipeline import compile_game
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("terraforming_mars", "pampero", "love_letter")
+
+
+@cache
+def page(game: str, name: str) -> str:
+    """A checked-in sheet as plain text (tags out, entities decoded, spaces single)."""
+    raw = (ROOT / "generated" / game / "sheets" / name).read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", " ", htmllib.unescape(raw).replace("\xa0", " "))
+    return re.sub(r"\s+", " ", text)
+
+
+@cache
+def winner_block(game: str, name: str) -> str:
+    """The winner section of a page, tags kept (up to the next section)."""
+    raw = htmllib.unescape((ROOT / "generated" / game / "sheets" / name)
+                           .read_text(encoding="utf-8"))
+    at = raw.find('id="winner"')
+    assert at >= 0, f"{game} {name}: no winner line"
+    return raw[at:raw.find("</p>", at)]
+
+
+# ---- 1. the winner rule --------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("aid", ["reference", "quick", "designer"])
+@pytest.mark.parametrize("lang, title", [("it", "Vincere la partita"),
+                                         ("en", "Winning the game")])
+def test_every_sheet_states_the_winner_rule(game, aid, lang, title):
+    assert title in page(game, f"{aid}.{lang}.html")
+    assert winner_block(game, f"{aid}.{lang}.html")
+
+
+def test_tm_winner_is_the_rulebooks():
+    """"Il giocatore con il maggior numero di VP vince la partita"; the tie-break is the
+    provisional constant tie_break_megacredits: a mark on the player's sheet, the reason
+    on the designer's; the solo game: "completare la terraformazione prima della fine
+    della generazione 14"."""
+    it = winner_block("terraforming_mars", "reference.it.html")
+    assert "il maggior numero di PV" in it and "M€" in it
+    assert "prima della fine della generazione 14" in it
+    assert 'class="pmark"' in it
+    assert 'class="pmark"' in winner_block("terraforming_mars", "quick.it.html")
+    assert "tie_break_megacredits = 1" in winner_block("terraforming_mars",
+                                                       "designer.it.html")
+    assert "most VP wins" in winner_block("terraforming_mars", "reference.en.html")
+
+
+def test_pampero_winner_is_the_most_money_with_a_provisional_tie():
+    en = winner_block("pampero", "reference.en.html")
+    assert "most money" in en and 'class="pmark"' in en
+    assert "tied_players_share_the_win = 1" in winner_block("pampero", "designer.en.html")
+
+
+def test_love_letter_winner_gives_the_tokens_by_player_count():
+    """Rules sheet "Winning the game": 7 tokens with 2 players, 5 with 3, 4 with 4; no
+    provisional value, no mark."""
+    en = winner_block("love_letter", "reference.en.html")
+    assert "7/5/4 tokens of affection (with 2/3/4 players)" in en
+    assert "pmark" not in en
+    assert "7/5/4 gettoni affetto (con 2/3/4 giocatori)" in winner_block(
+        "love_letter", "reference.it.html")
+
+
+def test_a_misspelt_winner_text_hole_is_r041(tmp_path):
+    """A ``{hole}`` of ``winner_text`` that names no constant is R041 at its line."""
+    rules = tmp_path / "love_letter"
+    shutil.copytree(ROOT / "rules_data" / "love_letter", rules)
+    flow = rules / "flow.yaml"
+    flow.write_text(flow.read_text(encoding="utf-8").replace(
+        "collect {tokens_to_win}", "collect {tokens_to_wn}"), encoding="utf-8")
+    comp = compile_game(rules, ROOT)
+    found = [d for d in comp.diagnostics if d.code == "R041"]
+    assert found and "tokens_to_wn" in found[0].message
+    assert "flow.yaml:" in found[0].format() and "tokens_to_win" in found[0].format()
