@@ -94,3 +94,28 @@ def test_a_misspelt_winner_text_hole_is_r041(tmp_path):
     found = [d for d in comp.diagnostics if d.code == "R041"]
     assert found and "tokens_to_wn" in found[0].message
     assert "flow.yaml:" in found[0].format() and "tokens_to_win" in found[0].format()
+
+
+# ---- 2. Landlord counts the tiles owned --------------------------------------------------
+
+@pytest.mark.parametrize("name", ["reference.it.html", "quick.it.html"])
+def test_tm_landlord_is_one_count_of_tiles(name):
+    """Azione 4: "Proprietario: Il giocatore con il maggior numero di tessere sul
+    tabellone": one count of the tiles a player owns, not a list of kinds."""
+    text = page("terraforming_mars", name)
+    assert "Proprietario Vince chi ha più tessere possedute in gioco" in text
+    assert "tessere Verdi possedute, tessere Città possedute" not in text
+    assert "Landlord Most owned tiles in play" in page("terraforming_mars",
+                                                       "reference.en.html")
+
+
+# ---- 3. the starting money's amount --------------------------------------------------------
+
+def test_pampero_starting_money_states_the_amount():
+    """Clear Skies, Company Tiles Explained: "Begin the game with $30, instead of $25":
+    the base game starts with $25, and the setup step says so."""
+    assert "receive $25 of starting money" in page("pampero", "reference.en.html")
+    assert "ricevi 25 $ di denaro iniziale" in page("pampero", "reference.it.html")
+    for name in ("reference.en.html", "designer.en.html", "reference.it.html"):
+        assert "receive the starting money" not in page("pampero", name)
+        assert "ricevi il denaro iniziale" not in page("pampero", name)

@@ -153,7 +153,7 @@ def x_10(ctx, E=None):  #
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (True if (E.get('more~674')) and ((num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) > 0)) else False)
+    return (True if (E.get('more~675')) and ((num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) > 0)) else False)
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -171,7 +171,7 @@ def x_17(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_18(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return [E.get('sell~675')]
+    return [E.get('sell~676')]
 
 
 def x_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
@@ -181,25 +181,25 @@ def x_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_20(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return [E.get('sell~675')]
+    return [E.get('sell~676')]
 
 
 def x_21(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~672'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~672'), 0))
+    return (_w2.get(E.get('r~673'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~673'), 0))
 
 
 def x_25(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
     if E is None:
         E = ctx.env()
-    return {'sell': E.get('sell~675')}
+    return {'sell': E.get('sell~676')}
 
 
 def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:289
     if E is None:
         E = ctx.env()
-    return (num(E.get('sold~673')) > 0)
+    return (num(E.get('sold~674')) > 0)
 
 
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
@@ -211,25 +211,25 @@ def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~677'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~677'), 0))
+    return (_w2.get(E.get('r~678'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~678'), 0))
 
 
 def x_38(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~678'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~678'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~678'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~678'))) is str else 0)))
+    return (num(AR('+', (_w1.get(E.get('p~679'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~679'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~679'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~679'))) is str else 0)))
 
 
 def x_39(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~678'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~678'), 0))
+    return (_w1.get(E.get('p~679'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~679'), 0))
 
 
 def x_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~678'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~679'))) is str else 0)
 
 
 def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -241,13 +241,13 @@ def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~678'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~679'))) is str else None) != None)
 
 
 def x_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~678'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~678'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~679'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~679'))) is str else None), 0))
 
 
 def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -259,19 +259,19 @@ def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~678'))
+    return FLD(ctx, K[0], E.get('p~679'))
 
 
 def x_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~680'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~678'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~678'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~681'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~679'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~679'), 0)))
 
 
 def x_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~680'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~681'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
@@ -281,31 +281,31 @@ def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
 def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (54, E.get('t~681'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_682, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_682, 0)), (ctx.index.plain['parameters'].get(v_p_682, NOREC).get('step', 0) if type(v_p_682) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_682, NOREC).get('max', 0) if type(v_p_682) is str else 0))) for v_p_682 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_682, NOREC).get('tile', None) if type(v_p_682) is str else None) == E.get('t~681'))])))
+    return MEMO(ctx, (54, E.get('t~682'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_683, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_683, 0)), (ctx.index.plain['parameters'].get(v_p_683, NOREC).get('step', 0) if type(v_p_683) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_683, NOREC).get('max', 0) if type(v_p_683) is str else 0))) for v_p_683 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_683, NOREC).get('tile', None) if type(v_p_683) is str else None) == E.get('t~682'))])))
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (55, E.get('this'), E.get('t~681'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_687: (lambda v_near_690: (v_near_690 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~681'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_690)) > 0)) else False) else v_open_687))([v_s_688 for v_s_688 in items_of(v_open_687) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_689 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_689, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_689, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_689, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_689 in items_of(ADJ(ctx, 'spaces', v_s_688))])) else False)]))([v_s_684 for v_s_684 in [v_x_683 for v_x_683 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_683, NOREC).get('type', None) if type(v_x_683) is str else None) == GET(ctx, 'tiles', E.get('t~681'), 'space', None))] if (True if ((not (v_s_684 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_684, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == E.get('t~681'))) or (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_684 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_684, _w2)))) or (((_w3.get(v_s_684, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_684, None)) == E.get('you'))) else False)) and ((True if ((v_s_684 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~681'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_684, _w6))) or ((not any([(True if ((v_x_685 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_685, _w7))) and ((not (v_x_685 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~681'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_685, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_685, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_685, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_685, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_685, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_686)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_685, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_685, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_686)) else False)) else False) for v_u_686 in items_of(KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))) else False)) else False)]))
+    return MEMO(ctx, (55, E.get('this'), E.get('t~682'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_688: (lambda v_near_691: (v_near_691 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~682'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_691)) > 0)) else False) else v_open_688))([v_s_689 for v_s_689 in items_of(v_open_688) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_690 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_690, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_690, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_690, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_690 in items_of(ADJ(ctx, 'spaces', v_s_689))])) else False)]))([v_s_685 for v_s_685 in [v_x_684 for v_x_684 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_684, NOREC).get('type', None) if type(v_x_684) is str else None) == GET(ctx, 'tiles', E.get('t~682'), 'space', None))] if (True if ((not (v_s_685 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_685, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_685, NOREC).get('reserved', None) if type(v_s_685) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_685, NOREC).get('reserved', None) if type(v_s_685) is str else None) == E.get('t~682'))) or (((ctx.index.plain['spaces'].get(v_s_685, NOREC).get('reserved', None) if type(v_s_685) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_685 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_685, _w2)))) or (((_w3.get(v_s_685, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_685, None)) == E.get('you'))) else False)) and ((True if ((v_s_685 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~682'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_685, _w6))) or ((not any([(True if ((v_x_686 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_686, _w7))) and ((not (v_x_686 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~682'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_686, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_686, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_686, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_686, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_686, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_687)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_686, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_686, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_687)) else False)) else False) for v_u_687 in items_of(KEY(GET(ctx, 'tiles', E.get('t~682'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_686 in items_of(ADJ(ctx, 'spaces', v_s_685))]))) else False)) else False)]))
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~691'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~692'))) > 0)
 
 
 def x_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~694'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~694'), {}))
+    return (_w1.get(E.get('s~695'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~695'), {}))
 
 
 def x_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~693'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~693'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~694'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~694'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -321,71 +321,71 @@ def x_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~694'))
+    return FLD(ctx, K[1], E.get('s~695'))
 
 
 def x_66(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~694'))
+    return ADJ(ctx, 'spaces', E.get('s~695'))
 
 
 def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~695') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~695'), _w1))
+    return (E.get('x~696') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~696'), _w1))
 
 
 def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~695'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~695'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~696'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~696'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~693'))
+    return FLD(ctx, K[3], E.get('t~694'))
 
 
 def x_73(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~692')}
+    return {'space': E.get('space~693')}
 
 
 def x_74(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
-    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_696, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_696, 0)), (ctx.index.plain['parameters'].get(v_p_696, NOREC).get('step', 0) if type(v_p_696) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_696, NOREC).get('max', 0) if type(v_p_696) is str else 0))) for v_p_696 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_696, NOREC).get('tile', None) if type(v_p_696) is str else None) == 'ocean')])))
+    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_697, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_697, 0)), (ctx.index.plain['parameters'].get(v_p_697, NOREC).get('step', 0) if type(v_p_697) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_697, NOREC).get('max', 0) if type(v_p_697) is str else 0))) for v_p_697 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_697, NOREC).get('tile', None) if type(v_p_697) is str else None) == 'ocean')])))
 
 
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (76, E.get('t~697'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_698, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_698, 0)), (ctx.index.plain['parameters'].get(v_p_698, NOREC).get('step', 0) if type(v_p_698) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_698, NOREC).get('max', 0) if type(v_p_698) is str else 0))) for v_p_698 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_698, NOREC).get('tile', None) if type(v_p_698) is str else None) == E.get('t~697'))])))
+    return MEMO(ctx, (76, E.get('t~698'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_699, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_699, 0)), (ctx.index.plain['parameters'].get(v_p_699, NOREC).get('step', 0) if type(v_p_699) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_699, NOREC).get('max', 0) if type(v_p_699) is str else 0))) for v_p_699 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_699, NOREC).get('tile', None) if type(v_p_699) is str else None) == E.get('t~698'))])))
 
 
 def x_77(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (77, E.get('this'), E.get('t~697'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_703: (lambda v_near_706: (v_near_706 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~697'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_706)) > 0)) else False) else v_open_703))([v_s_704 for v_s_704 in items_of(v_open_703) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_705 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_705, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_705, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_705, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_s_704))])) else False)]))([v_s_700 for v_s_700 in [v_x_699 for v_x_699 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_699, NOREC).get('type', None) if type(v_x_699) is str else None) == GET(ctx, 'tiles', E.get('t~697'), 'space', None))] if (True if ((not (v_s_700 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_700, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == E.get('t~697'))) or (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_700 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_700, _w2)))) or (((_w3.get(v_s_700, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_700, None)) == E.get('you'))) else False)) and ((True if ((v_s_700 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~697'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_700, _w6))) or ((not any([(True if ((v_x_701 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_701, _w7))) and ((not (v_x_701 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~697'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_701, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_701, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_701, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_701, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_701, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_702)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_701, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_701, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_702)) else False)) else False) for v_u_702 in items_of(KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_701 in items_of(ADJ(ctx, 'spaces', v_s_700))]))) else False)) else False)]))
+    return MEMO(ctx, (77, E.get('this'), E.get('t~698'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_704: (lambda v_near_707: (v_near_707 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~698'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_707)) > 0)) else False) else v_open_704))([v_s_705 for v_s_705 in items_of(v_open_704) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_706 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_706, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_706, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_706, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_706 in items_of(ADJ(ctx, 'spaces', v_s_705))])) else False)]))([v_s_701 for v_s_701 in [v_x_700 for v_x_700 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_700, NOREC).get('type', None) if type(v_x_700) is str else None) == GET(ctx, 'tiles', E.get('t~698'), 'space', None))] if (True if ((not (v_s_701 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_701, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_701, NOREC).get('reserved', None) if type(v_s_701) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_701, NOREC).get('reserved', None) if type(v_s_701) is str else None) == E.get('t~698'))) or (((ctx.index.plain['spaces'].get(v_s_701, NOREC).get('reserved', None) if type(v_s_701) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_701 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_701, _w2)))) or (((_w3.get(v_s_701, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_701, None)) == E.get('you'))) else False)) and ((True if ((v_s_701 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~698'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_701, _w6))) or ((not any([(True if ((v_x_702 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_702, _w7))) and ((not (v_x_702 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~698'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_702, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_702, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_702, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_702, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_702, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_703)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_702, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_702, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_703)) else False)) else False) for v_u_703 in items_of(KEY(GET(ctx, 'tiles', E.get('t~698'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_702 in items_of(ADJ(ctx, 'spaces', v_s_701))]))) else False)) else False)]))
 
 
 def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~707'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~708'))) > 0)
 
 
 def x_82(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~710'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~710'), {}))
+    return (_w1.get(E.get('s~711'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~711'), {}))
 
 
 def x_83(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~709'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~709'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~710'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~710'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -401,67 +401,67 @@ def x_86(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~710'))
+    return FLD(ctx, K[1], E.get('s~711'))
 
 
 def x_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~710'))
+    return ADJ(ctx, 'spaces', E.get('s~711'))
 
 
 def x_89(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~711') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~711'), _w1))
+    return (E.get('x~712') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~712'), _w1))
 
 
 def x_90(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~711'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~711'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~712'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~712'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_91(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~709'))
+    return FLD(ctx, K[3], E.get('t~710'))
 
 
 def x_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~708')}
+    return {'space': E.get('space~709')}
 
 
 def x_97(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (97, E.get('t~712'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_713, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_713, 0)), (ctx.index.plain['parameters'].get(v_p_713, NOREC).get('step', 0) if type(v_p_713) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_713, NOREC).get('max', 0) if type(v_p_713) is str else 0))) for v_p_713 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_713, NOREC).get('tile', None) if type(v_p_713) is str else None) == E.get('t~712'))])))
+    return MEMO(ctx, (97, E.get('t~713'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_714, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_714, 0)), (ctx.index.plain['parameters'].get(v_p_714, NOREC).get('step', 0) if type(v_p_714) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_714, NOREC).get('max', 0) if type(v_p_714) is str else 0))) for v_p_714 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_714, NOREC).get('tile', None) if type(v_p_714) is str else None) == E.get('t~713'))])))
 
 
 def x_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (98, E.get('this'), E.get('t~712'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_718: (lambda v_near_721: (v_near_721 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~712'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_721)) > 0)) else False) else v_open_718))([v_s_719 for v_s_719 in items_of(v_open_718) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_720 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_720, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_720, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_720, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_720 in items_of(ADJ(ctx, 'spaces', v_s_719))])) else False)]))([v_s_715 for v_s_715 in [v_x_714 for v_x_714 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_714, NOREC).get('type', None) if type(v_x_714) is str else None) == GET(ctx, 'tiles', E.get('t~712'), 'space', None))] if (True if ((not (v_s_715 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_715, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == E.get('t~712'))) or (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_715 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_715, _w2)))) or (((_w3.get(v_s_715, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_715, None)) == E.get('you'))) else False)) and ((True if ((v_s_715 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~712'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_715, _w6))) or ((not any([(True if ((v_x_716 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_716, _w7))) and ((not (v_x_716 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~712'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_716, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_716, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_716, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_716, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_716, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_717)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_716, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_716, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_717)) else False)) else False) for v_u_717 in items_of(KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))]))) else False)) else False)]))
+    return MEMO(ctx, (98, E.get('this'), E.get('t~713'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_719: (lambda v_near_722: (v_near_722 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~713'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_722)) > 0)) else False) else v_open_719))([v_s_720 for v_s_720 in items_of(v_open_719) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_721 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_721, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_721, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_721, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_721 in items_of(ADJ(ctx, 'spaces', v_s_720))])) else False)]))([v_s_716 for v_s_716 in [v_x_715 for v_x_715 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_715, NOREC).get('type', None) if type(v_x_715) is str else None) == GET(ctx, 'tiles', E.get('t~713'), 'space', None))] if (True if ((not (v_s_716 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_716, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_716, NOREC).get('reserved', None) if type(v_s_716) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_716, NOREC).get('reserved', None) if type(v_s_716) is str else None) == E.get('t~713'))) or (((ctx.index.plain['spaces'].get(v_s_716, NOREC).get('reserved', None) if type(v_s_716) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_716 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_716, _w2)))) or (((_w3.get(v_s_716, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_716, None)) == E.get('you'))) else False)) and ((True if ((v_s_716 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~713'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_716, _w6))) or ((not any([(True if ((v_x_717 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_717, _w7))) and ((not (v_x_717 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~713'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_717, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_717, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_717, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_717, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_717, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_718)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_717, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_717, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_718)) else False)) else False) for v_u_718 in items_of(KEY(GET(ctx, 'tiles', E.get('t~713'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_717 in items_of(ADJ(ctx, 'spaces', v_s_716))]))) else False)) else False)]))
 
 
 def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~722'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~723'))) > 0)
 
 
 def x_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~725'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~725'), {}))
+    return (_w1.get(E.get('s~726'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~726'), {}))
 
 
 def x_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~724'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~724'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~725'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~725'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_105(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -477,73 +477,73 @@ def x_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
 def x_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~725'))
+    return FLD(ctx, K[1], E.get('s~726'))
 
 
 def x_109(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~725'))
+    return ADJ(ctx, 'spaces', E.get('s~726'))
 
 
 def x_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~726') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~726'), _w1))
+    return (E.get('x~727') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~727'), _w1))
 
 
 def x_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~726'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~726'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~727'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~727'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~724'))
+    return FLD(ctx, K[3], E.get('t~725'))
 
 
 def x_116(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~723')}
+    return {'space': E.get('space~724')}
 
 
 def x_119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~728'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~728'), 0))
+    return (_w2.get(E.get('r~729'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~729'), 0))
 
 
 def x_122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (122, E.get('t~729'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_730, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_730, 0)), (ctx.index.plain['parameters'].get(v_p_730, NOREC).get('step', 0) if type(v_p_730) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_730, NOREC).get('max', 0) if type(v_p_730) is str else 0))) for v_p_730 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_730, NOREC).get('tile', None) if type(v_p_730) is str else None) == E.get('t~729'))])))
+    return MEMO(ctx, (122, E.get('t~730'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_731, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_731, 0)), (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('step', 0) if type(v_p_731) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_731, NOREC).get('max', 0) if type(v_p_731) is str else 0))) for v_p_731 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_731, NOREC).get('tile', None) if type(v_p_731) is str else None) == E.get('t~730'))])))
 
 
 def x_123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (123, E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_735: (lambda v_near_738: (v_near_738 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~729'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_738)) > 0)) else False) else v_open_735))([v_s_736 for v_s_736 in items_of(v_open_735) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_737 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_737, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_737, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_737, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_737 in items_of(ADJ(ctx, 'spaces', v_s_736))])) else False)]))([v_s_732 for v_s_732 in [v_x_731 for v_x_731 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_731, NOREC).get('type', None) if type(v_x_731) is str else None) == GET(ctx, 'tiles', E.get('t~729'), 'space', None))] if (True if ((not (v_s_732 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_732, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('t~729'))) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_732 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_732, _w2)))) or (((_w3.get(v_s_732, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_732, None)) == E.get('you'))) else False)) and ((True if ((v_s_732 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~729'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_732, _w6))) or ((not any([(True if ((v_x_733 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_733, _w7))) and ((not (v_x_733 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~729'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_733, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_733, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_733, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_733, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_733, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_734)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_733, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_733, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_734)) else False)) else False) for v_u_734 in items_of(KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))) else False)) else False)]))
+    return MEMO(ctx, (123, E.get('this'), E.get('t~730'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_736: (lambda v_near_739: (v_near_739 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~730'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_739)) > 0)) else False) else v_open_736))([v_s_737 for v_s_737 in items_of(v_open_736) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_738 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_738, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_738, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_738, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_738 in items_of(ADJ(ctx, 'spaces', v_s_737))])) else False)]))([v_s_733 for v_s_733 in [v_x_732 for v_x_732 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_732, NOREC).get('type', None) if type(v_x_732) is str else None) == GET(ctx, 'tiles', E.get('t~730'), 'space', None))] if (True if ((not (v_s_733 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_733, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('t~730'))) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_733 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_733, _w2)))) or (((_w3.get(v_s_733, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_733, None)) == E.get('you'))) else False)) and ((True if ((v_s_733 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~730'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_733, _w6))) or ((not any([(True if ((v_x_734 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_734, _w7))) and ((not (v_x_734 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~730'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_734, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_734, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_734, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_734, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_734, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_735)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_734, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_734, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_735)) else False)) else False) for v_u_735 in items_of(KEY(GET(ctx, 'tiles', E.get('t~730'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_734 in items_of(ADJ(ctx, 'spaces', v_s_733))]))) else False)) else False)]))
 
 
 def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~739'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~740'))) > 0)
 
 
 def x_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~742'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~742'), {}))
+    return (_w1.get(E.get('s~743'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~743'), {}))
 
 
 def x_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~741'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~741'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~742'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~742'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -559,55 +559,55 @@ def x_132(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
 def x_133(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~742'))
+    return FLD(ctx, K[1], E.get('s~743'))
 
 
 def x_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~742'))
+    return ADJ(ctx, 'spaces', E.get('s~743'))
 
 
 def x_135(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~743') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~743'), _w1))
+    return (E.get('x~744') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~744'), _w1))
 
 
 def x_136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~743'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~743'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~744'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~744'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_137(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~741'))
+    return FLD(ctx, K[3], E.get('t~742'))
 
 
 def x_141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~740')}
+    return {'space': E.get('space~741')}
 
 
 def x_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~744'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~744'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~744'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~744'))) is str else 0)))
+    return (num(AR('+', (_w1.get(E.get('p~745'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~745'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~745'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~745'))) is str else 0)))
 
 
 def x_146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~744'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~744'), 0))
+    return (_w1.get(E.get('p~745'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~745'), 0))
 
 
 def x_147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~744'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~745'))) is str else 0)
 
 
 def x_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -619,13 +619,13 @@ def x_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~744'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~745'))) is str else None) != None)
 
 
 def x_150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~744'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~744'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~745'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~745'))) is str else None), 0))
 
 
 def x_152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -637,19 +637,19 @@ def x_152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~744'))
+    return FLD(ctx, K[0], E.get('p~745'))
 
 
 def x_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~746'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~744'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~744'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~747'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~745'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~745'), 0)))
 
 
 def x_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~746'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~747'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_159(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:61
@@ -659,7 +659,7 @@ def x_159(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:61
 def x_160(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: AR('+', AR('+', len([v_s_747 for v_s_747 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_747, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_747, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_747, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_747, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_747, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_747, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_747, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_747, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]), len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if (True if (((_w11.get('tile', None) if type((_w11 := (_w10.get(v_s_748, {}) if type((_w10 := ctx.state.get('board'))) is dict else KEY(_w10, v_s_748, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_w12.get(v_s_748, {}) if type((_w12 := ctx.state.get('board'))) is dict else KEY(_w12, v_s_748, {})))) is dict else KEY(_w13, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w16, NOREC).get('counts_as', None) if type((_w16 := (_w15.get('tile', None) if type((_w15 := (_w14.get(v_s_748, {}) if type((_w14 := ctx.state.get('board'))) is dict else KEY(_w14, v_s_748, {})))) is dict else KEY(_w15, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_s_748, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_s_748, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False)])), len([v_s_749 for v_s_749 in items_of(ctx.state.get('board')) if (True if (((_w20.get('tile', None) if type((_w20 := (_w19.get(v_s_749, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_s_749, {})))) is dict else KEY(_w20, 'tile', None)) != None)) and ((True if (((_w22.get('tile', None) if type((_w22 := (_w21.get(v_s_749, {}) if type((_w21 := ctx.state.get('board'))) is dict else KEY(_w21, v_s_749, {})))) is dict else KEY(_w22, 'tile', None)) == 'special')) or (((ctx.index.plain['tiles'].get(_w25, NOREC).get('counts_as', None) if type((_w25 := (_w24.get('tile', None) if type((_w24 := (_w23.get(v_s_749, {}) if type((_w23 := ctx.state.get('board'))) is dict else KEY(_w23, v_s_749, {})))) is dict else KEY(_w24, 'tile', None)))) is str else None) == 'special')) else False)) and (((_w27.get('owner', None) if type((_w27 := (_w26.get(v_s_749, {}) if type((_w26 := ctx.state.get('board'))) is dict else KEY(_w26, v_s_749, {})))) is dict else KEY(_w27, 'owner', None)) == E.get('you'))) else False)])))
+    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if ((_w2.get('owner', None) if type((_w2 := (_w1.get(v_s_748, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_748, {})))) is dict else KEY(_w2, 'owner', None)) == E.get('you'))]))
 
 
 def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
@@ -671,7 +671,7 @@ def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
 def x_162(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [len([v_x_751 for v_x_751 in items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])) if (v_x_751 == 'science')]) for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_753 for v_x_753 in items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])) if (v_x_753 == 'science')]) for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [len([v_x_750 for v_x_750 in items_of((ctx.index.plain['cards'].get(v_c_749, NOREC).get('tags', []) if type(v_c_749) is str else [])) if (v_x_750 == 'science')]) for v_c_749 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_752 for v_x_752 in items_of((ctx.index.plain['corporations'].get(v_c_751, NOREC).get('tags', []) if type(v_c_751) is str else [])) if (v_x_752 == 'science')]) for v_c_751 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_163(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
@@ -689,13 +689,13 @@ def x_164(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:11
 def x_167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0))
+    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~754'), 0))
 
 
 def x_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~757'), 0))
+    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~756'), 0))
 
 
 def x_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -743,7 +743,7 @@ def x_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~760'), 0))
+    return (_w2.get(E.get('r~759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~759'), 0))
 
 
 def x_192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -833,175 +833,175 @@ def x_215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~764'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~764'), 0))
+    return (_w2.get(E.get('r~763'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~763'), 0))
 
 
 def x_222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~766'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~766'), 0))
+    return (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~765'), 0))
 
 
 def x_226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~768'), 0))
+    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~767'), 0))
 
 
 def x_230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0))
+    return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0))
 
 
 def x_234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~772'), 0))
+    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~771'), 0))
 
 
 def x_238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~774'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~774'), 0))
+    return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~773'), 0))
 
 
 def x_242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~776'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~776'), 0))
+    return (_w2.get(E.get('r~775'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~775'), 0))
 
 
 def x_246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~778'), 0))
+    return (_w2.get(E.get('r~777'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~777'), 0))
 
 
 def x_250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~780'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~780'), 0))
+    return (_w2.get(E.get('r~779'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~779'), 0))
 
 
 def x_254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~782'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~782'), 0))
+    return (_w2.get(E.get('r~781'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~781'), 0))
 
 
 def x_258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~784'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~784'), 0))
+    return (_w2.get(E.get('r~783'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~783'), 0))
 
 
 def x_262(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~786'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~786'), 0))
+    return (_w2.get(E.get('r~785'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~785'), 0))
 
 
 def x_266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~788'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~788'), 0))
+    return (_w2.get(E.get('r~787'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~787'), 0))
 
 
 def x_270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~790'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~790'), 0))
+    return (_w2.get(E.get('r~789'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~789'), 0))
 
 
 def x_274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~792'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~792'), 0))
+    return (_w2.get(E.get('r~791'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~791'), 0))
 
 
 def x_278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~794'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~794'), 0))
+    return (_w2.get(E.get('r~793'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~793'), 0))
 
 
 def x_282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~796'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~796'), 0))
+    return (_w2.get(E.get('r~795'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~795'), 0))
 
 
 def x_286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~798'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~798'), 0))
+    return (_w2.get(E.get('r~797'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~797'), 0))
 
 
 def x_290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~800'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~800'), 0))
+    return (_w2.get(E.get('r~799'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~799'), 0))
 
 
 def x_294(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~802'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~802'), 0))
+    return (_w2.get(E.get('r~801'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~801'), 0))
 
 
 def x_298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~804'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~804'), 0))
+    return (_w2.get(E.get('r~803'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~803'), 0))
 
 
 def x_302(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~806'), 0))
+    return (_w2.get(E.get('r~805'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~805'), 0))
 
 
 def x_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~808'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~808'), 0))
+    return (_w2.get(E.get('r~807'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~807'), 0))
 
 
 def x_310(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~810'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~810'), 0))
+    return (_w2.get(E.get('r~809'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~809'), 0))
 
 
 def x_314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~812'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~812'), 0))
+    return (_w2.get(E.get('r~811'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~811'), 0))
 
 
 def x_318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~814'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~814'), 0))
+    return (_w2.get(E.get('r~813'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~813'), 0))
 
 
 def x_322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~816'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~816'), 0))
+    return (_w2.get(E.get('r~815'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~815'), 0))
 
 
 def x_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~818'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~818'), 0))
+    return (_w2.get(E.get('r~817'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~817'), 0))
 
 
 def x_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~820'), 0))
+    return (_w2.get(E.get('r~819'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~819'), 0))
 
 
 def x_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1091,25 +1091,25 @@ def x_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~824'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~824'), 0))
+    return (_w2.get(E.get('r~823'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~823'), 0))
 
 
 def x_364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~826'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~826'), 0))
+    return (_w2.get(E.get('r~825'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~825'), 0))
 
 
 def x_368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~828'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~828'), 0))
+    return (_w2.get(E.get('r~827'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~827'), 0))
 
 
 def x_372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~830'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~830'), 0))
+    return (_w2.get(E.get('r~829'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~829'), 0))
 
 
 def x_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1163,7 +1163,7 @@ def x_3979(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
 def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2545'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2545'), 0))
+    return (_w2.get(E.get('r~2544'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2544'), 0))
 
 
 def x_3984(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
@@ -1175,19 +1175,19 @@ def x_3984(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
 def x_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2547'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2547'), 0))
+    return (_w2.get(E.get('r~2546'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2546'), 0))
 
 
 def x_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2549'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2549'), 0))
+    return (_w2.get(E.get('r~2548'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2548'), 0))
 
 
 def x_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2551'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2551'), 0))
+    return (_w2.get(E.get('r~2550'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2550'), 0))
 
 
 def x_3998(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
@@ -1199,13 +1199,13 @@ def x_3998(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
 def x_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2553'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2553'), 0))
+    return (_w2.get(E.get('r~2552'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2552'), 0))
 
 
 def x_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2555'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2555'), 0))
+    return (_w2.get(E.get('r~2554'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2554'), 0))
 
 
 def x_4008(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
@@ -1217,7 +1217,7 @@ def x_4008(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
 def x_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2557'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2557'), 0))
+    return (_w2.get(E.get('r~2556'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2556'), 0))
 
 
 def x_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1265,31 +1265,31 @@ def x_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2560'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2560'), 0))
+    return (_w2.get(E.get('r~2559'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2559'), 0))
 
 
 def x_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2562'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2562'), 0))
+    return (_w2.get(E.get('r~2561'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2561'), 0))
 
 
 def x_4035(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any([(v_r_2563 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_2563, _w2)) for v_r_2563 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))])) else False))
+    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any([(v_r_2562 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_2562, _w2)) for v_r_2562 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))])) else False))
 
 
 def x_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2565'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2565'), 0))
+    return (_w2.get(E.get('r~2564'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2564'), 0))
 
 
 def x_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2567'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2567'), 0))
+    return (_w2.get(E.get('r~2566'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2566'), 0))
 
 
 def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
@@ -1301,31 +1301,31 @@ def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
 def x_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4047, E.get('t~2568'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2569, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2569, 0)), (ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('step', 0) if type(v_p_2569) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('max', 0) if type(v_p_2569) is str else 0))) for v_p_2569 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('tile', None) if type(v_p_2569) is str else None) == E.get('t~2568'))])))
+    return MEMO(ctx, (4047, E.get('t~2567'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2568, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2568, 0)), (ctx.index.plain['parameters'].get(v_p_2568, NOREC).get('step', 0) if type(v_p_2568) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2568, NOREC).get('max', 0) if type(v_p_2568) is str else 0))) for v_p_2568 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2568, NOREC).get('tile', None) if type(v_p_2568) is str else None) == E.get('t~2567'))])))
 
 
 def x_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4048, E.get('this'), E.get('t~2568'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2574: (lambda v_near_2577: (v_near_2577 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2568'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2577)) > 0)) else False) else v_open_2574))([v_s_2575 for v_s_2575 in items_of(v_open_2574) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2576 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2576, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2576, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2576, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2576 in items_of(ADJ(ctx, 'spaces', v_s_2575))])) else False)]))([v_s_2571 for v_s_2571 in [v_x_2570 for v_x_2570 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2570, NOREC).get('type', None) if type(v_x_2570) is str else None) == GET(ctx, 'tiles', E.get('t~2568'), 'space', None))] if (True if ((not (v_s_2571 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2571, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == E.get('t~2568'))) or (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2571 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2571, _w2)))) or (((_w3.get(v_s_2571, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2571, None)) == E.get('you'))) else False)) and ((True if ((v_s_2571 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2568'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2571, _w6))) or ((not any([(True if ((v_x_2572 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2572, _w7))) and ((not (v_x_2572 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2568'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2572, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2572, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2572, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2572, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2572, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2573)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2572, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2572, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2573)) else False)) else False) for v_u_2573 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2572 in items_of(ADJ(ctx, 'spaces', v_s_2571))]))) else False)) else False)]))
+    return MEMO(ctx, (4048, E.get('this'), E.get('t~2567'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2573: (lambda v_near_2576: (v_near_2576 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2567'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2576)) > 0)) else False) else v_open_2573))([v_s_2574 for v_s_2574 in items_of(v_open_2573) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2575 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2575, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2575, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2575, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2575 in items_of(ADJ(ctx, 'spaces', v_s_2574))])) else False)]))([v_s_2570 for v_s_2570 in [v_x_2569 for v_x_2569 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2569, NOREC).get('type', None) if type(v_x_2569) is str else None) == GET(ctx, 'tiles', E.get('t~2567'), 'space', None))] if (True if ((not (v_s_2570 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2570, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2570, NOREC).get('reserved', None) if type(v_s_2570) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2570, NOREC).get('reserved', None) if type(v_s_2570) is str else None) == E.get('t~2567'))) or (((ctx.index.plain['spaces'].get(v_s_2570, NOREC).get('reserved', None) if type(v_s_2570) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2570 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2570, _w2)))) or (((_w3.get(v_s_2570, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2570, None)) == E.get('you'))) else False)) and ((True if ((v_s_2570 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2567'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2570, _w6))) or ((not any([(True if ((v_x_2571 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2571, _w7))) and ((not (v_x_2571 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2567'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2571, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2571, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2571, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2571, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2571, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2572)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2571, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2571, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2572)) else False)) else False) for v_u_2572 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2567'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2571 in items_of(ADJ(ctx, 'spaces', v_s_2570))]))) else False)) else False)]))
 
 
 def x_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2578'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~2577'))) > 0)
 
 
 def x_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2581'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2581'), {}))
+    return (_w1.get(E.get('s~2580'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2580'), {}))
 
 
 def x_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2580'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2580'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2579'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2579'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1341,37 +1341,37 @@ def x_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2581'))
+    return FLD(ctx, K[1], E.get('s~2580'))
 
 
 def x_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2581'))
+    return ADJ(ctx, 'spaces', E.get('s~2580'))
 
 
 def x_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2582') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2582'), _w1))
+    return (E.get('x~2581') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2581'), _w1))
 
 
 def x_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2582'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2582'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2581'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2581'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2580'))
+    return FLD(ctx, K[3], E.get('t~2579'))
 
 
 def x_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~2579')}
+    return {'space': E.get('space~2578')}
 
 
 def x_4067(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
@@ -1389,7 +1389,7 @@ def x_4068(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
 def x_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2584'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2584'), 0))
+    return (_w2.get(E.get('r~2583'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2583'), 0))
 
 
 def x_4073(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -1401,19 +1401,19 @@ def x_4073(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
 def x_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2586'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2586'), 0))
+    return (_w2.get(E.get('r~2585'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2585'), 0))
 
 
 def x_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2588'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2588'), 0))
+    return (_w2.get(E.get('r~2587'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2587'), 0))
 
 
 def x_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2590'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2590'), 0))
+    return (_w2.get(E.get('r~2589'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2589'), 0))
 
 
 def x_4087(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
@@ -1437,13 +1437,13 @@ def x_4090(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
 def x_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2593') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2592') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2594') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2593') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -1455,13 +1455,13 @@ def x_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2595'), E.get('t_v~2596')), E.get('h_v~2597')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2594'), E.get('t_v~2595')), E.get('h_v~2596')) == 0)
 
 
 def x_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2592')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2591')))
 
 
 def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1473,31 +1473,31 @@ def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2595')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2596')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2597'))))) >= num(E.get('price~2592')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2594')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2595')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2596'))))) >= num(E.get('price~2591')))
 
 
 def x_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('s_v~2595'))) - 1), E.get('s_v~2595'))]) if (num(E.get('s_v~2595')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2591'), E.get('s_v~2594'))) - 1), E.get('s_v~2594'))]) if (num(E.get('s_v~2594')) > 0) else 0))
 
 
 def x_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('t_v~2596'))) - 1), E.get('t_v~2596'))]) if (num(E.get('t_v~2596')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2591'), E.get('t_v~2595'))) - 1), E.get('t_v~2595'))]) if (num(E.get('t_v~2595')) > 0) else 0))
 
 
 def x_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('h_v~2597'))) - 1), E.get('h_v~2597'))]) if (num(E.get('h_v~2597')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2591'), E.get('h_v~2596'))) - 1), E.get('h_v~2596'))]) if (num(E.get('h_v~2596')) > 0) else 0))
 
 
 def x_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2598')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('s_v~2595')))) >= num(E.get('price~2592')))) else False))) and ((not (True if ((num(E.get('t~2599')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('t_v~2596')))) >= num(E.get('price~2592')))) else False))) and ((not (True if ((num(E.get('h~2600')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('h_v~2597')))) >= num(E.get('price~2592')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2591')) - num((num(E.get('s~2597')) * num(E.get('s_v~2594')))))) - num((num(E.get('t~2598')) * num(E.get('t_v~2595')))))) - num((num(E.get('h~2599')) * num(E.get('h_v~2596')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2597')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2597')) * num(E.get('s_v~2594'))), (num(E.get('t~2598')) * num(E.get('t_v~2595')))), (num(E.get('h~2599')) * num(E.get('h_v~2596'))))) - num(E.get('s_v~2594')))) >= num(E.get('price~2591')))) else False))) and ((not (True if ((num(E.get('t~2598')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2597')) * num(E.get('s_v~2594'))), (num(E.get('t~2598')) * num(E.get('t_v~2595')))), (num(E.get('h~2599')) * num(E.get('h_v~2596'))))) - num(E.get('t_v~2595')))) >= num(E.get('price~2591')))) else False))) and ((not (True if ((num(E.get('h~2599')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2597')) * num(E.get('s_v~2594'))), (num(E.get('t~2598')) * num(E.get('t_v~2595')))), (num(E.get('h~2599')) * num(E.get('h_v~2596'))))) - num(E.get('h_v~2596')))) >= num(E.get('price~2591')))) else False))) else False)
 
 
 def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1509,7 +1509,7 @@ def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2591')) - num((num(E.get('s~2597')) * num(E.get('s_v~2594')))))) - num((num(E.get('t~2598')) * num(E.get('t_v~2595')))))) - num((num(E.get('h~2599')) * num(E.get('h_v~2596')))))])
 
 
 def x_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1533,31 +1533,31 @@ def x_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])}, ({'steel': E.get('s~2598')} if (num(E.get('s_v~2595')) > 0) else K[5])), ({'titanium': E.get('t~2599')} if (num(E.get('t_v~2596')) > 0) else K[5])), ({'heat': E.get('h~2600')} if (num(E.get('h_v~2597')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2591')) - num((num(E.get('s~2597')) * num(E.get('s_v~2594')))))) - num((num(E.get('t~2598')) * num(E.get('t_v~2595')))))) - num((num(E.get('h~2599')) * num(E.get('h_v~2596')))))])}, ({'steel': E.get('s~2597')} if (num(E.get('s_v~2594')) > 0) else K[5])), ({'titanium': E.get('t~2598')} if (num(E.get('t_v~2595')) > 0) else K[5])), ({'heat': E.get('h~2599')} if (num(E.get('h_v~2596')) > 0) else K[5]))
 
 
 def x_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2601'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2600'))) is str else None) == 'game')
 
 
 def x_4120(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2601'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2601'), 0))
+    return (_w1.get(E.get('t~2600'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2600'), 0))
 
 
 def x_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2601'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2601'), 0))
+    return (_w2.get(E.get('t~2600'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2600'), 0))
 
 
 def x_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2601') == 'tr')) and ((num(E.get('n~2602')) > 0)) else False)
+    return (True if ((E.get('t~2600') == 'tr')) and ((num(E.get('n~2601')) > 0)) else False)
 
 
 def x_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1569,13 +1569,13 @@ def x_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2604'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2604'), 0))
+    return (_w2.get(E.get('r~2603'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2603'), 0))
 
 
 def x_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2606'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2606'), 0))
+    return (_w2.get(E.get('r~2605'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2605'), 0))
 
 
 def x_4135(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
@@ -1587,19 +1587,19 @@ def x_4135(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
 def x_4138(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4138, E.get('event'),), lambda: len([v_x_2608 for v_x_2608 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2608 == 'jovian')]))
+    return MEMO(ctx, (4138, E.get('event'),), lambda: len([v_x_2607 for v_x_2607 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2607 == 'jovian')]))
 
 
 def x_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2610'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2610'), 0))
+    return (_w2.get(E.get('r~2609'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2609'), 0))
 
 
 def x_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2609')) * num(E.get('k~2611')))
+    return (num(E.get('n~2608')) * num(E.get('k~2610')))
 
 
 def x_4142(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
@@ -1617,19 +1617,19 @@ def x_4143(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
 def x_4144(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2612 for v_s_2612 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2612, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2612, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2612, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2612, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2612, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2612, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2612, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2612, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
+    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2611 for v_s_2611 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2611, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2611, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2611, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2611, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2611, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2611, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2611, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2611, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
 
 
 def x_4145(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2613 for v_s_2613 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2613, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2613, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2613, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2613, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2613, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2613, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2613, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2613, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
+    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2612 for v_s_2612 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2612, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2612, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2612, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2612, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2612, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2612, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2612, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2612, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
 
 
 def x_4146(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2615 for v_x_2615 in items_of((ctx.index.plain['cards'].get(v_c_2614, NOREC).get('tags', []) if type(v_c_2614) is str else [])) if (v_x_2615 == 'building')]) for v_c_2614 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2617 for v_x_2617 in items_of((ctx.index.plain['corporations'].get(v_c_2616, NOREC).get('tags', []) if type(v_c_2616) is str else [])) if (v_x_2617 == 'building')]) for v_c_2616 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 8))
+    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2614 for v_x_2614 in items_of((ctx.index.plain['cards'].get(v_c_2613, NOREC).get('tags', []) if type(v_c_2613) is str else [])) if (v_x_2614 == 'building')]) for v_c_2613 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2616 for v_x_2616 in items_of((ctx.index.plain['corporations'].get(v_c_2615, NOREC).get('tags', []) if type(v_c_2615) is str else [])) if (v_x_2616 == 'building')]) for v_c_2615 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 8))
 
 
 def x_4147(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
@@ -1641,43 +1641,43 @@ def x_4147(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
 def x_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2619'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2619'), 0))
+    return (_w2.get(E.get('r~2618'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2618'), 0))
 
 
 def x_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2621'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2621'), 0))
+    return (_w2.get(E.get('r~2620'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2620'), 0))
 
 
 def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4157, E.get('t~2622'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2623, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2623, 0)), (ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('step', 0) if type(v_p_2623) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('max', 0) if type(v_p_2623) is str else 0))) for v_p_2623 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('tile', None) if type(v_p_2623) is str else None) == E.get('t~2622'))])))
+    return MEMO(ctx, (4157, E.get('t~2621'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2622, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2622, 0)), (ctx.index.plain['parameters'].get(v_p_2622, NOREC).get('step', 0) if type(v_p_2622) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2622, NOREC).get('max', 0) if type(v_p_2622) is str else 0))) for v_p_2622 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2622, NOREC).get('tile', None) if type(v_p_2622) is str else None) == E.get('t~2621'))])))
 
 
 def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4158, E.get('this'), E.get('t~2622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2628: (lambda v_near_2631: (v_near_2631 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2622'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2631)) > 0)) else False) else v_open_2628))([v_s_2629 for v_s_2629 in items_of(v_open_2628) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2630 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2630, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2630, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2630, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2630 in items_of(ADJ(ctx, 'spaces', v_s_2629))])) else False)]))([v_s_2625 for v_s_2625 in [v_x_2624 for v_x_2624 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2624, NOREC).get('type', None) if type(v_x_2624) is str else None) == GET(ctx, 'tiles', E.get('t~2622'), 'space', None))] if (True if ((not (v_s_2625 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2625, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == E.get('t~2622'))) or (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2625 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2625, _w2)))) or (((_w3.get(v_s_2625, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2625, None)) == E.get('you'))) else False)) and ((True if ((v_s_2625 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2622'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2625, _w6))) or ((not any([(True if ((v_x_2626 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2626, _w7))) and ((not (v_x_2626 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2622'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2626, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2626, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2626, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2626, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2626, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2627)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2626, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2626, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2627)) else False)) else False) for v_u_2627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625))]))) else False)) else False)]))
+    return MEMO(ctx, (4158, E.get('this'), E.get('t~2621'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2627: (lambda v_near_2630: (v_near_2630 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2621'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2630)) > 0)) else False) else v_open_2627))([v_s_2628 for v_s_2628 in items_of(v_open_2627) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2629 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2629, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2629, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2629, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2629 in items_of(ADJ(ctx, 'spaces', v_s_2628))])) else False)]))([v_s_2624 for v_s_2624 in [v_x_2623 for v_x_2623 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2623, NOREC).get('type', None) if type(v_x_2623) is str else None) == GET(ctx, 'tiles', E.get('t~2621'), 'space', None))] if (True if ((not (v_s_2624 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2624, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2624, NOREC).get('reserved', None) if type(v_s_2624) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2624, NOREC).get('reserved', None) if type(v_s_2624) is str else None) == E.get('t~2621'))) or (((ctx.index.plain['spaces'].get(v_s_2624, NOREC).get('reserved', None) if type(v_s_2624) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2624 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2624, _w2)))) or (((_w3.get(v_s_2624, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2624, None)) == E.get('you'))) else False)) and ((True if ((v_s_2624 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2621'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2624, _w6))) or ((not any([(True if ((v_x_2625 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2625, _w7))) and ((not (v_x_2625 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2621'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2625, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2625, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2625, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2625, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2625, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2626)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2625, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2625, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2626)) else False)) else False) for v_u_2626 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2621'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2625 in items_of(ADJ(ctx, 'spaces', v_s_2624))]))) else False)) else False)]))
 
 
 def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2632'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~2631'))) > 0)
 
 
 def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2635'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2635'), {}))
+    return (_w1.get(E.get('s~2634'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2634'), {}))
 
 
 def x_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2634'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2634'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2633'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2633'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1693,55 +1693,55 @@ def x_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2635'))
+    return FLD(ctx, K[1], E.get('s~2634'))
 
 
 def x_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2635'))
+    return ADJ(ctx, 'spaces', E.get('s~2634'))
 
 
 def x_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2636') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2636'), _w1))
+    return (E.get('x~2635') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2635'), _w1))
 
 
 def x_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2636'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2636'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2635'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2635'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2634'))
+    return FLD(ctx, K[3], E.get('t~2633'))
 
 
 def x_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~2633')}
+    return {'space': E.get('space~2632')}
 
 
 def x_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2637'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2637'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2637'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2637'))) is str else 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2636'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2636'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2636'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2636'))) is str else 0)))
 
 
 def x_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~2637'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2637'), 0))
+    return (_w1.get(E.get('p~2636'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2636'), 0))
 
 
 def x_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2637'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2636'))) is str else 0)
 
 
 def x_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1753,13 +1753,13 @@ def x_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2637'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2636'))) is str else None) != None)
 
 
 def x_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2637'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2637'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2636'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2636'))) is str else None), 0))
 
 
 def x_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1771,37 +1771,37 @@ def x_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2637'))
+    return FLD(ctx, K[0], E.get('p~2636'))
 
 
 def x_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2639'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2637'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2637'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2638'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2636'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2636'), 0)))
 
 
 def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2639'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2638'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2640'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2640'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2640'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2640'))) is str else 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2639'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2639'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2639'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2639'))) is str else 0)))
 
 
 def x_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~2640'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2640'), 0))
+    return (_w1.get(E.get('p~2639'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2639'), 0))
 
 
 def x_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2640'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2639'))) is str else 0)
 
 
 def x_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1813,13 +1813,13 @@ def x_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2640'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2639'))) is str else None) != None)
 
 
 def x_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2640'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2640'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2639'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2639'))) is str else None), 0))
 
 
 def x_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1831,43 +1831,43 @@ def x_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2640'))
+    return FLD(ctx, K[0], E.get('p~2639'))
 
 
 def x_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2642'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2640'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2640'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2641'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2639'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2639'), 0)))
 
 
 def x_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2642'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2641'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2644'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2644'), 0))
+    return (_w2.get(E.get('r~2643'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2643'), 0))
 
 
 def x_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2645'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2645'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2645'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2645'))) is str else 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2644'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2644'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2644'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2644'))) is str else 0)))
 
 
 def x_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~2645'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2645'), 0))
+    return (_w1.get(E.get('p~2644'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2644'), 0))
 
 
 def x_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2645'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2644'))) is str else 0)
 
 
 def x_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1879,13 +1879,13 @@ def x_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2645'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2644'))) is str else None) != None)
 
 
 def x_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2645'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2645'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2644'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2644'))) is str else None), 0))
 
 
 def x_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1897,19 +1897,19 @@ def x_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2645'))
+    return FLD(ctx, K[0], E.get('p~2644'))
 
 
 def x_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2647'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2645'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2645'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2646'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2644'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2644'), 0)))
 
 
 def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2647'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2646'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -1939,43 +1939,43 @@ def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     if E is None:
         E = ctx.env()
-    return AR('+', E.get('costs~2776'), K[6])
+    return AR('+', E.get('costs~2775'), K[6])
 
 
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2785)) > 0)) else False) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2784 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2784, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2784, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2784, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])) else False)]))([v_s_2779 for v_s_2779 in [v_x_2778 for v_x_2778 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2778, NOREC).get('type', None) if type(v_x_2778) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2779 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2779, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2779 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2779, _w2)))) or (((_w3.get(v_s_2779, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2779, None)) == E.get('you'))) else False)) and ((True if ((v_s_2779 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2779, _w5))) or ((not any([(True if ((v_x_2780 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2780, _w6))) and ((not (v_x_2780 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2780, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2780, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2780, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2780, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2780, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2781)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2780, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2780, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2781)) else False)) else False) for v_u_2781 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))) else False)) else False)]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2781: (lambda v_near_2784: (v_near_2784 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2784)) > 0)) else False) else v_open_2781))([v_s_2782 for v_s_2782 in items_of(v_open_2781) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2783 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2783, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2783, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2783, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2783 in items_of(ADJ(ctx, 'spaces', v_s_2782))])) else False)]))([v_s_2778 for v_s_2778 in [v_x_2777 for v_x_2777 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2777, NOREC).get('type', None) if type(v_x_2777) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2778 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2778, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2778, NOREC).get('reserved', None) if type(v_s_2778) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2778, NOREC).get('reserved', None) if type(v_s_2778) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2778, NOREC).get('reserved', None) if type(v_s_2778) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2778 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2778, _w2)))) or (((_w3.get(v_s_2778, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2778, None)) == E.get('you'))) else False)) and ((True if ((v_s_2778 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2778, _w5))) or ((not any([(True if ((v_x_2779 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2779, _w6))) and ((not (v_x_2779 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2779, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2779, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2779, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2779, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2779, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2780)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2779, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2779, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2780)) else False)) else False) for v_u_2780 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2779 in items_of(ADJ(ctx, 'spaces', v_s_2778))]))) else False)) else False)]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~2786') if (E.get('k~2777') == 0) else FN['reversed'](ctx, None, E.get('free~2786')))
+    return (E.get('free~2785') if (E.get('k~2776') == 0) else FN['reversed'](ctx, None, E.get('free~2785')))
 
 
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('order~2787'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('order~2786'))) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None) if type((_w2 := E.get('order~2787'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None))
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2776'))), None) if type((_w1 := E.get('costs~2775'))) is dict else KEY(_w1, (2 * num(E.get('k~2776'))), None)), FN['count'](ctx, None, E.get('order~2786')))) - 1), FN['count'](ctx, None, E.get('order~2786'))), None) if type((_w2 := E.get('order~2786'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2776'))), None) if type((_w1 := E.get('costs~2775'))) is dict else KEY(_w1, (2 * num(E.get('k~2776'))), None)), FN['count'](ctx, None, E.get('order~2786')))) - 1), FN['count'](ctx, None, E.get('order~2786'))), None))
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2790'), {}))
+    return (_w1.get(E.get('s~2789'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2789'), {}))
 
 
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2789'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2789'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2788'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2788'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1991,61 +1991,61 @@ def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2790'))
+    return FLD(ctx, K[1], E.get('s~2789'))
 
 
 def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2790'))
+    return ADJ(ctx, 'spaces', E.get('s~2789'))
 
 
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2791') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2791'), _w1))
+    return (E.get('x~2790') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2790'), _w1))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2791'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2791'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2790'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2789'))
+    return FLD(ctx, K[3], E.get('t~2788'))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if (v_x_2792 in _w19 if type((_w19 := (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2800)) > 0)) else False) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2799 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2799, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2799, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2799, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])) else False)]))([v_s_2794 for v_s_2794 in [v_x_2793 for v_x_2793 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2793, NOREC).get('type', None) if type(v_x_2793) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2794 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2794, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2794 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2794, _w2)))) or (((_w3.get(v_s_2794, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2794, None)) == E.get('you'))) else False)) and ((True if ((v_s_2794 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2794, _w5))) or ((not any([(True if ((v_x_2795 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2795, _w6))) and ((not (v_x_2795 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2795, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2795, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2795, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2795, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2795, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2796)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2795, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2795, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2796)) else False)) else False) for v_u_2796 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2792, _w19))])
+    return MEMO(ctx, (4264, E.get('at~2787'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2791 for v_x_2791 in items_of(ADJ(ctx, 'spaces', E.get('at~2787'))) if (v_x_2791 in _w19 if type((_w19 := (lambda v_open_2796: (lambda v_near_2799: (v_near_2799 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2799)) > 0)) else False) else v_open_2796))([v_s_2797 for v_s_2797 in items_of(v_open_2796) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2798 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2798, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2798, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2798, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2798 in items_of(ADJ(ctx, 'spaces', v_s_2797))])) else False)]))([v_s_2793 for v_s_2793 in [v_x_2792 for v_x_2792 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2792, NOREC).get('type', None) if type(v_x_2792) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2793 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2793, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2793, NOREC).get('reserved', None) if type(v_s_2793) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2793, NOREC).get('reserved', None) if type(v_s_2793) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2793, NOREC).get('reserved', None) if type(v_s_2793) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2793 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2793, _w2)))) or (((_w3.get(v_s_2793, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2793, None)) == E.get('you'))) else False)) and ((True if ((v_s_2793 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2793, _w5))) or ((not any([(True if ((v_x_2794 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2794, _w6))) and ((not (v_x_2794 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2794, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2794, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2794, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2794, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2794, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2795)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2794, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2794, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2795)) else False)) else False) for v_u_2795 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2794 in items_of(ADJ(ctx, 'spaces', v_s_2793))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2791, _w19))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('ring~2801'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('ring~2800'))) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None) if type((_w2 := E.get('ring~2801'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None))
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2776'))), 1), None) if type((_w1 := E.get('costs~2775'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2776'))), 1), None)), FN['count'](ctx, None, E.get('ring~2800')))) - 1), FN['count'](ctx, None, E.get('ring~2800'))), None) if type((_w2 := E.get('ring~2800'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2776'))), 1), None) if type((_w1 := E.get('costs~2775'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2776'))), 1), None)), FN['count'](ctx, None, E.get('ring~2800')))) - 1), FN['count'](ctx, None, E.get('ring~2800'))), None))
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2803'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2803'), {}))
+    return (_w1.get(E.get('s~2802'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2802'), {}))
 
 
 def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2802'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2802'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2801'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2801'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2061,31 +2061,31 @@ def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2803'))
+    return FLD(ctx, K[1], E.get('s~2802'))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2803'))
+    return ADJ(ctx, 'spaces', E.get('s~2802'))
 
 
 def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2804') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2804'), _w1))
+    return (E.get('x~2803') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2803'), _w1))
 
 
 def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2804'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2804'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2803'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2803'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2802'))
+    return FLD(ctx, K[3], E.get('t~2801'))
 
 
 def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -2101,31 +2101,31 @@ def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~2805'))
+    return FLD(ctx, K[7], E.get('c~2804'))
 
 
 def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2806'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2805'))) is str else None) == 'game')
 
 
 def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2806'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2806'), 0))
+    return (_w1.get(E.get('t~2805'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2805'), 0))
 
 
 def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2806'), 0))
+    return (_w2.get(E.get('t~2805'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2805'), 0))
 
 
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2806') == 'tr')) and ((num(E.get('n~2807')) > 0)) else False)
+    return (True if ((E.get('t~2805') == 'tr')) and ((num(E.get('n~2806')) > 0)) else False)
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2143,7 +2143,7 @@ def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2808, NOREC).get('beginner', None) if type(v_c_2808) is str else None) != True)]))
+    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2807 for v_c_2807 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2807, NOREC).get('beginner', None) if type(v_c_2807) is str else None) != True)]))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -2191,31 +2191,31 @@ def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2810')]
+    return [E.get('c~2809')]
 
 
 def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2810'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2809'))) is str else 0)
 
 
 def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2812'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2812'), 0))
+    return (_w2.get(E.get('r~2811'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2811'), 0))
 
 
 def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2810'))
+    return FLD(ctx, K[8], E.get('c~2809'))
 
 
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~2809')}
+    return {'corporation': E.get('corporation_card~2808')}
 
 
 def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
@@ -2275,13 +2275,13 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2816') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2817') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2293,13 +2293,13 @@ def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2819'), E.get('t_v~2820')), E.get('h_v~2821')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2818'), E.get('t_v~2819')), E.get('h_v~2820')) == 0)
 
 
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2816')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2815')))
 
 
 def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2311,31 +2311,31 @@ def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2819')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2820')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2818')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2819')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2820'))))) >= num(E.get('price~2815')))
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2815'), E.get('s_v~2818'))) - 1), E.get('s_v~2818'))]) if (num(E.get('s_v~2818')) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2815'), E.get('t_v~2819'))) - 1), E.get('t_v~2819'))]) if (num(E.get('t_v~2819')) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2815'), E.get('h_v~2820'))) - 1), E.get('h_v~2820'))]) if (num(E.get('h_v~2820')) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2822')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('t~2823')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('h~2824')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2815')) - num((num(E.get('s~2821')) * num(E.get('s_v~2818')))))) - num((num(E.get('t~2822')) * num(E.get('t_v~2819')))))) - num((num(E.get('h~2823')) * num(E.get('h_v~2820')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2821')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2821')) * num(E.get('s_v~2818'))), (num(E.get('t~2822')) * num(E.get('t_v~2819')))), (num(E.get('h~2823')) * num(E.get('h_v~2820'))))) - num(E.get('s_v~2818')))) >= num(E.get('price~2815')))) else False))) and ((not (True if ((num(E.get('t~2822')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2821')) * num(E.get('s_v~2818'))), (num(E.get('t~2822')) * num(E.get('t_v~2819')))), (num(E.get('h~2823')) * num(E.get('h_v~2820'))))) - num(E.get('t_v~2819')))) >= num(E.get('price~2815')))) else False))) and ((not (True if ((num(E.get('h~2823')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2821')) * num(E.get('s_v~2818'))), (num(E.get('t~2822')) * num(E.get('t_v~2819')))), (num(E.get('h~2823')) * num(E.get('h_v~2820'))))) - num(E.get('h_v~2820')))) >= num(E.get('price~2815')))) else False))) else False)
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2347,7 +2347,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2815')) - num((num(E.get('s~2821')) * num(E.get('s_v~2818')))))) - num((num(E.get('t~2822')) * num(E.get('t_v~2819')))))) - num((num(E.get('h~2823')) * num(E.get('h_v~2820')))))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2371,7 +2371,7 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > 0) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > 0) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2815')) - num((num(E.get('s~2821')) * num(E.get('s_v~2818')))))) - num((num(E.get('t~2822')) * num(E.get('t_v~2819')))))) - num((num(E.get('h~2823')) * num(E.get('h_v~2820')))))])}, ({'steel': E.get('s~2821')} if (num(E.get('s_v~2818')) > 0) else K[5])), ({'titanium': E.get('t~2822')} if (num(E.get('t_v~2819')) > 0) else K[5])), ({'heat': E.get('h~2823')} if (num(E.get('h_v~2820')) > 0) else K[5]))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2383,13 +2383,13 @@ def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~2814')]
+    return [E.get('card~2813')]
 
 
 def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2814'), 'keep': True}
+    return {'card': E.get('card~2813'), 'keep': True}
 
 
 def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -2399,13 +2399,13 @@ def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~2814')]
+    return [E.get('card~2813')]
 
 
 def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2814'), 'keep': False}
+    return {'card': E.get('card~2813'), 'keep': False}
 
 
 def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2415,7 +2415,7 @@ def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2824), len(ctx.state['players'])) for v_k_2824 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -2461,11 +2461,11 @@ def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2826] if type(v_p_2826) is int and 0 <= v_p_2826 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2825] if type(v_p_2825) is int and 0 <= v_p_2825 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2825 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2826), len(ctx.state['players'])) for v_k_2826 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -2489,7 +2489,7 @@ def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~2828')]
+    return [E.get('card~2827')]
 
 
 def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -2501,17 +2501,17 @@ def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~2828')]
+    return [E.get('card~2827')]
 
 
 def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2828')}
+    return {'card': E.get('card~2827')}
 
 
 def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2829] if type(v_p_2829) is int and 0 <= v_p_2829 < len(ctx.state['players']) else {}).get('pack') for v_p_2829 in items_of(list(range(len(ctx.state['players']))))])
+    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2828] if type(v_p_2828) is int and 0 <= v_p_2828 < len(ctx.state['players']) else {}).get('pack') for v_p_2828 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -2525,17 +2525,17 @@ def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2832'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2831'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return (_w1.get(AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2830'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None))
+    return (_w1.get(AR('%', (num(AR('+', E.get('p~2831'), len(ctx.state['players']))) - num(E.get('shift~2830'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2829'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2831'), len(ctx.state['players']))) - num(E.get('shift~2830'))), len(ctx.state['players'])), None))
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2832), len(ctx.state['players'])) for v_k_2832 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -2547,13 +2547,13 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2836') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2837') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2565,13 +2565,13 @@ def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2839'), E.get('t_v~2840')), E.get('h_v~2841')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2838'), E.get('t_v~2839')), E.get('h_v~2840')) == 0)
 
 
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2836')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2835')))
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2583,31 +2583,31 @@ def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2839')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2840')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2838')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2839')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2840'))))) >= num(E.get('price~2835')))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2835'), E.get('s_v~2838'))) - 1), E.get('s_v~2838'))]) if (num(E.get('s_v~2838')) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2835'), E.get('t_v~2839'))) - 1), E.get('t_v~2839'))]) if (num(E.get('t_v~2839')) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2835'), E.get('h_v~2840'))) - 1), E.get('h_v~2840'))]) if (num(E.get('h_v~2840')) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2842')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('t~2843')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('h~2844')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2835')) - num((num(E.get('s~2841')) * num(E.get('s_v~2838')))))) - num((num(E.get('t~2842')) * num(E.get('t_v~2839')))))) - num((num(E.get('h~2843')) * num(E.get('h_v~2840')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2841')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2841')) * num(E.get('s_v~2838'))), (num(E.get('t~2842')) * num(E.get('t_v~2839')))), (num(E.get('h~2843')) * num(E.get('h_v~2840'))))) - num(E.get('s_v~2838')))) >= num(E.get('price~2835')))) else False))) and ((not (True if ((num(E.get('t~2842')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2841')) * num(E.get('s_v~2838'))), (num(E.get('t~2842')) * num(E.get('t_v~2839')))), (num(E.get('h~2843')) * num(E.get('h_v~2840'))))) - num(E.get('t_v~2839')))) >= num(E.get('price~2835')))) else False))) and ((not (True if ((num(E.get('h~2843')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2841')) * num(E.get('s_v~2838'))), (num(E.get('t~2842')) * num(E.get('t_v~2839')))), (num(E.get('h~2843')) * num(E.get('h_v~2840'))))) - num(E.get('h_v~2840')))) >= num(E.get('price~2835')))) else False))) else False)
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2619,7 +2619,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2835')) - num((num(E.get('s~2841')) * num(E.get('s_v~2838')))))) - num((num(E.get('t~2842')) * num(E.get('t_v~2839')))))) - num((num(E.get('h~2843')) * num(E.get('h_v~2840')))))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2643,7 +2643,7 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > 0) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > 0) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2835')) - num((num(E.get('s~2841')) * num(E.get('s_v~2838')))))) - num((num(E.get('t~2842')) * num(E.get('t_v~2839')))))) - num((num(E.get('h~2843')) * num(E.get('h_v~2840')))))])}, ({'steel': E.get('s~2841')} if (num(E.get('s_v~2838')) > 0) else K[5])), ({'titanium': E.get('t~2842')} if (num(E.get('t_v~2839')) > 0) else K[5])), ({'heat': E.get('h~2843')} if (num(E.get('h_v~2840')) > 0) else K[5]))
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2655,13 +2655,13 @@ def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~2834')]
+    return [E.get('card~2833')]
 
 
 def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2834'), 'keep': True}
+    return {'card': E.get('card~2833'), 'keep': True}
 
 
 def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -2671,13 +2671,13 @@ def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~2834')]
+    return [E.get('card~2833')]
 
 
 def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2834'), 'keep': False}
+    return {'card': E.get('card~2833'), 'keep': False}
 
 
 def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2691,7 +2691,7 @@ def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
 
 
 def x_4747(ctx, E=None):  # 
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2647), len(ctx.state['players'])) for v_k_2647 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
@@ -2699,7 +2699,7 @@ def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_2649 for v_c_2649 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_2649, NOREC).get('deck', None) if type(v_c_2649) is str else None) == 'project')]))
+    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_2648 for v_c_2648 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_2648, NOREC).get('deck', None) if type(v_c_2648) is str else None) == 'project')]))
 
 
 def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
@@ -2707,7 +2707,7 @@ def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2647), len(ctx.state['players'])) for v_k_2647 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
@@ -2717,11 +2717,11 @@ def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2653'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2653'), 0))
+    return (_w2.get(E.get('r~2652'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2652'), 0))
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2647), len(ctx.state['players'])) for v_k_2647 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
@@ -2731,7 +2731,7 @@ def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~2654'))) is str else None) == True)
+    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~2653'))) is str else None) == True)
 
 
 def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -2743,25 +2743,25 @@ def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2655')]
+    return [E.get('c~2654')]
 
 
 def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2655'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2654'))) is str else 0)
 
 
 def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2657'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2657'), 0))
+    return (_w2.get(E.get('r~2656'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2656'), 0))
 
 
 def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2655'))
+    return FLD(ctx, K[8], E.get('c~2654'))
 
 
 def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
@@ -2783,25 +2783,25 @@ def x_4457(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2658'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2657'))) is str else None) == 'game')
 
 
 def x_4461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2658'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2658'), 0))
+    return (_w1.get(E.get('t~2657'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2657'), 0))
 
 
 def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2658'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2658'), 0))
+    return (_w2.get(E.get('t~2657'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2657'), 0))
 
 
 def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2658') == 'tr')) and ((num(E.get('n~2659')) > 0)) else False)
+    return (True if ((E.get('t~2657') == 'tr')) and ((num(E.get('n~2658')) > 0)) else False)
 
 
 def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2815,7 +2815,7 @@ def x_4468(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
 
 
 def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2660), len(ctx.state['players'])) for v_k_2660 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2659), len(ctx.state['players'])) for v_k_2659 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2861,7 +2861,7 @@ def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2662), len(ctx.state['players'])) for v_k_2662 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2661), len(ctx.state['players'])) for v_k_2661 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -2873,13 +2873,13 @@ def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2666') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2665') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2667') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2666') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2891,13 +2891,13 @@ def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2668'), E.get('t_v~2669')), E.get('h_v~2670')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2667'), E.get('t_v~2668')), E.get('h_v~2669')) == 0)
 
 
 def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2665')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2664')))
 
 
 def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2909,31 +2909,31 @@ def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2668')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2669')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2670'))))) >= num(E.get('price~2665')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2667')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2668')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2669'))))) >= num(E.get('price~2664')))
 
 
 def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('s_v~2668'))) - 1), E.get('s_v~2668'))]) if (num(E.get('s_v~2668')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2664'), E.get('s_v~2667'))) - 1), E.get('s_v~2667'))]) if (num(E.get('s_v~2667')) > 0) else 0))
 
 
 def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('t_v~2669'))) - 1), E.get('t_v~2669'))]) if (num(E.get('t_v~2669')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2664'), E.get('t_v~2668'))) - 1), E.get('t_v~2668'))]) if (num(E.get('t_v~2668')) > 0) else 0))
 
 
 def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('h_v~2670'))) - 1), E.get('h_v~2670'))]) if (num(E.get('h_v~2670')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2664'), E.get('h_v~2669'))) - 1), E.get('h_v~2669'))]) if (num(E.get('h_v~2669')) > 0) else 0))
 
 
 def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2671')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('s_v~2668')))) >= num(E.get('price~2665')))) else False))) and ((not (True if ((num(E.get('t~2672')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('t_v~2669')))) >= num(E.get('price~2665')))) else False))) and ((not (True if ((num(E.get('h~2673')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('h_v~2670')))) >= num(E.get('price~2665')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2664')) - num((num(E.get('s~2670')) * num(E.get('s_v~2667')))))) - num((num(E.get('t~2671')) * num(E.get('t_v~2668')))))) - num((num(E.get('h~2672')) * num(E.get('h_v~2669')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2670')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2670')) * num(E.get('s_v~2667'))), (num(E.get('t~2671')) * num(E.get('t_v~2668')))), (num(E.get('h~2672')) * num(E.get('h_v~2669'))))) - num(E.get('s_v~2667')))) >= num(E.get('price~2664')))) else False))) and ((not (True if ((num(E.get('t~2671')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2670')) * num(E.get('s_v~2667'))), (num(E.get('t~2671')) * num(E.get('t_v~2668')))), (num(E.get('h~2672')) * num(E.get('h_v~2669'))))) - num(E.get('t_v~2668')))) >= num(E.get('price~2664')))) else False))) and ((not (True if ((num(E.get('h~2672')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2670')) * num(E.get('s_v~2667'))), (num(E.get('t~2671')) * num(E.get('t_v~2668')))), (num(E.get('h~2672')) * num(E.get('h_v~2669'))))) - num(E.get('h_v~2669')))) >= num(E.get('price~2664')))) else False))) else False)
 
 
 def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2945,7 +2945,7 @@ def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2664')) - num((num(E.get('s~2670')) * num(E.get('s_v~2667')))))) - num((num(E.get('t~2671')) * num(E.get('t_v~2668')))))) - num((num(E.get('h~2672')) * num(E.get('h_v~2669')))))])
 
 
 def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2969,7 +2969,7 @@ def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])}, ({'steel': E.get('s~2671')} if (num(E.get('s_v~2668')) > 0) else K[5])), ({'titanium': E.get('t~2672')} if (num(E.get('t_v~2669')) > 0) else K[5])), ({'heat': E.get('h~2673')} if (num(E.get('h_v~2670')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2664')) - num((num(E.get('s~2670')) * num(E.get('s_v~2667')))))) - num((num(E.get('t~2671')) * num(E.get('t_v~2668')))))) - num((num(E.get('h~2672')) * num(E.get('h_v~2669')))))])}, ({'steel': E.get('s~2670')} if (num(E.get('s_v~2667')) > 0) else K[5])), ({'titanium': E.get('t~2671')} if (num(E.get('t_v~2668')) > 0) else K[5])), ({'heat': E.get('h~2672')} if (num(E.get('h_v~2669')) > 0) else K[5]))
 
 
 def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2981,13 +2981,13 @@ def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~2663')]
+    return [E.get('card~2662')]
 
 
 def x_4513(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2663'), 'keep': True}
+    return {'card': E.get('card~2662'), 'keep': True}
 
 
 def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -2997,13 +2997,13 @@ def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~2663')]
+    return [E.get('card~2662')]
 
 
 def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2663'), 'keep': False}
+    return {'card': E.get('card~2662'), 'keep': False}
 
 
 def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -3025,7 +3025,7 @@ def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2674), len(ctx.state['players'])) for v_k_2674 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2673), len(ctx.state['players'])) for v_k_2673 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
@@ -3049,7 +3049,7 @@ def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return any([(FLD(ctx, K[9], v_c_2676) != None) for v_c_2676 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return any([(FLD(ctx, K[9], v_c_2675) != None) for v_c_2675 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
 def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -3061,7 +3061,7 @@ def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4532(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~2677'))
+    return FLD(ctx, K[9], E.get('c~2676'))
 
 
 def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
@@ -3071,7 +3071,7 @@ def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
-    return (num(E.get('done~2675')) < 2)
+    return (num(E.get('done~2674')) < 2)
 
 
 def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3083,37 +3083,37 @@ def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('card~2679'))
+    return FLD(ctx, K[10], E.get('card~2678'))
 
 
 def x_4542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'card_cost', {'card': E.get('card~2680')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2680'))) is str else 0), 0)
+    return MODV(ctx, 'card_cost', {'card': E.get('card~2679')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2679'))) is str else 0), 0)
 
 
 def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2680')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2680'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2679')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2679'))) is str else []))) else False) else 0), None)
 
 
 def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2680')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2680'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2679')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2679'))) is str else []))) else False) else 0), None)
 
 
 def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2682') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2681') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2683') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2682') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3125,13 +3125,13 @@ def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2684'), E.get('t_v~2685')), E.get('h_v~2686')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2683'), E.get('t_v~2684')), E.get('h_v~2685')) == 0)
 
 
 def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2681')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2680')))
 
 
 def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3143,31 +3143,31 @@ def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2684')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2685')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2686'))))) >= num(E.get('price~2681')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2683')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2684')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2685'))))) >= num(E.get('price~2680')))
 
 
 def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('s_v~2684'))) - 1), E.get('s_v~2684'))]) if (num(E.get('s_v~2684')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2680'), E.get('s_v~2683'))) - 1), E.get('s_v~2683'))]) if (num(E.get('s_v~2683')) > 0) else 0))
 
 
 def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('t_v~2685'))) - 1), E.get('t_v~2685'))]) if (num(E.get('t_v~2685')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2680'), E.get('t_v~2684'))) - 1), E.get('t_v~2684'))]) if (num(E.get('t_v~2684')) > 0) else 0))
 
 
 def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('h_v~2686'))) - 1), E.get('h_v~2686'))]) if (num(E.get('h_v~2686')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2680'), E.get('h_v~2685'))) - 1), E.get('h_v~2685'))]) if (num(E.get('h_v~2685')) > 0) else 0))
 
 
 def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2687')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('s_v~2684')))) >= num(E.get('price~2681')))) else False))) and ((not (True if ((num(E.get('t~2688')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('t_v~2685')))) >= num(E.get('price~2681')))) else False))) and ((not (True if ((num(E.get('h~2689')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('h_v~2686')))) >= num(E.get('price~2681')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2680')) - num((num(E.get('s~2686')) * num(E.get('s_v~2683')))))) - num((num(E.get('t~2687')) * num(E.get('t_v~2684')))))) - num((num(E.get('h~2688')) * num(E.get('h_v~2685')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2686')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2686')) * num(E.get('s_v~2683'))), (num(E.get('t~2687')) * num(E.get('t_v~2684')))), (num(E.get('h~2688')) * num(E.get('h_v~2685'))))) - num(E.get('s_v~2683')))) >= num(E.get('price~2680')))) else False))) and ((not (True if ((num(E.get('t~2687')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2686')) * num(E.get('s_v~2683'))), (num(E.get('t~2687')) * num(E.get('t_v~2684')))), (num(E.get('h~2688')) * num(E.get('h_v~2685'))))) - num(E.get('t_v~2684')))) >= num(E.get('price~2680')))) else False))) and ((not (True if ((num(E.get('h~2688')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2686')) * num(E.get('s_v~2683'))), (num(E.get('t~2687')) * num(E.get('t_v~2684')))), (num(E.get('h~2688')) * num(E.get('h_v~2685'))))) - num(E.get('h_v~2685')))) >= num(E.get('price~2680')))) else False))) else False)
 
 
 def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3179,7 +3179,7 @@ def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2680')) - num((num(E.get('s~2686')) * num(E.get('s_v~2683')))))) - num((num(E.get('t~2687')) * num(E.get('t_v~2684')))))) - num((num(E.get('h~2688')) * num(E.get('h_v~2685')))))])
 
 
 def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3203,7 +3203,7 @@ def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])}, ({'steel': E.get('s~2687')} if (num(E.get('s_v~2684')) > 0) else K[5])), ({'titanium': E.get('t~2688')} if (num(E.get('t_v~2685')) > 0) else K[5])), ({'heat': E.get('h~2689')} if (num(E.get('h_v~2686')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2680')) - num((num(E.get('s~2686')) * num(E.get('s_v~2683')))))) - num((num(E.get('t~2687')) * num(E.get('t_v~2684')))))) - num((num(E.get('h~2688')) * num(E.get('h_v~2685')))))])}, ({'steel': E.get('s~2686')} if (num(E.get('s_v~2683')) > 0) else K[5])), ({'titanium': E.get('t~2687')} if (num(E.get('t_v~2684')) > 0) else K[5])), ({'heat': E.get('h~2688')} if (num(E.get('h_v~2685')) > 0) else K[5]))
 
 
 def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -3215,31 +3215,31 @@ def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
-    return [E.get('card~2679')]
+    return [E.get('card~2678')]
 
 
 def x_4571(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2679'))) is str else None) != None)
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2678'))) is str else None) != None)
 
 
 def x_4572(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~2679'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2679'), 0))
+    return (_w2.get(E.get('card~2678'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2678'), 0))
 
 
 def x_4575(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[11], E.get('card~2679'))
+    return FLD(ctx, K[11], E.get('card~2678'))
 
 
 def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~2679'))) is str else None) == 'event')
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~2678'))) is str else None) == 'event')
 
 
 def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -3251,7 +3251,7 @@ def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4578(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('card~2679')]
+    return [E.get('card~2678')]
 
 
 def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -3263,19 +3263,19 @@ def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('card~2679')]
+    return [E.get('card~2678')]
 
 
 def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~2679'))) is str else [])
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~2678'))) is str else [])
 
 
 def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2679'))) is str else 0)
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2678'))) is str else 0)
 
 
 def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
@@ -3285,7 +3285,7 @@ def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'play', 'card': E.get('card~2678')}
+    return {'act': 'play', 'card': E.get('card~2677')}
 
 
 def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3295,31 +3295,31 @@ def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4592(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~2691'))
+    return FLD(ctx, K[12], E.get('a~2690'))
 
 
 def x_4593(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2691'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2690'))) is str else None) == 'megacredits')
 
 
 def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2691')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2691'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2690')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2690'))) is str else 0), 0)
 
 
 def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2694') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2693') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2695') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2694') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3331,13 +3331,13 @@ def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2696'), E.get('t_v~2697')), E.get('h_v~2698')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2695'), E.get('t_v~2696')), E.get('h_v~2697')) == 0)
 
 
 def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2693')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2692')))
 
 
 def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3349,31 +3349,31 @@ def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2696')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2697')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2698'))))) >= num(E.get('price~2693')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2695')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2696')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2697'))))) >= num(E.get('price~2692')))
 
 
 def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('s_v~2696'))) - 1), E.get('s_v~2696'))]) if (num(E.get('s_v~2696')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2692'), E.get('s_v~2695'))) - 1), E.get('s_v~2695'))]) if (num(E.get('s_v~2695')) > 0) else 0))
 
 
 def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('t_v~2697'))) - 1), E.get('t_v~2697'))]) if (num(E.get('t_v~2697')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2692'), E.get('t_v~2696'))) - 1), E.get('t_v~2696'))]) if (num(E.get('t_v~2696')) > 0) else 0))
 
 
 def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('h_v~2698'))) - 1), E.get('h_v~2698'))]) if (num(E.get('h_v~2698')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2692'), E.get('h_v~2697'))) - 1), E.get('h_v~2697'))]) if (num(E.get('h_v~2697')) > 0) else 0))
 
 
 def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2699')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('s_v~2696')))) >= num(E.get('price~2693')))) else False))) and ((not (True if ((num(E.get('t~2700')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('t_v~2697')))) >= num(E.get('price~2693')))) else False))) and ((not (True if ((num(E.get('h~2701')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('h_v~2698')))) >= num(E.get('price~2693')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2692')) - num((num(E.get('s~2698')) * num(E.get('s_v~2695')))))) - num((num(E.get('t~2699')) * num(E.get('t_v~2696')))))) - num((num(E.get('h~2700')) * num(E.get('h_v~2697')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2698')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2698')) * num(E.get('s_v~2695'))), (num(E.get('t~2699')) * num(E.get('t_v~2696')))), (num(E.get('h~2700')) * num(E.get('h_v~2697'))))) - num(E.get('s_v~2695')))) >= num(E.get('price~2692')))) else False))) and ((not (True if ((num(E.get('t~2699')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2698')) * num(E.get('s_v~2695'))), (num(E.get('t~2699')) * num(E.get('t_v~2696')))), (num(E.get('h~2700')) * num(E.get('h_v~2697'))))) - num(E.get('t_v~2696')))) >= num(E.get('price~2692')))) else False))) and ((not (True if ((num(E.get('h~2700')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2698')) * num(E.get('s_v~2695'))), (num(E.get('t~2699')) * num(E.get('t_v~2696')))), (num(E.get('h~2700')) * num(E.get('h_v~2697'))))) - num(E.get('h_v~2697')))) >= num(E.get('price~2692')))) else False))) else False)
 
 
 def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3385,7 +3385,7 @@ def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2692')) - num((num(E.get('s~2698')) * num(E.get('s_v~2695')))))) - num((num(E.get('t~2699')) * num(E.get('t_v~2696')))))) - num((num(E.get('h~2700')) * num(E.get('h_v~2697')))))])
 
 
 def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3409,49 +3409,49 @@ def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])}, ({'steel': E.get('s~2699')} if (num(E.get('s_v~2696')) > 0) else K[5])), ({'titanium': E.get('t~2700')} if (num(E.get('t_v~2697')) > 0) else K[5])), ({'heat': E.get('h~2701')} if (num(E.get('h_v~2698')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2692')) - num((num(E.get('s~2698')) * num(E.get('s_v~2695')))))) - num((num(E.get('t~2699')) * num(E.get('t_v~2696')))))) - num((num(E.get('h~2700')) * num(E.get('h_v~2697')))))])}, ({'steel': E.get('s~2698')} if (num(E.get('s_v~2695')) > 0) else K[5])), ({'titanium': E.get('t~2699')} if (num(E.get('t_v~2696')) > 0) else K[5])), ({'heat': E.get('h~2700')} if (num(E.get('h_v~2697')) > 0) else K[5]))
 
 
 def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2691')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2691'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2690')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2690'))) is str else 0), 0)
 
 
 def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2691'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2690'))) is str else None)
 
 
 def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0))) >= num(E.get('n~2702')))
+    return (num((_w2.get(E.get('r~2702'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2702'), 0))) >= num(E.get('n~2701')))
 
 
 def x_4623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0))
+    return (_w2.get(E.get('r~2702'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2702'), 0))
 
 
 def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~2691'))
+    return FLD(ctx, K[13], E.get('a~2690'))
 
 
 def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2691'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2690'))) is str else None) == 'standard_project')
 
 
 def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2691'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2690'))) is str else 0)
 
 
 def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
@@ -3461,7 +3461,7 @@ def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4634(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~2690')}
+    return {'act': 'project', 'id': E.get('a~2689')}
 
 
 def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3471,19 +3471,19 @@ def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['count'](ctx, None, ctx.state.get('milestones'))) < 3)) and ((not (E.get('m~2705') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~2705'), _w1)))) and (FLD(ctx, K[14], E.get('m~2705'))) else False)
+    return (True if ((num(FN['count'](ctx, None, ctx.state.get('milestones'))) < 3)) and ((not (E.get('m~2704') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~2704'), _w1)))) and (FLD(ctx, K[14], E.get('m~2704'))) else False)
 
 
 def x_4642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2708') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2707') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2709') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2708') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3495,13 +3495,13 @@ def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2710'), E.get('t_v~2711')), E.get('h_v~2712')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2709'), E.get('t_v~2710')), E.get('h_v~2711')) == 0)
 
 
 def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2707')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2706')))
 
 
 def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3513,31 +3513,31 @@ def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2710')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2711')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2712'))))) >= num(E.get('price~2707')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2709')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2710')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2711'))))) >= num(E.get('price~2706')))
 
 
 def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('s_v~2710'))) - 1), E.get('s_v~2710'))]) if (num(E.get('s_v~2710')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2706'), E.get('s_v~2709'))) - 1), E.get('s_v~2709'))]) if (num(E.get('s_v~2709')) > 0) else 0))
 
 
 def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('t_v~2711'))) - 1), E.get('t_v~2711'))]) if (num(E.get('t_v~2711')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2706'), E.get('t_v~2710'))) - 1), E.get('t_v~2710'))]) if (num(E.get('t_v~2710')) > 0) else 0))
 
 
 def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('h_v~2712'))) - 1), E.get('h_v~2712'))]) if (num(E.get('h_v~2712')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2706'), E.get('h_v~2711'))) - 1), E.get('h_v~2711'))]) if (num(E.get('h_v~2711')) > 0) else 0))
 
 
 def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2713')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('s_v~2710')))) >= num(E.get('price~2707')))) else False))) and ((not (True if ((num(E.get('t~2714')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('t_v~2711')))) >= num(E.get('price~2707')))) else False))) and ((not (True if ((num(E.get('h~2715')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('h_v~2712')))) >= num(E.get('price~2707')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2706')) - num((num(E.get('s~2712')) * num(E.get('s_v~2709')))))) - num((num(E.get('t~2713')) * num(E.get('t_v~2710')))))) - num((num(E.get('h~2714')) * num(E.get('h_v~2711')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2712')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2712')) * num(E.get('s_v~2709'))), (num(E.get('t~2713')) * num(E.get('t_v~2710')))), (num(E.get('h~2714')) * num(E.get('h_v~2711'))))) - num(E.get('s_v~2709')))) >= num(E.get('price~2706')))) else False))) and ((not (True if ((num(E.get('t~2713')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2712')) * num(E.get('s_v~2709'))), (num(E.get('t~2713')) * num(E.get('t_v~2710')))), (num(E.get('h~2714')) * num(E.get('h_v~2711'))))) - num(E.get('t_v~2710')))) >= num(E.get('price~2706')))) else False))) and ((not (True if ((num(E.get('h~2714')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2712')) * num(E.get('s_v~2709'))), (num(E.get('t~2713')) * num(E.get('t_v~2710')))), (num(E.get('h~2714')) * num(E.get('h_v~2711'))))) - num(E.get('h_v~2711')))) >= num(E.get('price~2706')))) else False))) else False)
 
 
 def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3549,7 +3549,7 @@ def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2706')) - num((num(E.get('s~2712')) * num(E.get('s_v~2709')))))) - num((num(E.get('t~2713')) * num(E.get('t_v~2710')))))) - num((num(E.get('h~2714')) * num(E.get('h_v~2711')))))])
 
 
 def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3573,13 +3573,13 @@ def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])}, ({'steel': E.get('s~2713')} if (num(E.get('s_v~2710')) > 0) else K[5])), ({'titanium': E.get('t~2714')} if (num(E.get('t_v~2711')) > 0) else K[5])), ({'heat': E.get('h~2715')} if (num(E.get('h_v~2712')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2706')) - num((num(E.get('s~2712')) * num(E.get('s_v~2709')))))) - num((num(E.get('t~2713')) * num(E.get('t_v~2710')))))) - num((num(E.get('h~2714')) * num(E.get('h_v~2711')))))])}, ({'steel': E.get('s~2712')} if (num(E.get('s_v~2709')) > 0) else K[5])), ({'titanium': E.get('t~2713')} if (num(E.get('t_v~2710')) > 0) else K[5])), ({'heat': E.get('h~2714')} if (num(E.get('h_v~2711')) > 0) else K[5]))
 
 
 def x_4664(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('m~2705'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~2705'), None))
+    return (_w1.get(E.get('m~2704'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~2704'), None))
 
 
 def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
@@ -3589,7 +3589,7 @@ def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'milestone', 'id': E.get('m~2704')}
+    return {'act': 'milestone', 'id': E.get('m~2703')}
 
 
 def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3599,7 +3599,7 @@ def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4673, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (True if ((num(FN['count'](ctx, None, ctx.state.get('awards'))) < num(FN['count'](ctx, None, K[15])))) and ((not (E.get('a~2717') in _w1 if type((_w1 := [(v_f_2718.get('id', None) if type(v_f_2718) is dict else KEY(v_f_2718, 'id', None)) for v_f_2718 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~2717'), _w1)))) else False))
+    return MEMO(ctx, (4673, E.get('a~2716'), ctx.stamps.get('awards', 0),), lambda: (True if ((num(FN['count'](ctx, None, ctx.state.get('awards'))) < num(FN['count'](ctx, None, K[15])))) and ((not (E.get('a~2716') in _w1 if type((_w1 := [(v_f_2717.get('id', None) if type(v_f_2717) is dict else KEY(v_f_2717, 'id', None)) for v_f_2717 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~2716'), _w1)))) else False))
 
 
 def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
@@ -3609,13 +3609,13 @@ def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2721') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2720') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2722') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2721') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3627,13 +3627,13 @@ def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2723'), E.get('t_v~2724')), E.get('h_v~2725')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2722'), E.get('t_v~2723')), E.get('h_v~2724')) == 0)
 
 
 def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2720')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2719')))
 
 
 def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3645,31 +3645,31 @@ def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2723')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2724')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2725'))))) >= num(E.get('price~2720')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2722')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2723')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2724'))))) >= num(E.get('price~2719')))
 
 
 def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('s_v~2723'))) - 1), E.get('s_v~2723'))]) if (num(E.get('s_v~2723')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2719'), E.get('s_v~2722'))) - 1), E.get('s_v~2722'))]) if (num(E.get('s_v~2722')) > 0) else 0))
 
 
 def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('t_v~2724'))) - 1), E.get('t_v~2724'))]) if (num(E.get('t_v~2724')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2719'), E.get('t_v~2723'))) - 1), E.get('t_v~2723'))]) if (num(E.get('t_v~2723')) > 0) else 0))
 
 
 def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('h_v~2725'))) - 1), E.get('h_v~2725'))]) if (num(E.get('h_v~2725')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2719'), E.get('h_v~2724'))) - 1), E.get('h_v~2724'))]) if (num(E.get('h_v~2724')) > 0) else 0))
 
 
 def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2726')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('s_v~2723')))) >= num(E.get('price~2720')))) else False))) and ((not (True if ((num(E.get('t~2727')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('t_v~2724')))) >= num(E.get('price~2720')))) else False))) and ((not (True if ((num(E.get('h~2728')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('h_v~2725')))) >= num(E.get('price~2720')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2719')) - num((num(E.get('s~2725')) * num(E.get('s_v~2722')))))) - num((num(E.get('t~2726')) * num(E.get('t_v~2723')))))) - num((num(E.get('h~2727')) * num(E.get('h_v~2724')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2725')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2725')) * num(E.get('s_v~2722'))), (num(E.get('t~2726')) * num(E.get('t_v~2723')))), (num(E.get('h~2727')) * num(E.get('h_v~2724'))))) - num(E.get('s_v~2722')))) >= num(E.get('price~2719')))) else False))) and ((not (True if ((num(E.get('t~2726')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2725')) * num(E.get('s_v~2722'))), (num(E.get('t~2726')) * num(E.get('t_v~2723')))), (num(E.get('h~2727')) * num(E.get('h_v~2724'))))) - num(E.get('t_v~2723')))) >= num(E.get('price~2719')))) else False))) and ((not (True if ((num(E.get('h~2727')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2725')) * num(E.get('s_v~2722'))), (num(E.get('t~2726')) * num(E.get('t_v~2723')))), (num(E.get('h~2727')) * num(E.get('h_v~2724'))))) - num(E.get('h_v~2724')))) >= num(E.get('price~2719')))) else False))) else False)
 
 
 def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3681,7 +3681,7 @@ def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2719')) - num((num(E.get('s~2725')) * num(E.get('s_v~2722')))))) - num((num(E.get('t~2726')) * num(E.get('t_v~2723')))))) - num((num(E.get('h~2727')) * num(E.get('h_v~2724')))))])
 
 
 def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3705,7 +3705,7 @@ def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])}, ({'steel': E.get('s~2726')} if (num(E.get('s_v~2723')) > 0) else K[5])), ({'titanium': E.get('t~2727')} if (num(E.get('t_v~2724')) > 0) else K[5])), ({'heat': E.get('h~2728')} if (num(E.get('h_v~2725')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2719')) - num((num(E.get('s~2725')) * num(E.get('s_v~2722')))))) - num((num(E.get('t~2726')) * num(E.get('t_v~2723')))))) - num((num(E.get('h~2727')) * num(E.get('h_v~2724')))))])}, ({'steel': E.get('s~2725')} if (num(E.get('s_v~2722')) > 0) else K[5])), ({'titanium': E.get('t~2726')} if (num(E.get('t_v~2723')) > 0) else K[5])), ({'heat': E.get('h~2727')} if (num(E.get('h_v~2724')) > 0) else K[5]))
 
 
 def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
@@ -3715,7 +3715,7 @@ def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return [{'id': E.get('a~2717'), 'by': E.get('you')}]
+    return [{'id': E.get('a~2716'), 'by': E.get('you')}]
 
 
 def x_4704(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
@@ -3725,7 +3725,7 @@ def x_4704(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~2716')}
+    return {'act': 'award', 'id': E.get('a~2715')}
 
 
 def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3737,13 +3737,13 @@ def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2729')))) - 1))
+    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2728')))) - 1))
 
 
 def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     if E is None:
         E = ctx.env()
-    return (not (E.get('card~2732') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~2732'), _w2)))
+    return (not (E.get('card~2731') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~2731'), _w2)))
 
 
 def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
@@ -3755,19 +3755,19 @@ def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
-    return [E.get('card~2732')]
+    return [E.get('card~2731')]
 
 
 def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2731'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2732')))) is dict else KEY(_w1, E.get('k~2731'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2730'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2731')))) is dict else KEY(_w1, E.get('k~2730'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2731'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2732')))) is dict else KEY(_w1, E.get('k~2731'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2730'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2731')))) is dict else KEY(_w1, E.get('k~2730'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 def x_4719(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
@@ -3777,7 +3777,7 @@ def x_4719(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~2729'), 'index': E.get('k~2730')}
+    return {'act': 'card_action', 'card': E.get('card~2728'), 'index': E.get('k~2729')}
 
 
 def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3789,13 +3789,13 @@ def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4723(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2733')))) - 1))
+    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2732')))) - 1))
 
 
 def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
-    return (not (E.get('c~2736') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~2736'), _w2)))
+    return (not (E.get('c~2735') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~2735'), _w2)))
 
 
 def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
@@ -3807,19 +3807,19 @@ def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
-    return [E.get('c~2736')]
+    return [E.get('c~2735')]
 
 
 def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2735'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2736')))) is dict else KEY(_w1, E.get('k~2735'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2734'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2735')))) is dict else KEY(_w1, E.get('k~2734'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2735'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2736')))) is dict else KEY(_w1, E.get('k~2735'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2734'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2735')))) is dict else KEY(_w1, E.get('k~2734'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
@@ -3829,13 +3829,13 @@ def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('c~2733'), 'index': E.get('k~2734')}
+    return {'act': 'card_action', 'card': E.get('c~2732'), 'index': E.get('k~2733')}
 
 
 def x_4737(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     if E is None:
         E = ctx.env()
-    return (E.get('done~2675') == 0)
+    return (E.get('done~2674') == 0)
 
 
 def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
@@ -3851,29 +3851,29 @@ def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     if E is None:
         E = ctx.env()
-    return (num(E.get('done~2675')) > 0)
+    return (num(E.get('done~2674')) > 0)
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2647), len(ctx.state['players'])) for v_k_2647 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('b~2738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~2738'), 0))
+    return (_w2.get(E.get('b~2737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~2737'), 0))
 
 
 def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('a~2737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2737'), 0))
+    return (_w2.get(E.get('a~2736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2736'), 0))
 
 
 def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('a~2737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2737'), 0))
+    return (_w2.get(E.get('a~2736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2736'), 0))
 
 
 def x_4756(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
@@ -3885,13 +3885,13 @@ def x_4756(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
 def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2740'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2740'), 0))
+    return (_w2.get(E.get('r~2739'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2739'), 0))
 
 
 def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2739')) * num(E.get('k~2741')))
+    return (num(E.get('n~2738')) * num(E.get('k~2740')))
 
 
 def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
@@ -3901,13 +3901,13 @@ def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2742'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2742'), 0))
+    return (_w2.get(E.get('r~2741'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2741'), 0))
 
 
 def x_4761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2742'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2742'), 0))
+    return (_w2.get(E.get('r~2741'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2741'), 0))
 
 
 def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
@@ -3923,11 +3923,11 @@ def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4766(ctx, E=None):  # 
-    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: all([(num((_w1.get(v_p_2743, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2743, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2743, NOREC).get('max', 0) if type(v_p_2743) is str else 0))) for v_p_2743 in IDS(ctx, 'parameters')]))
+    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: all([(num((_w1.get(v_p_2742, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2742, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2742, NOREC).get('max', 0) if type(v_p_2742) is str else 0))) for v_p_2742 in IDS(ctx, 'parameters')]))
 
 
 def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (4767, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2744), len(ctx.state['players'])) for v_k_2744 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4767, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2743), len(ctx.state['players'])) for v_k_2743 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
@@ -3937,37 +3937,37 @@ def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2746'))) is str else None) == 'conversion')) and ((E.get('a~2746') == 'plants_to_greenery')) else False)
+    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2745'))) is str else None) == 'conversion')) and ((E.get('a~2745') == 'plants_to_greenery')) else False)
 
 
 def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~2747'))
+    return FLD(ctx, K[12], E.get('a~2746'))
 
 
 def x_4774(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2747'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2746'))) is str else None) == 'megacredits')
 
 
 def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2747')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2747'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2746')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2746'))) is str else 0), 0)
 
 
 def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2750') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2749') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2751') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2750') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3979,13 +3979,13 @@ def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2752'), E.get('t_v~2753')), E.get('h_v~2754')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2751'), E.get('t_v~2752')), E.get('h_v~2753')) == 0)
 
 
 def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2749')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2748')))
 
 
 def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3997,31 +3997,31 @@ def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2752')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2753')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2754'))))) >= num(E.get('price~2749')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2751')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2752')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2753'))))) >= num(E.get('price~2748')))
 
 
 def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('s_v~2752'))) - 1), E.get('s_v~2752'))]) if (num(E.get('s_v~2752')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2748'), E.get('s_v~2751'))) - 1), E.get('s_v~2751'))]) if (num(E.get('s_v~2751')) > 0) else 0))
 
 
 def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('t_v~2753'))) - 1), E.get('t_v~2753'))]) if (num(E.get('t_v~2753')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2748'), E.get('t_v~2752'))) - 1), E.get('t_v~2752'))]) if (num(E.get('t_v~2752')) > 0) else 0))
 
 
 def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('h_v~2754'))) - 1), E.get('h_v~2754'))]) if (num(E.get('h_v~2754')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2748'), E.get('h_v~2753'))) - 1), E.get('h_v~2753'))]) if (num(E.get('h_v~2753')) > 0) else 0))
 
 
 def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2755')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('s_v~2752')))) >= num(E.get('price~2749')))) else False))) and ((not (True if ((num(E.get('t~2756')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('t_v~2753')))) >= num(E.get('price~2749')))) else False))) and ((not (True if ((num(E.get('h~2757')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('h_v~2754')))) >= num(E.get('price~2749')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2748')) - num((num(E.get('s~2754')) * num(E.get('s_v~2751')))))) - num((num(E.get('t~2755')) * num(E.get('t_v~2752')))))) - num((num(E.get('h~2756')) * num(E.get('h_v~2753')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2754')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2754')) * num(E.get('s_v~2751'))), (num(E.get('t~2755')) * num(E.get('t_v~2752')))), (num(E.get('h~2756')) * num(E.get('h_v~2753'))))) - num(E.get('s_v~2751')))) >= num(E.get('price~2748')))) else False))) and ((not (True if ((num(E.get('t~2755')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2754')) * num(E.get('s_v~2751'))), (num(E.get('t~2755')) * num(E.get('t_v~2752')))), (num(E.get('h~2756')) * num(E.get('h_v~2753'))))) - num(E.get('t_v~2752')))) >= num(E.get('price~2748')))) else False))) and ((not (True if ((num(E.get('h~2756')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2754')) * num(E.get('s_v~2751'))), (num(E.get('t~2755')) * num(E.get('t_v~2752')))), (num(E.get('h~2756')) * num(E.get('h_v~2753'))))) - num(E.get('h_v~2753')))) >= num(E.get('price~2748')))) else False))) else False)
 
 
 def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4033,7 +4033,7 @@ def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2748')) - num((num(E.get('s~2754')) * num(E.get('s_v~2751')))))) - num((num(E.get('t~2755')) * num(E.get('t_v~2752')))))) - num((num(E.get('h~2756')) * num(E.get('h_v~2753')))))])
 
 
 def x_4793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4057,55 +4057,55 @@ def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])}, ({'steel': E.get('s~2755')} if (num(E.get('s_v~2752')) > 0) else K[5])), ({'titanium': E.get('t~2756')} if (num(E.get('t_v~2753')) > 0) else K[5])), ({'heat': E.get('h~2757')} if (num(E.get('h_v~2754')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2748')) - num((num(E.get('s~2754')) * num(E.get('s_v~2751')))))) - num((num(E.get('t~2755')) * num(E.get('t_v~2752')))))) - num((num(E.get('h~2756')) * num(E.get('h_v~2753')))))])}, ({'steel': E.get('s~2754')} if (num(E.get('s_v~2751')) > 0) else K[5])), ({'titanium': E.get('t~2755')} if (num(E.get('t_v~2752')) > 0) else K[5])), ({'heat': E.get('h~2756')} if (num(E.get('h_v~2753')) > 0) else K[5]))
 
 
 def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2747')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2747'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2746')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2746'))) is str else 0), 0)
 
 
 def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2747'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2746'))) is str else None)
 
 
 def x_4803(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2759'), 0))) >= num(E.get('n~2758')))
+    return (num((_w2.get(E.get('r~2758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2758'), 0))) >= num(E.get('n~2757')))
 
 
 def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2759'), 0))
+    return (_w2.get(E.get('r~2758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2758'), 0))
 
 
 def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~2747'))
+    return FLD(ctx, K[13], E.get('a~2746'))
 
 
 def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2747'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2746'))) is str else None) == 'standard_project')
 
 
 def x_4810(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2747'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2746'))) is str else 0)
 
 
 def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     if E is None:
         E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~2746')}
+    return {'act': 'project', 'id': E.get('a~2745')}
 
 
 def x_4815(ctx, E=None):  # 
@@ -4117,33 +4117,33 @@ def x_4815(ctx, E=None):  #
 def x_4816(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * num(len([v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if ((_w1.get(v_m_2760, None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, v_m_2760, None)) == E.get('you'))]))))
+    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * num(len([v_m_2759 for v_m_2759 in items_of(ctx.state.get('milestones')) if ((_w1.get(v_m_2759, None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, v_m_2759, None)) == E.get('you'))]))))
 
 
 def x_4817(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2762, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_p_2762 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_2763 for v_p_2763 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2763, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_2764, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_q_2764 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and ((num(len(ctx.state['players'])) >= 3)) and ((FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_p_2765 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))))) < num(FN['max'](ctx, None, [AS(ctx, v_q_2766, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_q_2766 in items_of(list(range(len(ctx.state['players']))))])))]))) else False) else 0)) for v_f_2761 in items_of(ctx.state.get('awards'))])
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_2760.get('id', None) if type(v_f_2760) is dict else KEY(v_f_2760, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2761, lambda E: FLD(ctx, K[18], (v_f_2760.get('id', None) if type(v_f_2760) is dict else KEY(v_f_2760, 'id', None)))) for v_p_2761 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_2762 for v_p_2762 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2762, lambda E: FLD(ctx, K[18], (v_f_2760.get('id', None) if type(v_f_2760) is dict else KEY(v_f_2760, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_2763, lambda E: FLD(ctx, K[18], (v_f_2760.get('id', None) if type(v_f_2760) is dict else KEY(v_f_2760, 'id', None)))) for v_q_2763 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and ((num(len(ctx.state['players'])) >= 3)) and ((FLD(ctx, K[18], (v_f_2760.get('id', None) if type(v_f_2760) is dict else KEY(v_f_2760, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2764, lambda E: FLD(ctx, K[18], (v_f_2760.get('id', None) if type(v_f_2760) is dict else KEY(v_f_2760, 'id', None)))) for v_p_2764 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2764, lambda E: FLD(ctx, K[18], (v_f_2760.get('id', None) if type(v_f_2760) is dict else KEY(v_f_2760, 'id', None))))) < num(FN['max'](ctx, None, [AS(ctx, v_q_2765, lambda E: FLD(ctx, K[18], (v_f_2760.get('id', None) if type(v_f_2760) is dict else KEY(v_f_2760, 'id', None)))) for v_q_2765 in items_of(list(range(len(ctx.state['players']))))])))]))) else False) else 0)) for v_f_2760 in items_of(ctx.state.get('awards'))])
 
 
 def x_4818(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4818, E.get('you'), ctx.stamps.get('board', 0),), lambda: len([v_s_2767 for v_s_2767 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2767, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2767, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2767, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2767, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2767, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2767, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2767, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2767, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))
+    return MEMO(ctx, (4818, E.get('you'), ctx.stamps.get('board', 0),), lambda: len([v_s_2766 for v_s_2766 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2766, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2766, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2766, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2766, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2766, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2766, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2766, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2766, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))
 
 
 def x_4819(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4819, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['sum'](ctx, None, [len([v_x_2769 for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768)) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_2769, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_2769, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_2769, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_2769, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_2769, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_2769, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_2768 in items_of(ctx.state.get('board')) if (True if (((_w9.get('tile', None) if type((_w9 := (_w8.get(v_s_2768, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2768, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_w10.get(v_s_2768, {}) if type((_w10 := ctx.state.get('board'))) is dict else KEY(_w10, v_s_2768, {})))) is dict else KEY(_w11, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_w12.get(v_s_2768, {}) if type((_w12 := ctx.state.get('board'))) is dict else KEY(_w12, v_s_2768, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w16.get('owner', None) if type((_w16 := (_w15.get(v_s_2768, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_s_2768, {})))) is dict else KEY(_w16, 'owner', None)) == E.get('you'))) else False)]))
+    return MEMO(ctx, (4819, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['sum'](ctx, None, [len([v_x_2768 for v_x_2768 in items_of(ADJ(ctx, 'spaces', v_s_2767)) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_2768, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_2768, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_2768, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_2768, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_2768, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_2768, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_2767 in items_of(ctx.state.get('board')) if (True if (((_w9.get('tile', None) if type((_w9 := (_w8.get(v_s_2767, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2767, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_w10.get(v_s_2767, {}) if type((_w10 := ctx.state.get('board'))) is dict else KEY(_w10, v_s_2767, {})))) is dict else KEY(_w11, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_w12.get(v_s_2767, {}) if type((_w12 := ctx.state.get('board'))) is dict else KEY(_w12, v_s_2767, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w16.get('owner', None) if type((_w16 := (_w15.get(v_s_2767, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_s_2767, {})))) is dict else KEY(_w16, 'owner', None)) == E.get('you'))) else False)]))
 
 
 def x_4820(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_2770) for v_c_2770 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_2769) for v_c_2769 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
 def x_4821(ctx, E=None):  # 
-    return ((K[20] if all([(num((_w1.get(v_p_2771, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2771, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2771, NOREC).get('max', 0) if type(v_p_2771) is str else 0))) for v_p_2771 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2772 for v_p_2772 in items_of(CORE(ctx, 'leaders')) if ((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][v_p_2772] if type(v_p_2772) is int and 0 <= v_p_2772 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)) == FN['max'](ctx, None, [(_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_q_2773] if type(v_q_2773) is int and 0 <= v_q_2773 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) for v_q_2773 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    return ((K[20] if all([(num((_w1.get(v_p_2770, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2770, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2770, NOREC).get('max', 0) if type(v_p_2770) is str else 0))) for v_p_2770 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2771 for v_p_2771 in items_of(CORE(ctx, 'leaders')) if ((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][v_p_2771] if type(v_p_2771) is int and 0 <= v_p_2771 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)) == FN['max'](ctx, None, [(_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_q_2772] if type(v_q_2772) is int and 0 <= v_q_2772 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) for v_q_2772 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 def x_4822(ctx, E=None):  # 
@@ -4151,7 +4151,7 @@ def x_4822(ctx, E=None):  #
 
 
 def x_4823(ctx, E=None):  # 
-    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': all([(num((_w1.get(v_p_2775, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2775, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2775, NOREC).get('max', 0) if type(v_p_2775) is str else 0))) for v_p_2775 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
+    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': all([(num((_w1.get(v_p_2774, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2774, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2774, NOREC).get('max', 0) if type(v_p_2774) is str else 0))) for v_p_2774 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -4181,43 +4181,43 @@ def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     if E is None:
         E = ctx.env()
-    return AR('+', E.get('costs~2776'), K[6])
+    return AR('+', E.get('costs~2775'), K[6])
 
 
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2785)) > 0)) else False) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2784 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2784, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2784, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2784, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])) else False)]))([v_s_2779 for v_s_2779 in [v_x_2778 for v_x_2778 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2778, NOREC).get('type', None) if type(v_x_2778) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2779 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2779, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2779 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2779, _w2)))) or (((_w3.get(v_s_2779, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2779, None)) == E.get('you'))) else False)) and ((True if ((v_s_2779 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2779, _w5))) or ((not any([(True if ((v_x_2780 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2780, _w6))) and ((not (v_x_2780 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2780, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2780, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2780, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2780, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2780, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2781)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2780, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2780, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2781)) else False)) else False) for v_u_2781 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))) else False)) else False)]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2781: (lambda v_near_2784: (v_near_2784 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2784)) > 0)) else False) else v_open_2781))([v_s_2782 for v_s_2782 in items_of(v_open_2781) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2783 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2783, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2783, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2783, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2783 in items_of(ADJ(ctx, 'spaces', v_s_2782))])) else False)]))([v_s_2778 for v_s_2778 in [v_x_2777 for v_x_2777 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2777, NOREC).get('type', None) if type(v_x_2777) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2778 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2778, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2778, NOREC).get('reserved', None) if type(v_s_2778) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2778, NOREC).get('reserved', None) if type(v_s_2778) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2778, NOREC).get('reserved', None) if type(v_s_2778) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2778 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2778, _w2)))) or (((_w3.get(v_s_2778, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2778, None)) == E.get('you'))) else False)) and ((True if ((v_s_2778 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2778, _w5))) or ((not any([(True if ((v_x_2779 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2779, _w6))) and ((not (v_x_2779 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2779, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2779, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2779, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2779, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2779, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2780)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2779, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2779, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2780)) else False)) else False) for v_u_2780 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2779 in items_of(ADJ(ctx, 'spaces', v_s_2778))]))) else False)) else False)]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~2786') if (E.get('k~2777') == 0) else FN['reversed'](ctx, None, E.get('free~2786')))
+    return (E.get('free~2785') if (E.get('k~2776') == 0) else FN['reversed'](ctx, None, E.get('free~2785')))
 
 
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('order~2787'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('order~2786'))) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None) if type((_w2 := E.get('order~2787'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None))
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2776'))), None) if type((_w1 := E.get('costs~2775'))) is dict else KEY(_w1, (2 * num(E.get('k~2776'))), None)), FN['count'](ctx, None, E.get('order~2786')))) - 1), FN['count'](ctx, None, E.get('order~2786'))), None) if type((_w2 := E.get('order~2786'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2776'))), None) if type((_w1 := E.get('costs~2775'))) is dict else KEY(_w1, (2 * num(E.get('k~2776'))), None)), FN['count'](ctx, None, E.get('order~2786')))) - 1), FN['count'](ctx, None, E.get('order~2786'))), None))
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2790'), {}))
+    return (_w1.get(E.get('s~2789'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2789'), {}))
 
 
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2789'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2789'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2788'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2788'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -4233,61 +4233,61 @@ def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2790'))
+    return FLD(ctx, K[1], E.get('s~2789'))
 
 
 def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2790'))
+    return ADJ(ctx, 'spaces', E.get('s~2789'))
 
 
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2791') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2791'), _w1))
+    return (E.get('x~2790') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2790'), _w1))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2791'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2791'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2790'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2789'))
+    return FLD(ctx, K[3], E.get('t~2788'))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if (v_x_2792 in _w19 if type((_w19 := (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2800)) > 0)) else False) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2799 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2799, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2799, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2799, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])) else False)]))([v_s_2794 for v_s_2794 in [v_x_2793 for v_x_2793 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2793, NOREC).get('type', None) if type(v_x_2793) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2794 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2794, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2794 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2794, _w2)))) or (((_w3.get(v_s_2794, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2794, None)) == E.get('you'))) else False)) and ((True if ((v_s_2794 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2794, _w5))) or ((not any([(True if ((v_x_2795 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2795, _w6))) and ((not (v_x_2795 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2795, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2795, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2795, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2795, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2795, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2796)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2795, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2795, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2796)) else False)) else False) for v_u_2796 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2792, _w19))])
+    return MEMO(ctx, (4264, E.get('at~2787'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2791 for v_x_2791 in items_of(ADJ(ctx, 'spaces', E.get('at~2787'))) if (v_x_2791 in _w19 if type((_w19 := (lambda v_open_2796: (lambda v_near_2799: (v_near_2799 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2799)) > 0)) else False) else v_open_2796))([v_s_2797 for v_s_2797 in items_of(v_open_2796) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2798 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2798, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2798, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2798, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2798 in items_of(ADJ(ctx, 'spaces', v_s_2797))])) else False)]))([v_s_2793 for v_s_2793 in [v_x_2792 for v_x_2792 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2792, NOREC).get('type', None) if type(v_x_2792) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2793 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2793, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2793, NOREC).get('reserved', None) if type(v_s_2793) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2793, NOREC).get('reserved', None) if type(v_s_2793) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2793, NOREC).get('reserved', None) if type(v_s_2793) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2793 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2793, _w2)))) or (((_w3.get(v_s_2793, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2793, None)) == E.get('you'))) else False)) and ((True if ((v_s_2793 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2793, _w5))) or ((not any([(True if ((v_x_2794 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2794, _w6))) and ((not (v_x_2794 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2794, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2794, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2794, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2794, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2794, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2795)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2794, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2794, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2795)) else False)) else False) for v_u_2795 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2794 in items_of(ADJ(ctx, 'spaces', v_s_2793))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2791, _w19))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('ring~2801'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('ring~2800'))) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None) if type((_w2 := E.get('ring~2801'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None))
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2776'))), 1), None) if type((_w1 := E.get('costs~2775'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2776'))), 1), None)), FN['count'](ctx, None, E.get('ring~2800')))) - 1), FN['count'](ctx, None, E.get('ring~2800'))), None) if type((_w2 := E.get('ring~2800'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2776'))), 1), None) if type((_w1 := E.get('costs~2775'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2776'))), 1), None)), FN['count'](ctx, None, E.get('ring~2800')))) - 1), FN['count'](ctx, None, E.get('ring~2800'))), None))
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2803'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2803'), {}))
+    return (_w1.get(E.get('s~2802'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2802'), {}))
 
 
 def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2802'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2802'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2801'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2801'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -4303,31 +4303,31 @@ def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2803'))
+    return FLD(ctx, K[1], E.get('s~2802'))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2803'))
+    return ADJ(ctx, 'spaces', E.get('s~2802'))
 
 
 def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2804') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2804'), _w1))
+    return (E.get('x~2803') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2803'), _w1))
 
 
 def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2804'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2804'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2803'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2803'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2802'))
+    return FLD(ctx, K[3], E.get('t~2801'))
 
 
 def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -4343,31 +4343,31 @@ def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~2805'))
+    return FLD(ctx, K[7], E.get('c~2804'))
 
 
 def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2806'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2805'))) is str else None) == 'game')
 
 
 def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2806'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2806'), 0))
+    return (_w1.get(E.get('t~2805'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2805'), 0))
 
 
 def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2806'), 0))
+    return (_w2.get(E.get('t~2805'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2805'), 0))
 
 
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2806') == 'tr')) and ((num(E.get('n~2807')) > 0)) else False)
+    return (True if ((E.get('t~2805') == 'tr')) and ((num(E.get('n~2806')) > 0)) else False)
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -4385,7 +4385,7 @@ def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2808, NOREC).get('beginner', None) if type(v_c_2808) is str else None) != True)]))
+    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2807 for v_c_2807 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2807, NOREC).get('beginner', None) if type(v_c_2807) is str else None) != True)]))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -4433,31 +4433,31 @@ def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2810')]
+    return [E.get('c~2809')]
 
 
 def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2810'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2809'))) is str else 0)
 
 
 def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2812'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2812'), 0))
+    return (_w2.get(E.get('r~2811'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2811'), 0))
 
 
 def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2810'))
+    return FLD(ctx, K[8], E.get('c~2809'))
 
 
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~2809')}
+    return {'corporation': E.get('corporation_card~2808')}
 
 
 def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
@@ -4517,13 +4517,13 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2816') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2817') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -4535,13 +4535,13 @@ def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2819'), E.get('t_v~2820')), E.get('h_v~2821')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2818'), E.get('t_v~2819')), E.get('h_v~2820')) == 0)
 
 
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2816')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2815')))
 
 
 def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4553,31 +4553,31 @@ def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2819')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2820')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2818')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2819')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2820'))))) >= num(E.get('price~2815')))
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2815'), E.get('s_v~2818'))) - 1), E.get('s_v~2818'))]) if (num(E.get('s_v~2818')) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2815'), E.get('t_v~2819'))) - 1), E.get('t_v~2819'))]) if (num(E.get('t_v~2819')) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2815'), E.get('h_v~2820'))) - 1), E.get('h_v~2820'))]) if (num(E.get('h_v~2820')) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2822')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('t~2823')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('h~2824')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2815')) - num((num(E.get('s~2821')) * num(E.get('s_v~2818')))))) - num((num(E.get('t~2822')) * num(E.get('t_v~2819')))))) - num((num(E.get('h~2823')) * num(E.get('h_v~2820')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2821')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2821')) * num(E.get('s_v~2818'))), (num(E.get('t~2822')) * num(E.get('t_v~2819')))), (num(E.get('h~2823')) * num(E.get('h_v~2820'))))) - num(E.get('s_v~2818')))) >= num(E.get('price~2815')))) else False))) and ((not (True if ((num(E.get('t~2822')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2821')) * num(E.get('s_v~2818'))), (num(E.get('t~2822')) * num(E.get('t_v~2819')))), (num(E.get('h~2823')) * num(E.get('h_v~2820'))))) - num(E.get('t_v~2819')))) >= num(E.get('price~2815')))) else False))) and ((not (True if ((num(E.get('h~2823')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2821')) * num(E.get('s_v~2818'))), (num(E.get('t~2822')) * num(E.get('t_v~2819')))), (num(E.get('h~2823')) * num(E.get('h_v~2820'))))) - num(E.get('h_v~2820')))) >= num(E.get('price~2815')))) else False))) else False)
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4589,7 +4589,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2815')) - num((num(E.get('s~2821')) * num(E.get('s_v~2818')))))) - num((num(E.get('t~2822')) * num(E.get('t_v~2819')))))) - num((num(E.get('h~2823')) * num(E.get('h_v~2820')))))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4613,7 +4613,7 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > 0) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > 0) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2815')) - num((num(E.get('s~2821')) * num(E.get('s_v~2818')))))) - num((num(E.get('t~2822')) * num(E.get('t_v~2819')))))) - num((num(E.get('h~2823')) * num(E.get('h_v~2820')))))])}, ({'steel': E.get('s~2821')} if (num(E.get('s_v~2818')) > 0) else K[5])), ({'titanium': E.get('t~2822')} if (num(E.get('t_v~2819')) > 0) else K[5])), ({'heat': E.get('h~2823')} if (num(E.get('h_v~2820')) > 0) else K[5]))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -4625,13 +4625,13 @@ def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~2814')]
+    return [E.get('card~2813')]
 
 
 def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2814'), 'keep': True}
+    return {'card': E.get('card~2813'), 'keep': True}
 
 
 def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -4641,13 +4641,13 @@ def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~2814')]
+    return [E.get('card~2813')]
 
 
 def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2814'), 'keep': False}
+    return {'card': E.get('card~2813'), 'keep': False}
 
 
 def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -4657,7 +4657,7 @@ def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2824), len(ctx.state['players'])) for v_k_2824 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -4703,11 +4703,11 @@ def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2826] if type(v_p_2826) is int and 0 <= v_p_2826 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2825] if type(v_p_2825) is int and 0 <= v_p_2825 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2825 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2826), len(ctx.state['players'])) for v_k_2826 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -4731,7 +4731,7 @@ def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~2828')]
+    return [E.get('card~2827')]
 
 
 def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -4743,17 +4743,17 @@ def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return [E.get('card~2828')]
+    return [E.get('card~2827')]
 
 
 def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2828')}
+    return {'card': E.get('card~2827')}
 
 
 def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2829] if type(v_p_2829) is int and 0 <= v_p_2829 < len(ctx.state['players']) else {}).get('pack') for v_p_2829 in items_of(list(range(len(ctx.state['players']))))])
+    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2828] if type(v_p_2828) is int and 0 <= v_p_2828 < len(ctx.state['players']) else {}).get('pack') for v_p_2828 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -4767,17 +4767,17 @@ def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2832'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2831'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return (_w1.get(AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2830'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None))
+    return (_w1.get(AR('%', (num(AR('+', E.get('p~2831'), len(ctx.state['players']))) - num(E.get('shift~2830'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2829'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2831'), len(ctx.state['players']))) - num(E.get('shift~2830'))), len(ctx.state['players'])), None))
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2832), len(ctx.state['players'])) for v_k_2832 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -4789,13 +4789,13 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2836') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2837') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -4807,13 +4807,13 @@ def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2839'), E.get('t_v~2840')), E.get('h_v~2841')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2838'), E.get('t_v~2839')), E.get('h_v~2840')) == 0)
 
 
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2836')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2835')))
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4825,31 +4825,31 @@ def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2839')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2840')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2838')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2839')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2840'))))) >= num(E.get('price~2835')))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2835'), E.get('s_v~2838'))) - 1), E.get('s_v~2838'))]) if (num(E.get('s_v~2838')) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2835'), E.get('t_v~2839'))) - 1), E.get('t_v~2839'))]) if (num(E.get('t_v~2839')) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2835'), E.get('h_v~2840'))) - 1), E.get('h_v~2840'))]) if (num(E.get('h_v~2840')) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2842')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('t~2843')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('h~2844')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2835')) - num((num(E.get('s~2841')) * num(E.get('s_v~2838')))))) - num((num(E.get('t~2842')) * num(E.get('t_v~2839')))))) - num((num(E.get('h~2843')) * num(E.get('h_v~2840')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2841')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2841')) * num(E.get('s_v~2838'))), (num(E.get('t~2842')) * num(E.get('t_v~2839')))), (num(E.get('h~2843')) * num(E.get('h_v~2840'))))) - num(E.get('s_v~2838')))) >= num(E.get('price~2835')))) else False))) and ((not (True if ((num(E.get('t~2842')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2841')) * num(E.get('s_v~2838'))), (num(E.get('t~2842')) * num(E.get('t_v~2839')))), (num(E.get('h~2843')) * num(E.get('h_v~2840'))))) - num(E.get('t_v~2839')))) >= num(E.get('price~2835')))) else False))) and ((not (True if ((num(E.get('h~2843')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2841')) * num(E.get('s_v~2838'))), (num(E.get('t~2842')) * num(E.get('t_v~2839')))), (num(E.get('h~2843')) * num(E.get('h_v~2840'))))) - num(E.get('h_v~2840')))) >= num(E.get('price~2835')))) else False))) else False)
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4861,7 +4861,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2835')) - num((num(E.get('s~2841')) * num(E.get('s_v~2838')))))) - num((num(E.get('t~2842')) * num(E.get('t_v~2839')))))) - num((num(E.get('h~2843')) * num(E.get('h_v~2840')))))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4885,7 +4885,7 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > 0) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > 0) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2835')) - num((num(E.get('s~2841')) * num(E.get('s_v~2838')))))) - num((num(E.get('t~2842')) * num(E.get('t_v~2839')))))) - num((num(E.get('h~2843')) * num(E.get('h_v~2840')))))])}, ({'steel': E.get('s~2841')} if (num(E.get('s_v~2838')) > 0) else K[5])), ({'titanium': E.get('t~2842')} if (num(E.get('t_v~2839')) > 0) else K[5])), ({'heat': E.get('h~2843')} if (num(E.get('h_v~2840')) > 0) else K[5]))
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -4897,13 +4897,13 @@ def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
-    return [E.get('card~2834')]
+    return [E.get('card~2833')]
 
 
 def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2834'), 'keep': True}
+    return {'card': E.get('card~2833'), 'keep': True}
 
 
 def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -4913,13 +4913,13 @@ def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return [E.get('card~2834')]
+    return [E.get('card~2833')]
 
 
 def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2834'), 'keep': False}
+    return {'card': E.get('card~2833'), 'keep': False}
 
 
 def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -4941,11 +4941,11 @@ def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~671', 1, True)
+    ctx.put(E, 'n~672', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~672', 'megacredits', True)
+    ctx.put(E, 'r~673', 'megacredits', True)
     return t_3(ctx, k, s, E)
 
 
@@ -4955,7 +4955,7 @@ def d_1(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~671', 1, True)
+    ctx.put(E, 'n~672', 1, True)
     return True
 
 
@@ -4965,7 +4965,7 @@ def d_2(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~672', 'megacredits', True)
+    ctx.put(E, 'r~673', 'megacredits', True)
     return True
 
 
@@ -4978,11 +4978,11 @@ def t_3(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sold~673', 0, True)
+    ctx.put(E, 'sold~674', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'more~674', True, True)
+    ctx.put(E, 'more~675', True, True)
     return t_6(ctx, k, s, E)
 
 
@@ -4992,7 +4992,7 @@ def d_4(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:284
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sold~673', 0, True)
+    ctx.put(E, 'sold~674', 0, True)
     return True
 
 
@@ -5002,7 +5002,7 @@ def d_5(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:285
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'more~674', True, True)
+    ctx.put(E, 'more~675', True, True)
     return True
 
 
@@ -5046,13 +5046,13 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~672'))
+    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~673'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~671'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~672'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 12, E, 'sold~673', 1)
+    ASSIGN(ctx, 12, E, 'sold~674', 1)
     return True
 
 
@@ -5084,9 +5084,9 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~672'))
+    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~673'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~671'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~672'), '+=', False, K[25])
     return True
 
 
@@ -5096,7 +5096,7 @@ def d_12(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 12, E, 'sold~673', 1)
+    ASSIGN(ctx, 12, E, 'sold~674', 1)
     return True
 
 
@@ -5114,7 +5114,7 @@ def d_13(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'more~674', False)
+    LOCAL(ctx, E, 'more~675', False)
     return True
 
 
@@ -5135,7 +5135,7 @@ def d_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~674', False)
+    LOCAL(ctx, E, 'more~675', False)
     return True
 
 
@@ -5148,17 +5148,17 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~676', 1, True)
+    ctx.put(E, 'n~677', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~677', 'energy', True)
+    ctx.put(E, 'r~678', 'energy', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~677'))
+    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~678'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~676'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~677'), '+=', False, K[26])
     return True
 
 
@@ -5168,7 +5168,7 @@ def d_17(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~676', 1, True)
+    ctx.put(E, 'n~677', 1, True)
     return True
 
 
@@ -5178,7 +5178,7 @@ def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~677', 'energy', True)
+    ctx.put(E, 'r~678', 'energy', True)
     return True
 
 
@@ -5188,9 +5188,9 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~677'))
+    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~678'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~676'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~677'), '+=', False, K[26])
     return True
 
 
@@ -5203,11 +5203,11 @@ def t_20(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~678', 'temperature', True)
+    ctx.put(E, 'p~679', 'temperature', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~679', 1, True)
+    ctx.put(E, 'n~680', 1, True)
     return t_23(ctx, k, s, E)
 
 
@@ -5217,7 +5217,7 @@ def d_21(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~678', 'temperature', True)
+    ctx.put(E, 'p~679', 'temperature', True)
     return True
 
 
@@ -5227,7 +5227,7 @@ def d_22(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~679', 1, True)
+    ctx.put(E, 'n~680', 1, True)
     return True
 
 
@@ -5242,7 +5242,7 @@ def t_23(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
             return k()
         return t_24(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~679')))
+    return nxt(num(E.get('n~680')))
 
 
 def t_24(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -5265,7 +5265,7 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~678'))
+    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~679'))
     if c is not None:
         SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return t_27(ctx, k, s, E)
@@ -5277,7 +5277,7 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~678'))
+    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~679'))
     if c is not None:
         SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return True
@@ -5332,7 +5332,7 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~678'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~679'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
@@ -5350,7 +5350,7 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~678'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~679'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -5375,17 +5375,17 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_47(ctx, E)))
-    old = E.get('b~680', MISSING)
+    old = E.get('b~681', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~680', old)
+        UNSET(ctx, E, 'b~681', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~680', item, True)
+            ctx.put(E, 'b~681', item, True)
             if x_48(ctx, E):
                 return t_34(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5418,7 +5418,7 @@ def t_36(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:3
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~681', 'ocean', True)
+    ctx.put(E, 't~682', 'ocean', True)
     return t_38(ctx, k, s, E)
 
 
@@ -5428,7 +5428,7 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~681', 'ocean', True)
+    ctx.put(E, 't~682', 'ocean', True)
     return True
 
 
@@ -5452,7 +5452,7 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~691', x_55(ctx, E), True)
+    ctx.put(E, 'legal~692', x_55(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5467,7 +5467,7 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~691', x_55(ctx, E), True)
+    ctx.put(E, 'legal~692', x_55(ctx, E), True)
     return True
 
 
@@ -5498,11 +5498,11 @@ def t_43(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~693', E.get('t~681'), True)
+    ctx.put(E, 't~694', E.get('t~682'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~694', E.get('space~692'), True)
+    ctx.put(E, 's~695', E.get('space~693'), True)
     return t_46(ctx, k, s, E)
 
 
@@ -5512,7 +5512,7 @@ def d_44(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~693', E.get('t~681'), True)
+    ctx.put(E, 't~694', E.get('t~682'), True)
     return True
 
 
@@ -5522,7 +5522,7 @@ def d_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~694', E.get('space~692'), True)
+    ctx.put(E, 's~695', E.get('space~693'), True)
     return True
 
 
@@ -5535,13 +5535,13 @@ def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~694'))
+    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~695'))
     if c is not None:
         SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~694'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~695'), '=', False, K[31])
     return t_49(ctx, k, s, E)
 
 
@@ -5551,7 +5551,7 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~694'))
+    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~695'))
     if c is not None:
         SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
     return True
@@ -5563,7 +5563,7 @@ def d_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~694'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~695'), '=', False, K[31])
     return True
 
 
@@ -5615,17 +5615,17 @@ def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     if E is None:
         E = ctx.env()
     items = list(items_of(x_66(ctx, E)))
-    old = E.get('x~695', MISSING)
+    old = E.get('x~696', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~695', old)
+        UNSET(ctx, E, 'x~696', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~695', item, True)
+            ctx.put(E, 'x~696', item, True)
             if x_67(ctx, E):
                 return t_53(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5667,7 +5667,7 @@ def t_56(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:4
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~697', 'greenery', True)
+    ctx.put(E, 't~698', 'greenery', True)
     return t_58(ctx, k, s, E)
 
 
@@ -5677,7 +5677,7 @@ def d_57(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~697', 'greenery', True)
+    ctx.put(E, 't~698', 'greenery', True)
     return True
 
 
@@ -5701,7 +5701,7 @@ def t_59(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~707', x_77(ctx, E), True)
+    ctx.put(E, 'legal~708', x_77(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5716,7 +5716,7 @@ def d_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~707', x_77(ctx, E), True)
+    ctx.put(E, 'legal~708', x_77(ctx, E), True)
     return True
 
 
@@ -5747,11 +5747,11 @@ def t_63(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~709', E.get('t~697'), True)
+    ctx.put(E, 't~710', E.get('t~698'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~710', E.get('space~708'), True)
+    ctx.put(E, 's~711', E.get('space~709'), True)
     return t_66(ctx, k, s, E)
 
 
@@ -5761,7 +5761,7 @@ def d_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~709', E.get('t~697'), True)
+    ctx.put(E, 't~710', E.get('t~698'), True)
     return True
 
 
@@ -5771,7 +5771,7 @@ def d_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~710', E.get('space~708'), True)
+    ctx.put(E, 's~711', E.get('space~709'), True)
     return True
 
 
@@ -5784,13 +5784,13 @@ def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~710'))
+    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~711'))
     if c is not None:
         SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~710'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~711'), '=', False, K[31])
     return t_69(ctx, k, s, E)
 
 
@@ -5800,7 +5800,7 @@ def d_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~710'))
+    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~711'))
     if c is not None:
         SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
     return True
@@ -5812,7 +5812,7 @@ def d_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~710'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~711'), '=', False, K[31])
     return True
 
 
@@ -5864,17 +5864,17 @@ def t_72(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     if E is None:
         E = ctx.env()
     items = list(items_of(x_88(ctx, E)))
-    old = E.get('x~711', MISSING)
+    old = E.get('x~712', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~711', old)
+        UNSET(ctx, E, 'x~712', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~711', item, True)
+            ctx.put(E, 'x~712', item, True)
             if x_89(ctx, E):
                 return t_73(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5917,23 +5917,23 @@ def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~727', 1, True)
+        ctx.put(E, 'n~728', 1, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~728', 'megacredits', True)
+        ctx.put(E, 'r~729', 'megacredits', True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~728'))
+        c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~727'), '+=', False, K[26])
+            SET(ctx, 'prod', c, key, E.get('n~728'), '+=', False, K[26])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~712', 'city', True)
+    ctx.put(E, 't~713', 'city', True)
     return t_78(ctx, r1, s, E)
 
 
@@ -5943,7 +5943,7 @@ def d_77(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~712', 'city', True)
+    ctx.put(E, 't~713', 'city', True)
     return True
 
 
@@ -5967,7 +5967,7 @@ def t_79(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~722', x_98(ctx, E), True)
+    ctx.put(E, 'legal~723', x_98(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5982,7 +5982,7 @@ def d_80(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~722', x_98(ctx, E), True)
+    ctx.put(E, 'legal~723', x_98(ctx, E), True)
     return True
 
 
@@ -6013,11 +6013,11 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~724', E.get('t~712'), True)
+    ctx.put(E, 't~725', E.get('t~713'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~725', E.get('space~723'), True)
+    ctx.put(E, 's~726', E.get('space~724'), True)
     return t_86(ctx, k, s, E)
 
 
@@ -6027,7 +6027,7 @@ def d_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~724', E.get('t~712'), True)
+    ctx.put(E, 't~725', E.get('t~713'), True)
     return True
 
 
@@ -6037,7 +6037,7 @@ def d_85(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~725', E.get('space~723'), True)
+    ctx.put(E, 's~726', E.get('space~724'), True)
     return True
 
 
@@ -6050,13 +6050,13 @@ def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~725'))
+    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~726'))
     if c is not None:
         SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~725'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[31])
     return t_89(ctx, k, s, E)
 
 
@@ -6066,7 +6066,7 @@ def d_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~725'))
+    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~726'))
     if c is not None:
         SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
     return True
@@ -6078,7 +6078,7 @@ def d_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~725'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[31])
     return True
 
 
@@ -6130,17 +6130,17 @@ def t_92(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     if E is None:
         E = ctx.env()
     items = list(items_of(x_109(ctx, E)))
-    old = E.get('x~726', MISSING)
+    old = E.get('x~727', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~726', old)
+        UNSET(ctx, E, 'x~727', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~726', item, True)
+            ctx.put(E, 'x~727', item, True)
             if x_110(ctx, E):
                 return t_93(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6179,7 +6179,7 @@ def d_96(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~727', 1, True)
+    ctx.put(E, 'n~728', 1, True)
     return True
 
 
@@ -6189,7 +6189,7 @@ def d_97(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~728', 'megacredits', True)
+    ctx.put(E, 'r~729', 'megacredits', True)
     return True
 
 
@@ -6199,9 +6199,9 @@ def d_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~728'))
+    c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~727'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~728'), '+=', False, K[26])
     return True
 
 
@@ -6214,7 +6214,7 @@ def t_99(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~729', 'greenery', True)
+    ctx.put(E, 't~730', 'greenery', True)
     return t_101(ctx, k, s, E)
 
 
@@ -6224,7 +6224,7 @@ def d_100(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~729', 'greenery', True)
+    ctx.put(E, 't~730', 'greenery', True)
     return True
 
 
@@ -6248,7 +6248,7 @@ def t_102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~739', x_123(ctx, E), True)
+    ctx.put(E, 'legal~740', x_123(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6263,7 +6263,7 @@ def d_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~739', x_123(ctx, E), True)
+    ctx.put(E, 'legal~740', x_123(ctx, E), True)
     return True
 
 
@@ -6294,11 +6294,11 @@ def t_106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~741', E.get('t~729'), True)
+    ctx.put(E, 't~742', E.get('t~730'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~742', E.get('space~740'), True)
+    ctx.put(E, 's~743', E.get('space~741'), True)
     return t_109(ctx, k, s, E)
 
 
@@ -6308,7 +6308,7 @@ def d_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~741', E.get('t~729'), True)
+    ctx.put(E, 't~742', E.get('t~730'), True)
     return True
 
 
@@ -6318,7 +6318,7 @@ def d_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~742', E.get('space~740'), True)
+    ctx.put(E, 's~743', E.get('space~741'), True)
     return True
 
 
@@ -6331,13 +6331,13 @@ def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~742'))
+    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~743'))
     if c is not None:
         SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~742'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[31])
     return t_112(ctx, k, s, E)
 
 
@@ -6347,7 +6347,7 @@ def d_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~742'))
+    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~743'))
     if c is not None:
         SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
     return True
@@ -6359,7 +6359,7 @@ def d_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~742'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[31])
     return True
 
 
@@ -6411,17 +6411,17 @@ def t_115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     if E is None:
         E = ctx.env()
     items = list(items_of(x_134(ctx, E)))
-    old = E.get('x~743', MISSING)
+    old = E.get('x~744', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~743', old)
+        UNSET(ctx, E, 'x~744', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~743', item, True)
+            ctx.put(E, 'x~744', item, True)
             if x_135(ctx, E):
                 return t_116(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6463,11 +6463,11 @@ def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~744', 'temperature', True)
+    ctx.put(E, 'p~745', 'temperature', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~745', 1, True)
+    ctx.put(E, 'n~746', 1, True)
     return t_122(ctx, k, s, E)
 
 
@@ -6477,7 +6477,7 @@ def d_120(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~744', 'temperature', True)
+    ctx.put(E, 'p~745', 'temperature', True)
     return True
 
 
@@ -6487,7 +6487,7 @@ def d_121(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~745', 1, True)
+    ctx.put(E, 'n~746', 1, True)
     return True
 
 
@@ -6502,7 +6502,7 @@ def t_122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
             return k()
         return t_123(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~745')))
+    return nxt(num(E.get('n~746')))
 
 
 def t_123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -6525,7 +6525,7 @@ def t_124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~744'))
+    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~745'))
     if c is not None:
         SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return t_126(ctx, k, s, E)
@@ -6537,7 +6537,7 @@ def d_125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~744'))
+    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~745'))
     if c is not None:
         SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return True
@@ -6592,7 +6592,7 @@ def d_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~744'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~745'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
@@ -6610,7 +6610,7 @@ def d_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~744'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~745'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -6635,17 +6635,17 @@ def t_132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     if E is None:
         E = ctx.env()
     items = list(items_of(x_154(ctx, E)))
-    old = E.get('b~746', MISSING)
+    old = E.get('b~747', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~746', old)
+        UNSET(ctx, E, 'b~747', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~746', item, True)
+            ctx.put(E, 'b~747', item, True)
             if x_155(ctx, E):
                 return t_133(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6678,17 +6678,17 @@ def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~754', 2, True)
+    ctx.put(E, 'n~753', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~755', 'steel', True)
+    ctx.put(E, 'r~754', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~753'), '+=', False, K[25])
     return True
 
 
@@ -6698,7 +6698,7 @@ def d_136(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~754', 2, True)
+    ctx.put(E, 'n~753', 2, True)
     return True
 
 
@@ -6708,7 +6708,7 @@ def d_137(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~755', 'steel', True)
+    ctx.put(E, 'r~754', 'steel', True)
     return True
 
 
@@ -6718,9 +6718,9 @@ def d_138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~753'), '+=', False, K[25])
     return True
 
 
@@ -6733,17 +6733,17 @@ def d_139(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~756', 2, True)
+    ctx.put(E, 'n~755', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~757', 'steel', True)
+    ctx.put(E, 'r~756', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~756'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~755'), '+=', False, K[25])
     return True
 
 
@@ -6753,7 +6753,7 @@ def d_140(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~756', 2, True)
+    ctx.put(E, 'n~755', 2, True)
     return True
 
 
@@ -6763,7 +6763,7 @@ def d_141(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~757', 'steel', True)
+    ctx.put(E, 'r~756', 'steel', True)
     return True
 
 
@@ -6773,9 +6773,9 @@ def d_142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~756'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~755'), '+=', False, K[25])
     return True
 
 
@@ -6788,7 +6788,7 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~758', 1, True)
+    ctx.put(E, 'n~757', 1, True)
     if not d_145(ctx, E):
         return False
     return True
@@ -6800,7 +6800,7 @@ def d_144(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~758', 1, True)
+    ctx.put(E, 'n~757', 1, True)
     return True
 
 
@@ -6810,7 +6810,7 @@ def d_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~758'))
+    left = num(E.get('n~757'))
     while left > 0:
         left -= 1
         if not d_146(ctx, E):
@@ -6952,17 +6952,17 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~759', 1, True)
+    ctx.put(E, 'n~758', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~760', 'steel', True)
+    ctx.put(E, 'r~759', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~759'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~758'), '+=', False, K[25])
     return True
 
 
@@ -6972,7 +6972,7 @@ def d_157(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~759', 1, True)
+    ctx.put(E, 'n~758', 1, True)
     return True
 
 
@@ -6982,7 +6982,7 @@ def d_158(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~760', 'steel', True)
+    ctx.put(E, 'r~759', 'steel', True)
     return True
 
 
@@ -6992,9 +6992,9 @@ def d_159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~759'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~758'), '+=', False, K[25])
     return True
 
 
@@ -7007,7 +7007,7 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~761', 2, True)
+    ctx.put(E, 'n~760', 2, True)
     if not d_162(ctx, E):
         return False
     return True
@@ -7019,7 +7019,7 @@ def d_161(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~761', 2, True)
+    ctx.put(E, 'n~760', 2, True)
     return True
 
 
@@ -7029,7 +7029,7 @@ def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~761'))
+    left = num(E.get('n~760'))
     while left > 0:
         left -= 1
         if not d_163(ctx, E):
@@ -7171,7 +7171,7 @@ def d_173(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~762', 1, True)
+    ctx.put(E, 'n~761', 1, True)
     if not d_175(ctx, E):
         return False
     return True
@@ -7183,7 +7183,7 @@ def d_174(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~762', 1, True)
+    ctx.put(E, 'n~761', 1, True)
     return True
 
 
@@ -7193,7 +7193,7 @@ def d_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~762'))
+    left = num(E.get('n~761'))
     while left > 0:
         left -= 1
         if not d_176(ctx, E):
@@ -7335,17 +7335,17 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~763', 1, True)
+    ctx.put(E, 'n~762', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~764', 'steel', True)
+    ctx.put(E, 'r~763', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~764'))
+    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~763'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~763'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~762'), '+=', False, K[25])
     return True
 
 
@@ -7355,7 +7355,7 @@ def d_187(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~763', 1, True)
+    ctx.put(E, 'n~762', 1, True)
     return True
 
 
@@ -7365,7 +7365,7 @@ def d_188(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~764', 'steel', True)
+    ctx.put(E, 'r~763', 'steel', True)
     return True
 
 
@@ -7375,9 +7375,9 @@ def d_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~764'))
+    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~763'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~763'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~762'), '+=', False, K[25])
     return True
 
 
@@ -7390,31 +7390,31 @@ def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~765', 1, True)
+    ctx.put(E, 'n~764', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~766', 'plants', True)
+    ctx.put(E, 'r~765', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~766'))
+    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~765'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~767', 1, True)
+    ctx.put(E, 'n~766', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~768', 'titanium', True)
+    ctx.put(E, 'r~767', 'titanium', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
     return True
 
 
@@ -7424,7 +7424,7 @@ def d_191(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~765', 1, True)
+    ctx.put(E, 'n~764', 1, True)
     return True
 
 
@@ -7434,7 +7434,7 @@ def d_192(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~766', 'plants', True)
+    ctx.put(E, 'r~765', 'plants', True)
     return True
 
 
@@ -7444,9 +7444,9 @@ def d_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~766'))
+    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~765'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     return True
 
 
@@ -7456,7 +7456,7 @@ def d_194(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~767', 1, True)
+    ctx.put(E, 'n~766', 1, True)
     return True
 
 
@@ -7466,7 +7466,7 @@ def d_195(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~768', 'titanium', True)
+    ctx.put(E, 'r~767', 'titanium', True)
     return True
 
 
@@ -7476,9 +7476,9 @@ def d_196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
     return True
 
 
@@ -7491,17 +7491,17 @@ def d_197(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~769', 1, True)
+    ctx.put(E, 'n~768', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~770', 'plants', True)
+    ctx.put(E, 'r~769', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[25])
     return True
 
 
@@ -7511,7 +7511,7 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~769', 1, True)
+    ctx.put(E, 'n~768', 1, True)
     return True
 
 
@@ -7521,7 +7521,7 @@ def d_199(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~770', 'plants', True)
+    ctx.put(E, 'r~769', 'plants', True)
     return True
 
 
@@ -7531,9 +7531,9 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[25])
     return True
 
 
@@ -7546,17 +7546,17 @@ def d_201(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~771', 1, True)
+    ctx.put(E, 'n~770', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~772', 'plants', True)
+    ctx.put(E, 'r~771', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
+    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[25])
     return True
 
 
@@ -7566,7 +7566,7 @@ def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~771', 1, True)
+    ctx.put(E, 'n~770', 1, True)
     return True
 
 
@@ -7576,7 +7576,7 @@ def d_203(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~772', 'plants', True)
+    ctx.put(E, 'r~771', 'plants', True)
     return True
 
 
@@ -7586,9 +7586,9 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
+    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[25])
     return True
 
 
@@ -7601,17 +7601,17 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~773', 1, True)
+    ctx.put(E, 'n~772', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~774', 'plants', True)
+    ctx.put(E, 'r~773', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~774'))
+    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~773'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~772'), '+=', False, K[25])
     return True
 
 
@@ -7621,7 +7621,7 @@ def d_206(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~773', 1, True)
+    ctx.put(E, 'n~772', 1, True)
     return True
 
 
@@ -7631,7 +7631,7 @@ def d_207(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~774', 'plants', True)
+    ctx.put(E, 'r~773', 'plants', True)
     return True
 
 
@@ -7641,9 +7641,9 @@ def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~774'))
+    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~773'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~772'), '+=', False, K[25])
     return True
 
 
@@ -7656,17 +7656,17 @@ def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~775', 2, True)
+    ctx.put(E, 'n~774', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~776', 'plants', True)
+    ctx.put(E, 'r~775', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~776'))
+    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~775'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~775'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~774'), '+=', False, K[25])
     return True
 
 
@@ -7676,7 +7676,7 @@ def d_210(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~775', 2, True)
+    ctx.put(E, 'n~774', 2, True)
     return True
 
 
@@ -7686,7 +7686,7 @@ def d_211(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~776', 'plants', True)
+    ctx.put(E, 'r~775', 'plants', True)
     return True
 
 
@@ -7696,9 +7696,9 @@ def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~776'))
+    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~775'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~775'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~774'), '+=', False, K[25])
     return True
 
 
@@ -7711,17 +7711,17 @@ def d_213(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~777', 1, True)
+    ctx.put(E, 'n~776', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~778', 'plants', True)
+    ctx.put(E, 'r~777', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~778'))
+    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~777'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~777'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~776'), '+=', False, K[25])
     return True
 
 
@@ -7731,7 +7731,7 @@ def d_214(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~777', 1, True)
+    ctx.put(E, 'n~776', 1, True)
     return True
 
 
@@ -7741,7 +7741,7 @@ def d_215(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~778', 'plants', True)
+    ctx.put(E, 'r~777', 'plants', True)
     return True
 
 
@@ -7751,9 +7751,9 @@ def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~778'))
+    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~777'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~777'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~776'), '+=', False, K[25])
     return True
 
 
@@ -7766,17 +7766,17 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~779', 1, True)
+    ctx.put(E, 'n~778', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~780', 'plants', True)
+    ctx.put(E, 'r~779', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~780'))
+    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~779'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~779'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~778'), '+=', False, K[25])
     return True
 
 
@@ -7786,7 +7786,7 @@ def d_218(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~779', 1, True)
+    ctx.put(E, 'n~778', 1, True)
     return True
 
 
@@ -7796,7 +7796,7 @@ def d_219(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~780', 'plants', True)
+    ctx.put(E, 'r~779', 'plants', True)
     return True
 
 
@@ -7806,9 +7806,9 @@ def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~780'))
+    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~779'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~779'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~778'), '+=', False, K[25])
     return True
 
 
@@ -7821,17 +7821,17 @@ def d_221(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~781', 2, True)
+    ctx.put(E, 'n~780', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~782', 'plants', True)
+    ctx.put(E, 'r~781', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
+    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~781'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~780'), '+=', False, K[25])
     return True
 
 
@@ -7841,7 +7841,7 @@ def d_222(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~781', 2, True)
+    ctx.put(E, 'n~780', 2, True)
     return True
 
 
@@ -7851,7 +7851,7 @@ def d_223(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~782', 'plants', True)
+    ctx.put(E, 'r~781', 'plants', True)
     return True
 
 
@@ -7861,9 +7861,9 @@ def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
+    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~781'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~780'), '+=', False, K[25])
     return True
 
 
@@ -7876,17 +7876,17 @@ def d_225(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~783', 2, True)
+    ctx.put(E, 'n~782', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~784', 'plants', True)
+    ctx.put(E, 'r~783', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
+    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~783'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~782'), '+=', False, K[25])
     return True
 
 
@@ -7896,7 +7896,7 @@ def d_226(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~783', 2, True)
+    ctx.put(E, 'n~782', 2, True)
     return True
 
 
@@ -7906,7 +7906,7 @@ def d_227(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~784', 'plants', True)
+    ctx.put(E, 'r~783', 'plants', True)
     return True
 
 
@@ -7916,9 +7916,9 @@ def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
+    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~783'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~782'), '+=', False, K[25])
     return True
 
 
@@ -7931,17 +7931,17 @@ def d_229(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~785', 2, True)
+    ctx.put(E, 'n~784', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~786', 'plants', True)
+    ctx.put(E, 'r~785', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~786'))
+    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~785'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~784'), '+=', False, K[25])
     return True
 
 
@@ -7951,7 +7951,7 @@ def d_230(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~785', 2, True)
+    ctx.put(E, 'n~784', 2, True)
     return True
 
 
@@ -7961,7 +7961,7 @@ def d_231(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~786', 'plants', True)
+    ctx.put(E, 'r~785', 'plants', True)
     return True
 
 
@@ -7971,9 +7971,9 @@ def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~786'))
+    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~785'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~784'), '+=', False, K[25])
     return True
 
 
@@ -7986,17 +7986,17 @@ def d_233(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~787', 2, True)
+    ctx.put(E, 'n~786', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~788', 'plants', True)
+    ctx.put(E, 'r~787', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~788'))
+    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~787'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[25])
     return True
 
 
@@ -8006,7 +8006,7 @@ def d_234(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~787', 2, True)
+    ctx.put(E, 'n~786', 2, True)
     return True
 
 
@@ -8016,7 +8016,7 @@ def d_235(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~788', 'plants', True)
+    ctx.put(E, 'r~787', 'plants', True)
     return True
 
 
@@ -8026,9 +8026,9 @@ def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~788'))
+    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~787'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[25])
     return True
 
 
@@ -8041,17 +8041,17 @@ def d_237(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~789', 2, True)
+    ctx.put(E, 'n~788', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~790', 'plants', True)
+    ctx.put(E, 'r~789', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~790'))
+    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~789'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~789'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~788'), '+=', False, K[25])
     return True
 
 
@@ -8061,7 +8061,7 @@ def d_238(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~789', 2, True)
+    ctx.put(E, 'n~788', 2, True)
     return True
 
 
@@ -8071,7 +8071,7 @@ def d_239(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~790', 'plants', True)
+    ctx.put(E, 'r~789', 'plants', True)
     return True
 
 
@@ -8081,9 +8081,9 @@ def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~790'))
+    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~789'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~789'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~788'), '+=', False, K[25])
     return True
 
 
@@ -8096,17 +8096,17 @@ def d_241(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~791', 2, True)
+    ctx.put(E, 'n~790', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~792', 'plants', True)
+    ctx.put(E, 'r~791', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~792'))
+    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~791'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~791'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~790'), '+=', False, K[25])
     return True
 
 
@@ -8116,7 +8116,7 @@ def d_242(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~791', 2, True)
+    ctx.put(E, 'n~790', 2, True)
     return True
 
 
@@ -8126,7 +8126,7 @@ def d_243(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~792', 'plants', True)
+    ctx.put(E, 'r~791', 'plants', True)
     return True
 
 
@@ -8136,9 +8136,9 @@ def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~792'))
+    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~791'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~791'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~790'), '+=', False, K[25])
     return True
 
 
@@ -8151,17 +8151,17 @@ def d_245(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~793', 2, True)
+    ctx.put(E, 'n~792', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~794', 'plants', True)
+    ctx.put(E, 'r~793', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~794'))
+    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~793'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~793'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~792'), '+=', False, K[25])
     return True
 
 
@@ -8171,7 +8171,7 @@ def d_246(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~793', 2, True)
+    ctx.put(E, 'n~792', 2, True)
     return True
 
 
@@ -8181,7 +8181,7 @@ def d_247(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~794', 'plants', True)
+    ctx.put(E, 'r~793', 'plants', True)
     return True
 
 
@@ -8191,9 +8191,9 @@ def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~794'))
+    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~793'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~793'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~792'), '+=', False, K[25])
     return True
 
 
@@ -8206,17 +8206,17 @@ def d_249(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~795', 2, True)
+    ctx.put(E, 'n~794', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~796', 'plants', True)
+    ctx.put(E, 'r~795', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~796'))
+    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~795'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~795'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~794'), '+=', False, K[25])
     return True
 
 
@@ -8226,7 +8226,7 @@ def d_250(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~795', 2, True)
+    ctx.put(E, 'n~794', 2, True)
     return True
 
 
@@ -8236,7 +8236,7 @@ def d_251(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~796', 'plants', True)
+    ctx.put(E, 'r~795', 'plants', True)
     return True
 
 
@@ -8246,9 +8246,9 @@ def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~796'))
+    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~795'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~795'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~794'), '+=', False, K[25])
     return True
 
 
@@ -8261,17 +8261,17 @@ def d_253(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~797', 2, True)
+    ctx.put(E, 'n~796', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~798', 'plants', True)
+    ctx.put(E, 'r~797', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~798'))
+    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~797'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~797'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~796'), '+=', False, K[25])
     return True
 
 
@@ -8281,7 +8281,7 @@ def d_254(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~797', 2, True)
+    ctx.put(E, 'n~796', 2, True)
     return True
 
 
@@ -8291,7 +8291,7 @@ def d_255(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~798', 'plants', True)
+    ctx.put(E, 'r~797', 'plants', True)
     return True
 
 
@@ -8301,9 +8301,9 @@ def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~798'))
+    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~797'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~797'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~796'), '+=', False, K[25])
     return True
 
 
@@ -8316,17 +8316,17 @@ def d_257(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~799', 2, True)
+    ctx.put(E, 'n~798', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~800', 'plants', True)
+    ctx.put(E, 'r~799', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~800'))
+    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~799'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~799'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~798'), '+=', False, K[25])
     return True
 
 
@@ -8336,7 +8336,7 @@ def d_258(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~799', 2, True)
+    ctx.put(E, 'n~798', 2, True)
     return True
 
 
@@ -8346,7 +8346,7 @@ def d_259(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~800', 'plants', True)
+    ctx.put(E, 'r~799', 'plants', True)
     return True
 
 
@@ -8356,9 +8356,9 @@ def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~800'))
+    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~799'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~799'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~798'), '+=', False, K[25])
     return True
 
 
@@ -8371,17 +8371,17 @@ def d_261(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~801', 1, True)
+    ctx.put(E, 'n~800', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~802', 'plants', True)
+    ctx.put(E, 'r~801', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~802'))
+    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~801'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
     return True
 
 
@@ -8391,7 +8391,7 @@ def d_262(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~801', 1, True)
+    ctx.put(E, 'n~800', 1, True)
     return True
 
 
@@ -8401,7 +8401,7 @@ def d_263(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~802', 'plants', True)
+    ctx.put(E, 'r~801', 'plants', True)
     return True
 
 
@@ -8411,9 +8411,9 @@ def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~802'))
+    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~801'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
     return True
 
 
@@ -8426,17 +8426,17 @@ def d_265(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~803', 2, True)
+    ctx.put(E, 'n~802', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~804', 'plants', True)
+    ctx.put(E, 'r~803', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~804'))
+    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~803'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
     return True
 
 
@@ -8446,7 +8446,7 @@ def d_266(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~803', 2, True)
+    ctx.put(E, 'n~802', 2, True)
     return True
 
 
@@ -8456,7 +8456,7 @@ def d_267(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~804', 'plants', True)
+    ctx.put(E, 'r~803', 'plants', True)
     return True
 
 
@@ -8466,9 +8466,9 @@ def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~804'))
+    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~803'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
     return True
 
 
@@ -8481,17 +8481,17 @@ def d_269(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~805', 1, True)
+    ctx.put(E, 'n~804', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~806', 'plants', True)
+    ctx.put(E, 'r~805', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
+    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~805'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~805'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~804'), '+=', False, K[25])
     return True
 
 
@@ -8501,7 +8501,7 @@ def d_270(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~805', 1, True)
+    ctx.put(E, 'n~804', 1, True)
     return True
 
 
@@ -8511,7 +8511,7 @@ def d_271(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~806', 'plants', True)
+    ctx.put(E, 'r~805', 'plants', True)
     return True
 
 
@@ -8521,9 +8521,9 @@ def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
+    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~805'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~805'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~804'), '+=', False, K[25])
     return True
 
 
@@ -8536,17 +8536,17 @@ def d_273(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~807', 1, True)
+    ctx.put(E, 'n~806', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~808', 'plants', True)
+    ctx.put(E, 'r~807', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~808'))
+    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~807'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~807'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~806'), '+=', False, K[25])
     return True
 
 
@@ -8556,7 +8556,7 @@ def d_274(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~807', 1, True)
+    ctx.put(E, 'n~806', 1, True)
     return True
 
 
@@ -8566,7 +8566,7 @@ def d_275(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~808', 'plants', True)
+    ctx.put(E, 'r~807', 'plants', True)
     return True
 
 
@@ -8576,9 +8576,9 @@ def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~808'))
+    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~807'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~807'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~806'), '+=', False, K[25])
     return True
 
 
@@ -8591,17 +8591,17 @@ def d_277(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~809', 1, True)
+    ctx.put(E, 'n~808', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~810', 'plants', True)
+    ctx.put(E, 'r~809', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~810'))
+    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~809'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~809'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~808'), '+=', False, K[25])
     return True
 
 
@@ -8611,7 +8611,7 @@ def d_278(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~809', 1, True)
+    ctx.put(E, 'n~808', 1, True)
     return True
 
 
@@ -8621,7 +8621,7 @@ def d_279(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~810', 'plants', True)
+    ctx.put(E, 'r~809', 'plants', True)
     return True
 
 
@@ -8631,9 +8631,9 @@ def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~810'))
+    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~809'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~809'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~808'), '+=', False, K[25])
     return True
 
 
@@ -8646,17 +8646,17 @@ def d_281(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~811', 1, True)
+    ctx.put(E, 'n~810', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~812', 'plants', True)
+    ctx.put(E, 'r~811', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~812'))
+    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~811'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~810'), '+=', False, K[25])
     return True
 
 
@@ -8666,7 +8666,7 @@ def d_282(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~811', 1, True)
+    ctx.put(E, 'n~810', 1, True)
     return True
 
 
@@ -8676,7 +8676,7 @@ def d_283(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~812', 'plants', True)
+    ctx.put(E, 'r~811', 'plants', True)
     return True
 
 
@@ -8686,9 +8686,9 @@ def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~812'))
+    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~811'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~810'), '+=', False, K[25])
     return True
 
 
@@ -8701,17 +8701,17 @@ def d_285(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~813', 1, True)
+    ctx.put(E, 'n~812', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~814', 'plants', True)
+    ctx.put(E, 'r~813', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~814'))
+    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~813'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~813'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~812'), '+=', False, K[25])
     return True
 
 
@@ -8721,7 +8721,7 @@ def d_286(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~813', 1, True)
+    ctx.put(E, 'n~812', 1, True)
     return True
 
 
@@ -8731,7 +8731,7 @@ def d_287(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~814', 'plants', True)
+    ctx.put(E, 'r~813', 'plants', True)
     return True
 
 
@@ -8741,9 +8741,9 @@ def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~814'))
+    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~813'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~813'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~812'), '+=', False, K[25])
     return True
 
 
@@ -8756,17 +8756,17 @@ def d_289(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~815', 1, True)
+    ctx.put(E, 'n~814', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~816', 'plants', True)
+    ctx.put(E, 'r~815', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~816'))
+    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~815'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~815'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~814'), '+=', False, K[25])
     return True
 
 
@@ -8776,7 +8776,7 @@ def d_290(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~815', 1, True)
+    ctx.put(E, 'n~814', 1, True)
     return True
 
 
@@ -8786,7 +8786,7 @@ def d_291(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~816', 'plants', True)
+    ctx.put(E, 'r~815', 'plants', True)
     return True
 
 
@@ -8796,9 +8796,9 @@ def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~816'))
+    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~815'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~815'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~814'), '+=', False, K[25])
     return True
 
 
@@ -8811,17 +8811,17 @@ def d_293(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~817', 1, True)
+    ctx.put(E, 'n~816', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~818', 'plants', True)
+    ctx.put(E, 'r~817', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~818'))
+    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~817'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~817'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~816'), '+=', False, K[25])
     return True
 
 
@@ -8831,7 +8831,7 @@ def d_294(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~817', 1, True)
+    ctx.put(E, 'n~816', 1, True)
     return True
 
 
@@ -8841,7 +8841,7 @@ def d_295(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~818', 'plants', True)
+    ctx.put(E, 'r~817', 'plants', True)
     return True
 
 
@@ -8851,9 +8851,9 @@ def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~818'))
+    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~817'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~817'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~816'), '+=', False, K[25])
     return True
 
 
@@ -8866,17 +8866,17 @@ def d_297(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~819', 2, True)
+    ctx.put(E, 'n~818', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~820', 'steel', True)
+    ctx.put(E, 'r~819', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
+    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~819'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~819'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[25])
     return True
 
 
@@ -8886,7 +8886,7 @@ def d_298(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~819', 2, True)
+    ctx.put(E, 'n~818', 2, True)
     return True
 
 
@@ -8896,7 +8896,7 @@ def d_299(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~820', 'steel', True)
+    ctx.put(E, 'r~819', 'steel', True)
     return True
 
 
@@ -8906,9 +8906,9 @@ def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
+    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~819'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~819'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[25])
     return True
 
 
@@ -8921,7 +8921,7 @@ def d_301(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~821', 1, True)
+    ctx.put(E, 'n~820', 1, True)
     if not d_303(ctx, E):
         return False
     return True
@@ -8933,7 +8933,7 @@ def d_302(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~821', 1, True)
+    ctx.put(E, 'n~820', 1, True)
     return True
 
 
@@ -8943,7 +8943,7 @@ def d_303(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~821'))
+    left = num(E.get('n~820'))
     while left > 0:
         left -= 1
         if not d_304(ctx, E):
@@ -9085,7 +9085,7 @@ def d_314(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~822', 1, True)
+    ctx.put(E, 'n~821', 1, True)
     if not d_316(ctx, E):
         return False
     return True
@@ -9097,7 +9097,7 @@ def d_315(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~822', 1, True)
+    ctx.put(E, 'n~821', 1, True)
     return True
 
 
@@ -9107,7 +9107,7 @@ def d_316(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~822'))
+    left = num(E.get('n~821'))
     while left > 0:
         left -= 1
         if not d_317(ctx, E):
@@ -9249,17 +9249,17 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~823', 1, True)
+    ctx.put(E, 'n~822', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~824', 'titanium', True)
+    ctx.put(E, 'r~823', 'titanium', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~824'))
+    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~823'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~823'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~822'), '+=', False, K[25])
     return True
 
 
@@ -9269,7 +9269,7 @@ def d_328(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~823', 1, True)
+    ctx.put(E, 'n~822', 1, True)
     return True
 
 
@@ -9279,7 +9279,7 @@ def d_329(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~824', 'titanium', True)
+    ctx.put(E, 'r~823', 'titanium', True)
     return True
 
 
@@ -9289,9 +9289,9 @@ def d_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~824'))
+    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~823'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~823'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~822'), '+=', False, K[25])
     return True
 
 
@@ -9304,17 +9304,17 @@ def d_331(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~825', 1, True)
+    ctx.put(E, 'n~824', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~826', 'steel', True)
+    ctx.put(E, 'r~825', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~826'))
+    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~825'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~825'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~824'), '+=', False, K[25])
     return True
 
 
@@ -9324,7 +9324,7 @@ def d_332(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~825', 1, True)
+    ctx.put(E, 'n~824', 1, True)
     return True
 
 
@@ -9334,7 +9334,7 @@ def d_333(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~826', 'steel', True)
+    ctx.put(E, 'r~825', 'steel', True)
     return True
 
 
@@ -9344,9 +9344,9 @@ def d_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~826'))
+    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~825'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~825'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~824'), '+=', False, K[25])
     return True
 
 
@@ -9359,17 +9359,17 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~827', 2, True)
+    ctx.put(E, 'n~826', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~828', 'steel', True)
+    ctx.put(E, 'r~827', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~828'))
+    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~827'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~827'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~826'), '+=', False, K[25])
     return True
 
 
@@ -9379,7 +9379,7 @@ def d_336(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~827', 2, True)
+    ctx.put(E, 'n~826', 2, True)
     return True
 
 
@@ -9389,7 +9389,7 @@ def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~828', 'steel', True)
+    ctx.put(E, 'r~827', 'steel', True)
     return True
 
 
@@ -9399,9 +9399,9 @@ def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~828'))
+    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~827'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~827'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~826'), '+=', False, K[25])
     return True
 
 
@@ -9414,17 +9414,17 @@ def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~829', 2, True)
+    ctx.put(E, 'n~828', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~830', 'titanium', True)
+    ctx.put(E, 'r~829', 'titanium', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~830'))
+    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~829'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~829'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~828'), '+=', False, K[25])
     return True
 
 
@@ -9434,7 +9434,7 @@ def d_340(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~829', 2, True)
+    ctx.put(E, 'n~828', 2, True)
     return True
 
 
@@ -9444,7 +9444,7 @@ def d_341(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~830', 'titanium', True)
+    ctx.put(E, 'r~829', 'titanium', True)
     return True
 
 
@@ -9454,9 +9454,9 @@ def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~830'))
+    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~829'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~829'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~828'), '+=', False, K[25])
     return True
 
 
@@ -9469,7 +9469,7 @@ def d_3488(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2543', 10, True)
+    ctx.put(E, 'n~2542', 10, True)
     if not d_3490(ctx, E):
         return False
     return True
@@ -9481,7 +9481,7 @@ def d_3489(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2543', 10, True)
+    ctx.put(E, 'n~2542', 10, True)
     return True
 
 
@@ -9491,7 +9491,7 @@ def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2543'))
+    left = num(E.get('n~2542'))
     while left > 0:
         left -= 1
         if not d_3491(ctx, E):
@@ -9633,17 +9633,17 @@ def d_3501(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2544', 4, True)
+    ctx.put(E, 'n~2543', 4, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2545', 'megacredits', True)
+    ctx.put(E, 'r~2544', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2545'))
+    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2544'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2544'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2543'), '+=', False, K[25])
     return True
 
 
@@ -9653,7 +9653,7 @@ def d_3502(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2544', 4, True)
+    ctx.put(E, 'n~2543', 4, True)
     return True
 
 
@@ -9663,7 +9663,7 @@ def d_3503(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2545', 'megacredits', True)
+    ctx.put(E, 'r~2544', 'megacredits', True)
     return True
 
 
@@ -9673,9 +9673,9 @@ def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2545'))
+    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2544'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2544'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2543'), '+=', False, K[25])
     return True
 
 
@@ -9688,17 +9688,17 @@ def d_3505(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2546', 4, True)
+    ctx.put(E, 'n~2545', 4, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2547', 'megacredits', True)
+    ctx.put(E, 'r~2546', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2547'))
+    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2546'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2546'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2545'), '+=', False, K[25])
     return True
 
 
@@ -9708,7 +9708,7 @@ def d_3506(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2546', 4, True)
+    ctx.put(E, 'n~2545', 4, True)
     return True
 
 
@@ -9718,7 +9718,7 @@ def d_3507(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2547', 'megacredits', True)
+    ctx.put(E, 'r~2546', 'megacredits', True)
     return True
 
 
@@ -9728,9 +9728,9 @@ def d_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2547'))
+    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2546'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2546'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2545'), '+=', False, K[25])
     return True
 
 
@@ -9743,31 +9743,31 @@ def d_3509(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2548', 2, True)
+    ctx.put(E, 'n~2547', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2549', 'plants', True)
+    ctx.put(E, 'r~2548', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2549'))
+    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2548'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2548'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2547'), '+=', False, K[26])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2550', 3, True)
+    ctx.put(E, 'n~2549', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2551', 'plants', True)
+    ctx.put(E, 'r~2550', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2551'))
+    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2550'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2550'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2549'), '+=', False, K[25])
     return True
 
 
@@ -9777,7 +9777,7 @@ def d_3510(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2548', 2, True)
+    ctx.put(E, 'n~2547', 2, True)
     return True
 
 
@@ -9787,7 +9787,7 @@ def d_3511(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2549', 'plants', True)
+    ctx.put(E, 'r~2548', 'plants', True)
     return True
 
 
@@ -9797,9 +9797,9 @@ def d_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2549'))
+    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2548'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2548'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2547'), '+=', False, K[26])
     return True
 
 
@@ -9809,7 +9809,7 @@ def d_3513(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2550', 3, True)
+    ctx.put(E, 'n~2549', 3, True)
     return True
 
 
@@ -9819,7 +9819,7 @@ def d_3514(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2551', 'plants', True)
+    ctx.put(E, 'r~2550', 'plants', True)
     return True
 
 
@@ -9829,9 +9829,9 @@ def d_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2551'))
+    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2550'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2550'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2549'), '+=', False, K[25])
     return True
 
 
@@ -9844,17 +9844,17 @@ def d_3516(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2552', 3, True)
+    ctx.put(E, 'n~2551', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2553', 'heat', True)
+    ctx.put(E, 'r~2552', 'heat', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2553'))
+    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2552'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2552'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2551'), '+=', False, K[26])
     return True
 
 
@@ -9864,7 +9864,7 @@ def d_3517(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2552', 3, True)
+    ctx.put(E, 'n~2551', 3, True)
     return True
 
 
@@ -9874,7 +9874,7 @@ def d_3518(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2553', 'heat', True)
+    ctx.put(E, 'r~2552', 'heat', True)
     return True
 
 
@@ -9884,9 +9884,9 @@ def d_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2553'))
+    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2552'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2552'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2551'), '+=', False, K[26])
     return True
 
 
@@ -9899,17 +9899,17 @@ def d_3520(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2554', 20, True)
+    ctx.put(E, 'n~2553', 20, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2555', 'steel', True)
+    ctx.put(E, 'r~2554', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2555'))
+    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2554'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2554'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2553'), '+=', False, K[25])
     return True
 
 
@@ -9919,7 +9919,7 @@ def d_3521(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2554', 20, True)
+    ctx.put(E, 'n~2553', 20, True)
     return True
 
 
@@ -9929,7 +9929,7 @@ def d_3522(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2555', 'steel', True)
+    ctx.put(E, 'r~2554', 'steel', True)
     return True
 
 
@@ -9939,9 +9939,9 @@ def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2555'))
+    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2554'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2554'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2553'), '+=', False, K[25])
     return True
 
 
@@ -9954,17 +9954,17 @@ def d_3524(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2556', 2, True)
+    ctx.put(E, 'n~2555', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2557', 'megacredits', True)
+    ctx.put(E, 'r~2556', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2557'))
+    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2556'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2556'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2555'), '+=', False, K[25])
     return True
 
 
@@ -9974,7 +9974,7 @@ def d_3525(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2556', 2, True)
+    ctx.put(E, 'n~2555', 2, True)
     return True
 
 
@@ -9984,7 +9984,7 @@ def d_3526(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2557', 'megacredits', True)
+    ctx.put(E, 'r~2556', 'megacredits', True)
     return True
 
 
@@ -9994,9 +9994,9 @@ def d_3527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2557'))
+    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2556'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2556'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2555'), '+=', False, K[25])
     return True
 
 
@@ -10009,7 +10009,7 @@ def d_3528(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2558', 3, True)
+    ctx.put(E, 'n~2557', 3, True)
     if not d_3530(ctx, E):
         return False
     return True
@@ -10021,7 +10021,7 @@ def d_3529(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2558', 3, True)
+    ctx.put(E, 'n~2557', 3, True)
     return True
 
 
@@ -10031,7 +10031,7 @@ def d_3530(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2558'))
+    left = num(E.get('n~2557'))
     while left > 0:
         left -= 1
         if not d_3531(ctx, E):
@@ -10173,31 +10173,31 @@ def d_3541(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2559', 5, True)
+    ctx.put(E, 'n~2558', 5, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2560', 'steel', True)
+    ctx.put(E, 'r~2559', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2560'))
+    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2559'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2559'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2558'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2561', 1, True)
+    ctx.put(E, 'n~2560', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2562', 'steel', True)
+    ctx.put(E, 'r~2561', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2562'))
+    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2561'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2561'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2560'), '+=', False, K[26])
     return True
 
 
@@ -10207,7 +10207,7 @@ def d_3542(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2559', 5, True)
+    ctx.put(E, 'n~2558', 5, True)
     return True
 
 
@@ -10217,7 +10217,7 @@ def d_3543(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2560', 'steel', True)
+    ctx.put(E, 'r~2559', 'steel', True)
     return True
 
 
@@ -10227,9 +10227,9 @@ def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2560'))
+    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2559'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2559'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2558'), '+=', False, K[25])
     return True
 
 
@@ -10239,7 +10239,7 @@ def d_3545(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2561', 1, True)
+    ctx.put(E, 'n~2560', 1, True)
     return True
 
 
@@ -10249,7 +10249,7 @@ def d_3546(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2562', 'steel', True)
+    ctx.put(E, 'r~2561', 'steel', True)
     return True
 
 
@@ -10259,9 +10259,9 @@ def d_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2562'))
+    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2561'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2561'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2560'), '+=', False, K[26])
     return True
 
 
@@ -10274,17 +10274,17 @@ def d_3548(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2564', 1, True)
+    ctx.put(E, 'n~2563', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2565', 'steel', True)
+    ctx.put(E, 'r~2564', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2565'))
+    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2564'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2564'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2563'), '+=', False, K[26])
     return True
 
 
@@ -10294,7 +10294,7 @@ def d_3549(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2564', 1, True)
+    ctx.put(E, 'n~2563', 1, True)
     return True
 
 
@@ -10304,7 +10304,7 @@ def d_3550(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2565', 'steel', True)
+    ctx.put(E, 'r~2564', 'steel', True)
     return True
 
 
@@ -10314,9 +10314,9 @@ def d_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2565'))
+    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2564'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2564'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2563'), '+=', False, K[26])
     return True
 
 
@@ -10329,17 +10329,17 @@ def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2566', 10, True)
+    ctx.put(E, 'n~2565', 10, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2567', 'titanium', True)
+    ctx.put(E, 'r~2566', 'titanium', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2567'))
+    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2566'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2566'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2565'), '+=', False, K[25])
     return True
 
 
@@ -10349,7 +10349,7 @@ def d_3553(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2566', 10, True)
+    ctx.put(E, 'n~2565', 10, True)
     return True
 
 
@@ -10359,7 +10359,7 @@ def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2567', 'titanium', True)
+    ctx.put(E, 'r~2566', 'titanium', True)
     return True
 
 
@@ -10369,9 +10369,9 @@ def d_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2567'))
+    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2566'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2566'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2565'), '+=', False, K[25])
     return True
 
 
@@ -10384,7 +10384,7 @@ def t_3556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2568', 'city', True)
+    ctx.put(E, 't~2567', 'city', True)
     return t_3558(ctx, k, s, E)
 
 
@@ -10394,7 +10394,7 @@ def d_3557(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2568', 'city', True)
+    ctx.put(E, 't~2567', 'city', True)
     return True
 
 
@@ -10418,7 +10418,7 @@ def t_3559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~2578', x_4048(ctx, E), True)
+    ctx.put(E, 'legal~2577', x_4048(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10433,7 +10433,7 @@ def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2578', x_4048(ctx, E), True)
+    ctx.put(E, 'legal~2577', x_4048(ctx, E), True)
     return True
 
 
@@ -10464,11 +10464,11 @@ def t_3563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2580', E.get('t~2568'), True)
+    ctx.put(E, 't~2579', E.get('t~2567'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2581', E.get('space~2579'), True)
+    ctx.put(E, 's~2580', E.get('space~2578'), True)
     return t_3566(ctx, k, s, E)
 
 
@@ -10478,7 +10478,7 @@ def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2580', E.get('t~2568'), True)
+    ctx.put(E, 't~2579', E.get('t~2567'), True)
     return True
 
 
@@ -10488,7 +10488,7 @@ def d_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2581', E.get('space~2579'), True)
+    ctx.put(E, 's~2580', E.get('space~2578'), True)
     return True
 
 
@@ -10501,13 +10501,13 @@ def t_3566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2581'))
+    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2580'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2581'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2580'), '=', False, K[31])
     return t_3569(ctx, k, s, E)
 
 
@@ -10517,7 +10517,7 @@ def d_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2581'))
+    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2580'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
     return True
@@ -10529,7 +10529,7 @@ def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2581'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2580'), '=', False, K[31])
     return True
 
 
@@ -10581,17 +10581,17 @@ def t_3572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4059(ctx, E)))
-    old = E.get('x~2582', MISSING)
+    old = E.get('x~2581', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2582', old)
+        UNSET(ctx, E, 'x~2581', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2582', item, True)
+            ctx.put(E, 'x~2581', item, True)
             if x_4060(ctx, E):
                 return t_3573(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10658,17 +10658,17 @@ def d_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2583', 1, True)
+    ctx.put(E, 'n~2582', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2584', 'megacredits', True)
+    ctx.put(E, 'r~2583', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2584'))
+    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2583'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2583'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2582'), '+=', False, K[26])
     return True
 
 
@@ -10678,7 +10678,7 @@ def d_3579(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2583', 1, True)
+    ctx.put(E, 'n~2582', 1, True)
     return True
 
 
@@ -10688,7 +10688,7 @@ def d_3580(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2584', 'megacredits', True)
+    ctx.put(E, 'r~2583', 'megacredits', True)
     return True
 
 
@@ -10698,9 +10698,9 @@ def d_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2584'))
+    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2583'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2583'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2582'), '+=', False, K[26])
     return True
 
 
@@ -10725,17 +10725,17 @@ def d_3583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2585', 3, True)
+    ctx.put(E, 'n~2584', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2586', 'megacredits', True)
+    ctx.put(E, 'r~2585', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2586'))
+    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2585'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2585'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2584'), '+=', False, K[25])
     return True
 
 
@@ -10745,7 +10745,7 @@ def d_3584(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2585', 3, True)
+    ctx.put(E, 'n~2584', 3, True)
     return True
 
 
@@ -10755,7 +10755,7 @@ def d_3585(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2586', 'megacredits', True)
+    ctx.put(E, 'r~2585', 'megacredits', True)
     return True
 
 
@@ -10765,9 +10765,9 @@ def d_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2586'))
+    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2585'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2585'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2584'), '+=', False, K[25])
     return True
 
 
@@ -10780,17 +10780,17 @@ def d_3587(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2587', 2, True)
+    ctx.put(E, 'n~2586', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2588', 'megacredits', True)
+    ctx.put(E, 'r~2587', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2588'))
+    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2587'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2587'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2586'), '+=', False, K[26])
     return True
 
 
@@ -10800,7 +10800,7 @@ def d_3588(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2587', 2, True)
+    ctx.put(E, 'n~2586', 2, True)
     return True
 
 
@@ -10810,7 +10810,7 @@ def d_3589(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2588', 'megacredits', True)
+    ctx.put(E, 'r~2587', 'megacredits', True)
     return True
 
 
@@ -10820,9 +10820,9 @@ def d_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2588'))
+    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2587'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2587'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2586'), '+=', False, K[26])
     return True
 
 
@@ -10835,17 +10835,17 @@ def d_3591(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2589', 1, True)
+    ctx.put(E, 'n~2588', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2590', 'energy', True)
+    ctx.put(E, 'r~2589', 'energy', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2590'))
+    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2589'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2589'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2588'), '+=', False, K[26])
     return True
 
 
@@ -10855,7 +10855,7 @@ def d_3592(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2589', 1, True)
+    ctx.put(E, 'n~2588', 1, True)
     return True
 
 
@@ -10865,7 +10865,7 @@ def d_3593(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2590', 'energy', True)
+    ctx.put(E, 'r~2589', 'energy', True)
     return True
 
 
@@ -10875,9 +10875,9 @@ def d_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2590'))
+    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2589'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2589'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2588'), '+=', False, K[26])
     return True
 
 
@@ -10895,7 +10895,7 @@ def t_3595(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2591', 3, True)
+    ctx.put(E, 'n~2590', 3, True)
     return t_3598(ctx, k, s, E)
 
 
@@ -10916,7 +10916,7 @@ def d_3597(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2591', 3, True)
+    ctx.put(E, 'n~2590', 3, True)
     return True
 
 
@@ -10929,15 +10929,15 @@ def t_3598(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2592', E.get('n~2591'), True)
+    ctx.put(E, 'price~2591', E.get('n~2590'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2593', 0, True)
+    ctx.put(E, 'sv~2592', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2594', 0, True)
+    ctx.put(E, 'tv~2593', 0, True)
     return t_3602(ctx, k, s, E)
 
 
@@ -10947,7 +10947,7 @@ def d_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2592', E.get('n~2591'), True)
+    ctx.put(E, 'price~2591', E.get('n~2590'), True)
     return True
 
 
@@ -10957,7 +10957,7 @@ def d_3600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2593', 0, True)
+    ctx.put(E, 'sv~2592', 0, True)
     return True
 
 
@@ -10967,7 +10967,7 @@ def d_3601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2594', 0, True)
+    ctx.put(E, 'tv~2593', 0, True)
     return True
 
 
@@ -10980,15 +10980,15 @@ def t_3602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2595', x_4095(ctx, E), True)
+    ctx.put(E, 's_v~2594', x_4095(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2596', x_4096(ctx, E), True)
+    ctx.put(E, 't_v~2595', x_4096(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2597', x_4097(ctx, E), True)
+    ctx.put(E, 'h_v~2596', x_4097(ctx, E), True)
     return t_3606(ctx, k, s, E)
 
 
@@ -10998,7 +10998,7 @@ def d_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2595', x_4095(ctx, E), True)
+    ctx.put(E, 's_v~2594', x_4095(ctx, E), True)
     return True
 
 
@@ -11008,7 +11008,7 @@ def d_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2596', x_4096(ctx, E), True)
+    ctx.put(E, 't_v~2595', x_4096(ctx, E), True)
     return True
 
 
@@ -11018,7 +11018,7 @@ def d_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2597', x_4097(ctx, E), True)
+    ctx.put(E, 'h_v~2596', x_4097(ctx, E), True)
     return True
 
 
@@ -11049,7 +11049,7 @@ def d_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2592'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2591'), '-=', False, K[25])
     return True
 
 
@@ -11072,7 +11072,7 @@ def d_3609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2592'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2591'), '-=', False, K[25])
     return True
 
 
@@ -11125,19 +11125,19 @@ def d_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2598'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2597'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2599'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2598'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2600'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2599'), '-=', False, K[25])
     return True
 
 
@@ -11161,7 +11161,7 @@ def d_3615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2598'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2597'), '-=', False, K[25])
     return True
 
 
@@ -11173,7 +11173,7 @@ def d_3616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2599'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2598'), '-=', False, K[25])
     return True
 
 
@@ -11185,7 +11185,7 @@ def d_3617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2600'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2599'), '-=', False, K[25])
     return True
 
 
@@ -11198,11 +11198,11 @@ def d_3618(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2601', 'tr', True)
+    ctx.put(E, 't~2600', 'tr', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2602', 1, True)
+    ctx.put(E, 'n~2601', 1, True)
     if not d_3621(ctx, E):
         return False
     return True
@@ -11214,7 +11214,7 @@ def d_3619(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2601', 'tr', True)
+    ctx.put(E, 't~2600', 'tr', True)
     return True
 
 
@@ -11224,7 +11224,7 @@ def d_3620(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2602', 1, True)
+    ctx.put(E, 'n~2601', 1, True)
     return True
 
 
@@ -11238,9 +11238,9 @@ def d_3621(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2601'))
+        c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2600'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2602'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~2601'), '+=', False, K[33])
     else:
         if not d_3623(ctx, E):
             return False
@@ -11253,9 +11253,9 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2601'))
+    c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2600'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2602'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~2601'), '+=', False, K[33])
     return True
 
 
@@ -11268,9 +11268,9 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2601'))
+    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2600'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2602'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2601'), '+=', False, K[28])
     if not d_3625(ctx, E):
         return False
     return True
@@ -11282,9 +11282,9 @@ def d_3624(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2601'))
+    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2600'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2602'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2601'), '+=', False, K[28])
     return True
 
 
@@ -11325,31 +11325,31 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2603', 1, True)
+    ctx.put(E, 'n~2602', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2604', 'titanium', True)
+    ctx.put(E, 'r~2603', 'titanium', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2604'))
+    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2603'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2603'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2602'), '+=', False, K[26])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2605', 1, True)
+    ctx.put(E, 'n~2604', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2606', 'megacredits', True)
+    ctx.put(E, 'r~2605', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2606'))
+    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2605'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2605'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2604'), '+=', False, K[26])
     return True
 
 
@@ -11359,7 +11359,7 @@ def d_3628(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2603', 1, True)
+    ctx.put(E, 'n~2602', 1, True)
     return True
 
 
@@ -11369,7 +11369,7 @@ def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2604', 'titanium', True)
+    ctx.put(E, 'r~2603', 'titanium', True)
     return True
 
 
@@ -11379,9 +11379,9 @@ def d_3630(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2604'))
+    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2603'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2603'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2602'), '+=', False, K[26])
     return True
 
 
@@ -11391,7 +11391,7 @@ def d_3631(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2605', 1, True)
+    ctx.put(E, 'n~2604', 1, True)
     return True
 
 
@@ -11401,7 +11401,7 @@ def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2606', 'megacredits', True)
+    ctx.put(E, 'r~2605', 'megacredits', True)
     return True
 
 
@@ -11411,9 +11411,9 @@ def d_3633(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2606'))
+    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2605'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2605'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2604'), '+=', False, K[26])
     return True
 
 
@@ -11426,19 +11426,19 @@ def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2609', 1, True)
+    ctx.put(E, 'n~2608', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2610', 'megacredits', True)
+    ctx.put(E, 'r~2609', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~2611', x_4138(ctx, E), True)
+    ctx.put(E, 'k~2610', x_4138(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2610'))
+    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2609'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
     return True
@@ -11450,7 +11450,7 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2609', 1, True)
+    ctx.put(E, 'n~2608', 1, True)
     return True
 
 
@@ -11460,7 +11460,7 @@ def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2610', 'megacredits', True)
+    ctx.put(E, 'r~2609', 'megacredits', True)
     return True
 
 
@@ -11470,7 +11470,7 @@ def d_3637(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2611', x_4138(ctx, E), True)
+    ctx.put(E, 'k~2610', x_4138(ctx, E), True)
     return True
 
 
@@ -11480,7 +11480,7 @@ def d_3638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2610'))
+    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2609'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
     return True
@@ -11495,17 +11495,17 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2618', 1, True)
+    ctx.put(E, 'n~2617', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2619', 'heat', True)
+    ctx.put(E, 'r~2618', 'heat', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2619'))
+    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2618'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2618'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2617'), '+=', False, K[26])
     return True
 
 
@@ -11515,7 +11515,7 @@ def d_3640(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2618', 1, True)
+    ctx.put(E, 'n~2617', 1, True)
     return True
 
 
@@ -11525,7 +11525,7 @@ def d_3641(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2619', 'heat', True)
+    ctx.put(E, 'r~2618', 'heat', True)
     return True
 
 
@@ -11535,9 +11535,9 @@ def d_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2619'))
+    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2618'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2618'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2617'), '+=', False, K[26])
     return True
 
 
@@ -11550,17 +11550,17 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2620', 1, True)
+    ctx.put(E, 'n~2619', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2621', 'heat', True)
+    ctx.put(E, 'r~2620', 'heat', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2621'))
+    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2620'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2620'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2619'), '+=', False, K[26])
     return True
 
 
@@ -11570,7 +11570,7 @@ def d_3644(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2620', 1, True)
+    ctx.put(E, 'n~2619', 1, True)
     return True
 
 
@@ -11580,7 +11580,7 @@ def d_3645(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2621', 'heat', True)
+    ctx.put(E, 'r~2620', 'heat', True)
     return True
 
 
@@ -11590,9 +11590,9 @@ def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2621'))
+    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2620'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2620'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2619'), '+=', False, K[26])
     return True
 
 
@@ -11605,7 +11605,7 @@ def t_3647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2622', 'ocean', True)
+    ctx.put(E, 't~2621', 'ocean', True)
     return t_3649(ctx, k, s, E)
 
 
@@ -11615,7 +11615,7 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2622', 'ocean', True)
+    ctx.put(E, 't~2621', 'ocean', True)
     return True
 
 
@@ -11639,7 +11639,7 @@ def t_3650(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~2632', x_4158(ctx, E), True)
+    ctx.put(E, 'legal~2631', x_4158(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11654,7 +11654,7 @@ def d_3651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2632', x_4158(ctx, E), True)
+    ctx.put(E, 'legal~2631', x_4158(ctx, E), True)
     return True
 
 
@@ -11685,11 +11685,11 @@ def t_3654(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2634', E.get('t~2622'), True)
+    ctx.put(E, 't~2633', E.get('t~2621'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2635', E.get('space~2633'), True)
+    ctx.put(E, 's~2634', E.get('space~2632'), True)
     return t_3657(ctx, k, s, E)
 
 
@@ -11699,7 +11699,7 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2634', E.get('t~2622'), True)
+    ctx.put(E, 't~2633', E.get('t~2621'), True)
     return True
 
 
@@ -11709,7 +11709,7 @@ def d_3656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2635', E.get('space~2633'), True)
+    ctx.put(E, 's~2634', E.get('space~2632'), True)
     return True
 
 
@@ -11722,13 +11722,13 @@ def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2635'))
+    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2634'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2635'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2634'), '=', False, K[31])
     return t_3660(ctx, k, s, E)
 
 
@@ -11738,7 +11738,7 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2635'))
+    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2634'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
     return True
@@ -11750,7 +11750,7 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2635'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2634'), '=', False, K[31])
     return True
 
 
@@ -11802,17 +11802,17 @@ def t_3663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4169(ctx, E)))
-    old = E.get('x~2636', MISSING)
+    old = E.get('x~2635', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2636', old)
+        UNSET(ctx, E, 'x~2635', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2636', item, True)
+            ctx.put(E, 'x~2635', item, True)
             if x_4170(ctx, E):
                 return t_3664(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11854,11 +11854,11 @@ def t_3667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~2637', 'temperature', True)
+    ctx.put(E, 'p~2636', 'temperature', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2638', 1, True)
+    ctx.put(E, 'n~2637', 1, True)
     return t_3670(ctx, k, s, E)
 
 
@@ -11868,7 +11868,7 @@ def d_3668(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2637', 'temperature', True)
+    ctx.put(E, 'p~2636', 'temperature', True)
     return True
 
 
@@ -11878,7 +11878,7 @@ def d_3669(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2638', 1, True)
+    ctx.put(E, 'n~2637', 1, True)
     return True
 
 
@@ -11893,7 +11893,7 @@ def t_3670(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3671(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2638')))
+    return nxt(num(E.get('n~2637')))
 
 
 def t_3671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -11916,7 +11916,7 @@ def t_3672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2637'))
+    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2636'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
     return t_3674(ctx, k, s, E)
@@ -11928,7 +11928,7 @@ def d_3673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2637'))
+    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2636'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
     return True
@@ -11983,7 +11983,7 @@ def d_3677(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2637'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2636'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
@@ -12001,7 +12001,7 @@ def d_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2637'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2636'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -12026,17 +12026,17 @@ def t_3680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4189(ctx, E)))
-    old = E.get('b~2639', MISSING)
+    old = E.get('b~2638', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2639', old)
+        UNSET(ctx, E, 'b~2638', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2639', item, True)
+            ctx.put(E, 'b~2638', item, True)
             if x_4190(ctx, E):
                 return t_3681(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12069,11 +12069,11 @@ def t_3683(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~2640', 'oceans', True)
+    ctx.put(E, 'p~2639', 'oceans', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2641', 1, True)
+    ctx.put(E, 'n~2640', 1, True)
     return t_3686(ctx, k, s, E)
 
 
@@ -12083,7 +12083,7 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2640', 'oceans', True)
+    ctx.put(E, 'p~2639', 'oceans', True)
     return True
 
 
@@ -12093,7 +12093,7 @@ def d_3685(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2641', 1, True)
+    ctx.put(E, 'n~2640', 1, True)
     return True
 
 
@@ -12108,7 +12108,7 @@ def t_3686(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3687(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2641')))
+    return nxt(num(E.get('n~2640')))
 
 
 def t_3687(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -12131,7 +12131,7 @@ def t_3688(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2640'))
+    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2639'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
     return t_3690(ctx, k, s, E)
@@ -12143,7 +12143,7 @@ def d_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2640'))
+    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2639'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
     return True
@@ -12198,7 +12198,7 @@ def d_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2640'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2639'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
@@ -12216,7 +12216,7 @@ def d_3694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2640'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2639'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -12241,17 +12241,17 @@ def t_3696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4206(ctx, E)))
-    old = E.get('b~2642', MISSING)
+    old = E.get('b~2641', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2642', old)
+        UNSET(ctx, E, 'b~2641', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2642', item, True)
+            ctx.put(E, 'b~2641', item, True)
             if x_4207(ctx, E):
                 return t_3697(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12284,17 +12284,17 @@ def d_3699(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2643', 2, True)
+    ctx.put(E, 'n~2642', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2644', 'megacredits', True)
+    ctx.put(E, 'r~2643', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
+    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2643'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2643'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2642'), '+=', False, K[25])
     return True
 
 
@@ -12304,7 +12304,7 @@ def d_3700(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2643', 2, True)
+    ctx.put(E, 'n~2642', 2, True)
     return True
 
 
@@ -12314,7 +12314,7 @@ def d_3701(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2644', 'megacredits', True)
+    ctx.put(E, 'r~2643', 'megacredits', True)
     return True
 
 
@@ -12324,9 +12324,9 @@ def d_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
+    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2643'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2643'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2642'), '+=', False, K[25])
     return True
 
 
@@ -12339,11 +12339,11 @@ def t_3703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~2645', 'oxygen', True)
+    ctx.put(E, 'p~2644', 'oxygen', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2646', 1, True)
+    ctx.put(E, 'n~2645', 1, True)
     return t_3706(ctx, k, s, E)
 
 
@@ -12353,7 +12353,7 @@ def d_3704(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2645', 'oxygen', True)
+    ctx.put(E, 'p~2644', 'oxygen', True)
     return True
 
 
@@ -12363,7 +12363,7 @@ def d_3705(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2646', 1, True)
+    ctx.put(E, 'n~2645', 1, True)
     return True
 
 
@@ -12378,7 +12378,7 @@ def t_3706(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3707(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2646')))
+    return nxt(num(E.get('n~2645')))
 
 
 def t_3707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -12401,7 +12401,7 @@ def t_3708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2645'))
+    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2644'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
     return t_3710(ctx, k, s, E)
@@ -12413,7 +12413,7 @@ def d_3709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2645'))
+    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2644'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
     return True
@@ -12468,7 +12468,7 @@ def d_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2645'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2644'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
@@ -12486,7 +12486,7 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2645'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2644'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -12511,17 +12511,17 @@ def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4227(ctx, E)))
-    old = E.get('b~2647', MISSING)
+    old = E.get('b~2646', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2647', old)
+        UNSET(ctx, E, 'b~2646', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2647', item, True)
+            ctx.put(E, 'b~2646', item, True)
             if x_4228(ctx, E):
                 return t_3717(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12554,13 +12554,13 @@ def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'costs~2776', K[21], True)
+    ctx.put(E, 'costs~2775', K[21], True)
     if not d_3721(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2775', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
 
@@ -12570,7 +12570,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'costs~2776', K[21], True)
+    ctx.put(E, 'costs~2775', K[21], True)
     return True
 
 
@@ -12609,7 +12609,7 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2775', x_4236(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12627,7 +12627,7 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2775', x_4236(ctx, E))
     return True
 
 
@@ -12657,7 +12657,7 @@ def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2775', x_4242(ctx, E))
     return True
 
 
@@ -12689,17 +12689,17 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(K[34]))
-    old = E.get('k~2777', MISSING)
+    old = E.get('k~2776', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'k~2777', old)
+        UNSET(ctx, E, 'k~2776', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~2777', item, True)
+            ctx.put(E, 'k~2776', item, True)
             return t_3730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -12715,11 +12715,11 @@ def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2785', x_4245(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2786', x_4246(ctx, E), True)
     return t_3733(ctx, k, s, E)
 
 
@@ -12729,7 +12729,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2785', x_4245(ctx, E), True)
     return True
 
 
@@ -12739,7 +12739,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2786', x_4246(ctx, E), True)
     return True
 
 
@@ -12764,21 +12764,21 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+        ctx.put(E, 'ring~2800', x_4264(ctx, E), True)
         return t_3749(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2787', x_4248(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2789', 'city', True)
+    ctx.put(E, 't~2788', 'city', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    ctx.put(E, 's~2789', E.get('at~2787'), True)
     return t_3738(ctx, r1, s, E)
 
 
@@ -12788,7 +12788,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2787', x_4248(ctx, E), True)
     return True
 
 
@@ -12798,7 +12798,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2789', 'city', True)
+    ctx.put(E, 't~2788', 'city', True)
     return True
 
 
@@ -12808,7 +12808,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    ctx.put(E, 's~2789', E.get('at~2787'), True)
     return True
 
 
@@ -12821,13 +12821,13 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2789'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2789'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
 
@@ -12837,7 +12837,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2789'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     return True
@@ -12849,7 +12849,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2789'), '=', False, K[31])
     return True
 
 
@@ -12901,17 +12901,17 @@ def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4257(ctx, E)))
-    old = E.get('x~2791', MISSING)
+    old = E.get('x~2790', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2791', old)
+        UNSET(ctx, E, 'x~2790', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2791', item, True)
+            ctx.put(E, 'x~2790', item, True)
             if x_4258(ctx, E):
                 return t_3745(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12950,7 +12950,7 @@ def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+    ctx.put(E, 'ring~2800', x_4264(ctx, E), True)
     return True
 
 
@@ -12974,11 +12974,11 @@ def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2802', 'greenery', True)
+    ctx.put(E, 't~2801', 'greenery', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    ctx.put(E, 's~2802', x_4267(ctx, E), True)
     return t_3753(ctx, k, s, E)
 
 
@@ -12988,7 +12988,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2802', 'greenery', True)
+    ctx.put(E, 't~2801', 'greenery', True)
     return True
 
 
@@ -12998,7 +12998,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    ctx.put(E, 's~2802', x_4267(ctx, E), True)
     return True
 
 
@@ -13011,13 +13011,13 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2802'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2802'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
 
@@ -13027,7 +13027,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2802'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     return True
@@ -13039,7 +13039,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2802'), '=', False, K[31])
     return True
 
 
@@ -13091,17 +13091,17 @@ def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4274(ctx, E)))
-    old = E.get('x~2804', MISSING)
+    old = E.get('x~2803', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2804', old)
+        UNSET(ctx, E, 'x~2803', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2804', item, True)
+            ctx.put(E, 'x~2803', item, True)
             if x_4275(ctx, E):
                 return t_3760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13165,17 +13165,17 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4282(ctx, E)))
-    old = E.get('c~2805', MISSING)
+    old = E.get('c~2804', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2805', old)
+        UNSET(ctx, E, 'c~2804', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2805', item, True)
+            ctx.put(E, 'c~2804', item, True)
             return t_3765(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13188,7 +13188,7 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2805')
+    value = E.get('c~2804')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -13221,11 +13221,11 @@ def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2806', 'generation', True)
+    ctx.put(E, 't~2805', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2807', 1, True)
+    ctx.put(E, 'n~2806', 1, True)
     if not d_3770(ctx, E):
         return False
     return True
@@ -13237,7 +13237,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2806', 'generation', True)
+    ctx.put(E, 't~2805', 'generation', True)
     return True
 
 
@@ -13247,7 +13247,7 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2807', 1, True)
+    ctx.put(E, 'n~2806', 1, True)
     return True
 
 
@@ -13261,9 +13261,9 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2805'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~2806'), '+=', False, K[33])
     else:
         if not d_3772(ctx, E):
             return False
@@ -13276,9 +13276,9 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2805'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~2806'), '+=', False, K[33])
     return True
 
 
@@ -13291,9 +13291,9 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2805'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2806'), '+=', False, K[28])
     if not d_3774(ctx, E):
         return False
     return True
@@ -13305,9 +13305,9 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2805'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2806'), '+=', False, K[28])
     return True
 
 
@@ -13414,7 +13414,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~2813', 10, True)
+        ctx.put(E, 'n~2812', 10, True)
         if not d_3798(ctx, E):
             return False
         return t_3809(ctx, r2, s, E)
@@ -13516,7 +13516,7 @@ def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    ctx.put(E, 'c~2809', E.get('corporation_card~2808'), True)
     return t_3789(ctx, k, s, E)
 
 
@@ -13526,7 +13526,7 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    ctx.put(E, 'c~2809', E.get('corporation_card~2808'), True)
     return True
 
 
@@ -13545,17 +13545,17 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
+    ctx.put(E, 'n~2810', x_4310(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2812', 'megacredits', True)
+    ctx.put(E, 'r~2811', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2811'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2810'), '+=', False, K[25])
     return t_3794(ctx, k, s, E)
 
 
@@ -13577,7 +13577,7 @@ def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
+    ctx.put(E, 'n~2810', x_4310(ctx, E), True)
     return True
 
 
@@ -13587,7 +13587,7 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2812', 'megacredits', True)
+    ctx.put(E, 'r~2811', 'megacredits', True)
     return True
 
 
@@ -13597,9 +13597,9 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2811'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2810'), '+=', False, K[25])
     return True
 
 
@@ -13609,7 +13609,7 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2810')
+    value = E.get('c~2809')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -13651,7 +13651,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2813', 10, True)
+    ctx.put(E, 'n~2812', 10, True)
     return True
 
 
@@ -13661,7 +13661,7 @@ def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2813'))
+    left = num(E.get('n~2812'))
     while left > 0:
         left -= 1
         if not d_3799(ctx, E):
@@ -13801,17 +13801,17 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4332(ctx, E)))
-    old = E.get('card~2814', MISSING)
+    old = E.get('card~2813', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2814', old)
+        UNSET(ctx, E, 'card~2813', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2814', item, True)
+            ctx.put(E, 'card~2813', item, True)
             return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13843,7 +13843,7 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2815', 3, True)
+    ctx.put(E, 'n~2814', 3, True)
     return t_3813(ctx, r1, s, E)
 
 
@@ -13853,7 +13853,7 @@ def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2815', 3, True)
+    ctx.put(E, 'n~2814', 3, True)
     return True
 
 
@@ -13866,15 +13866,15 @@ def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
+    ctx.put(E, 'price~2815', E.get('n~2814'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2817', 0, True)
+    ctx.put(E, 'sv~2816', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2818', 0, True)
+    ctx.put(E, 'tv~2817', 0, True)
     return t_3817(ctx, k, s, E)
 
 
@@ -13884,7 +13884,7 @@ def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
+    ctx.put(E, 'price~2815', E.get('n~2814'), True)
     return True
 
 
@@ -13894,7 +13894,7 @@ def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2817', 0, True)
+    ctx.put(E, 'sv~2816', 0, True)
     return True
 
 
@@ -13904,7 +13904,7 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2818', 0, True)
+    ctx.put(E, 'tv~2817', 0, True)
     return True
 
 
@@ -13917,15 +13917,15 @@ def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
+    ctx.put(E, 's_v~2818', x_4337(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
+    ctx.put(E, 't_v~2819', x_4338(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    ctx.put(E, 'h_v~2820', x_4339(ctx, E), True)
     return t_3821(ctx, k, s, E)
 
 
@@ -13935,7 +13935,7 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
+    ctx.put(E, 's_v~2818', x_4337(ctx, E), True)
     return True
 
 
@@ -13945,7 +13945,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
+    ctx.put(E, 't_v~2819', x_4338(ctx, E), True)
     return True
 
 
@@ -13955,7 +13955,7 @@ def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    ctx.put(E, 'h_v~2820', x_4339(ctx, E), True)
     return True
 
 
@@ -13986,7 +13986,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2815'), '-=', False, K[25])
     return True
 
 
@@ -14009,7 +14009,7 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2815'), '-=', False, K[25])
     return True
 
 
@@ -14062,19 +14062,19 @@ def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2821'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2822'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2823'), '-=', False, K[25])
     return True
 
 
@@ -14098,7 +14098,7 @@ def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2821'), '-=', False, K[25])
     return True
 
 
@@ -14110,7 +14110,7 @@ def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2822'), '-=', False, K[25])
     return True
 
 
@@ -14122,7 +14122,7 @@ def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2823'), '-=', False, K[25])
     return True
 
 
@@ -14353,11 +14353,11 @@ def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
+        ctx.put(E, 'packs~2829', x_4389(ctx, E), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+        ctx.put(E, 'shift~2830', x_4390(ctx, E), True)
         if not d_3858(ctx, E):
             return False
         return k()
@@ -14448,7 +14448,7 @@ def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
+    ctx.put(E, 'packs~2829', x_4389(ctx, E), True)
     return True
 
 
@@ -14458,7 +14458,7 @@ def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+    ctx.put(E, 'shift~2830', x_4390(ctx, E), True)
     return True
 
 
@@ -14469,16 +14469,16 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4391(ctx, E)))
-    old = E.get('p~2832', MISSING)
+    old = E.get('p~2831', MISSING)
     for item in items:
-        ctx.put(E, 'p~2832', item, True)
+        ctx.put(E, 'p~2831', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~2832')), 'pack'
+        c, key = SEAT(ctx, E.get('p~2831')), 'pack'
         if c is not None:
             SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
-    UNSET(ctx, E, 'p~2832', old)
+    UNSET(ctx, E, 'p~2831', old)
     return True
 
 
@@ -14488,7 +14488,7 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~2832')), 'pack'
+    c, key = SEAT(ctx, E.get('p~2831')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
     return True
@@ -14543,17 +14543,17 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4395(ctx, E)))
-    old = E.get('card~2834', MISSING)
+    old = E.get('card~2833', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2834', old)
+        UNSET(ctx, E, 'card~2833', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2834', item, True)
+            ctx.put(E, 'card~2833', item, True)
             return t_3863(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -14585,7 +14585,7 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2835', 3, True)
+    ctx.put(E, 'n~2834', 3, True)
     return t_3866(ctx, r1, s, E)
 
 
@@ -14595,7 +14595,7 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2835', 3, True)
+    ctx.put(E, 'n~2834', 3, True)
     return True
 
 
@@ -14608,15 +14608,15 @@ def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
+    ctx.put(E, 'price~2835', E.get('n~2834'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2837', 0, True)
+    ctx.put(E, 'sv~2836', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2838', 0, True)
+    ctx.put(E, 'tv~2837', 0, True)
     return t_3870(ctx, k, s, E)
 
 
@@ -14626,7 +14626,7 @@ def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
+    ctx.put(E, 'price~2835', E.get('n~2834'), True)
     return True
 
 
@@ -14636,7 +14636,7 @@ def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2837', 0, True)
+    ctx.put(E, 'sv~2836', 0, True)
     return True
 
 
@@ -14646,7 +14646,7 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2838', 0, True)
+    ctx.put(E, 'tv~2837', 0, True)
     return True
 
 
@@ -14659,15 +14659,15 @@ def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
+    ctx.put(E, 's_v~2838', x_4400(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
+    ctx.put(E, 't_v~2839', x_4401(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    ctx.put(E, 'h_v~2840', x_4402(ctx, E), True)
     return t_3874(ctx, k, s, E)
 
 
@@ -14677,7 +14677,7 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
+    ctx.put(E, 's_v~2838', x_4400(ctx, E), True)
     return True
 
 
@@ -14687,7 +14687,7 @@ def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
+    ctx.put(E, 't_v~2839', x_4401(ctx, E), True)
     return True
 
 
@@ -14697,7 +14697,7 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    ctx.put(E, 'h_v~2840', x_4402(ctx, E), True)
     return True
 
 
@@ -14728,7 +14728,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2835'), '-=', False, K[25])
     return True
 
 
@@ -14751,7 +14751,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2835'), '-=', False, K[25])
     return True
 
 
@@ -14804,19 +14804,19 @@ def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2841'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2842'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2843'), '-=', False, K[25])
     return True
 
 
@@ -14840,7 +14840,7 @@ def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2841'), '-=', False, K[25])
     return True
 
 
@@ -14852,7 +14852,7 @@ def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2842'), '-=', False, K[25])
     return True
 
 
@@ -14864,7 +14864,7 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2843'), '-=', False, K[25])
     return True
 
 
@@ -14962,7 +14962,7 @@ def d_3893(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2650', 1, True)
+    ctx.put(E, 'n~2649', 1, True)
     if not d_3895(ctx, E):
         return False
     return True
@@ -14974,7 +14974,7 @@ def d_3894(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2650', 1, True)
+    ctx.put(E, 'n~2649', 1, True)
     return True
 
 
@@ -14985,12 +14985,12 @@ def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4437(ctx, E)))
-    old = E.get('r~2651', MISSING)
+    old = E.get('r~2650', MISSING)
     for item in items:
-        ctx.put(E, 'r~2651', item, True)
+        ctx.put(E, 'r~2650', item, True)
         if not d_3896(ctx, E):
             return False
-    UNSET(ctx, E, 'r~2651', old)
+    UNSET(ctx, E, 'r~2650', old)
     return True
 
 
@@ -15003,17 +15003,17 @@ def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2652', E.get('n~2650'), True)
+    ctx.put(E, 'n~2651', E.get('n~2649'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2653', E.get('r~2651'), True)
+    ctx.put(E, 'r~2652', E.get('r~2650'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
+    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2652'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2652'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2651'), '+=', False, K[26])
     return True
 
 
@@ -15023,7 +15023,7 @@ def d_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2652', E.get('n~2650'), True)
+    ctx.put(E, 'n~2651', E.get('n~2649'), True)
     return True
 
 
@@ -15033,7 +15033,7 @@ def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2653', E.get('r~2651'), True)
+    ctx.put(E, 'r~2652', E.get('r~2650'), True)
     return True
 
 
@@ -15043,9 +15043,9 @@ def d_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
+    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2652'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2652'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2651'), '+=', False, K[26])
     return True
 
 
@@ -15080,17 +15080,17 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4443(ctx, E)))
-    old = E.get('c~2654', MISSING)
+    old = E.get('c~2653', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2654', old)
+        UNSET(ctx, E, 'c~2653', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2654', item, True)
+            ctx.put(E, 'c~2653', item, True)
             if x_4444(ctx, E):
                 return t_3902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -15107,7 +15107,7 @@ def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~2655', E.get('c~2654'), True)
+    ctx.put(E, 'c~2654', E.get('c~2653'), True)
     return t_3904(ctx, k, s, E)
 
 
@@ -15117,7 +15117,7 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2655', E.get('c~2654'), True)
+    ctx.put(E, 'c~2654', E.get('c~2653'), True)
     return True
 
 
@@ -15136,17 +15136,17 @@ def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2656', x_4448(ctx, E), True)
+    ctx.put(E, 'n~2655', x_4448(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2657', 'megacredits', True)
+    ctx.put(E, 'r~2656', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
+    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2656'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2655'), '+=', False, K[25])
     return t_3909(ctx, k, s, E)
 
 
@@ -15168,7 +15168,7 @@ def d_3906(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2656', x_4448(ctx, E), True)
+    ctx.put(E, 'n~2655', x_4448(ctx, E), True)
     return True
 
 
@@ -15178,7 +15178,7 @@ def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2657', 'megacredits', True)
+    ctx.put(E, 'r~2656', 'megacredits', True)
     return True
 
 
@@ -15188,9 +15188,9 @@ def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
+    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2656'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2655'), '+=', False, K[25])
     return True
 
 
@@ -15200,7 +15200,7 @@ def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2655')
+    value = E.get('c~2654')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -15247,11 +15247,11 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2658', 'generation', True)
+    ctx.put(E, 't~2657', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2659', 1, True)
+    ctx.put(E, 'n~2658', 1, True)
     if not d_3916(ctx, E):
         return False
     return True
@@ -15273,7 +15273,7 @@ def d_3914(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2658', 'generation', True)
+    ctx.put(E, 't~2657', 'generation', True)
     return True
 
 
@@ -15283,7 +15283,7 @@ def d_3915(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2659', 1, True)
+    ctx.put(E, 'n~2658', 1, True)
     return True
 
 
@@ -15297,9 +15297,9 @@ def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2658'))
+        c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2657'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2659'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~2658'), '+=', False, K[33])
     else:
         if not d_3918(ctx, E):
             return False
@@ -15312,9 +15312,9 @@ def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2658'))
+    c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2657'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2659'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~2658'), '+=', False, K[33])
     return True
 
 
@@ -15327,9 +15327,9 @@ def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
+    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2657'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2659'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2658'), '+=', False, K[28])
     if not d_3920(ctx, E):
         return False
     return True
@@ -15341,9 +15341,9 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
+    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2657'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2659'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2658'), '+=', False, K[28])
     return True
 
 
@@ -15411,7 +15411,7 @@ def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2661', 4, True)
+    ctx.put(E, 'n~2660', 4, True)
     if not d_3926(ctx, E):
         return False
     return True
@@ -15423,7 +15423,7 @@ def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2661', 4, True)
+    ctx.put(E, 'n~2660', 4, True)
     return True
 
 
@@ -15433,7 +15433,7 @@ def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2661'))
+    left = num(E.get('n~2660'))
     while left > 0:
         left -= 1
         if not d_3927(ctx, E):
@@ -15615,17 +15615,17 @@ def t_3939(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4484(ctx, E)))
-    old = E.get('card~2663', MISSING)
+    old = E.get('card~2662', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2663', old)
+        UNSET(ctx, E, 'card~2662', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2663', item, True)
+            ctx.put(E, 'card~2662', item, True)
             return t_3940(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -15657,7 +15657,7 @@ def t_3941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2664', 3, True)
+    ctx.put(E, 'n~2663', 3, True)
     return t_3943(ctx, r1, s, E)
 
 
@@ -15667,7 +15667,7 @@ def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2664', 3, True)
+    ctx.put(E, 'n~2663', 3, True)
     return True
 
 
@@ -15680,15 +15680,15 @@ def t_3943(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2665', E.get('n~2664'), True)
+    ctx.put(E, 'price~2664', E.get('n~2663'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2666', 0, True)
+    ctx.put(E, 'sv~2665', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2667', 0, True)
+    ctx.put(E, 'tv~2666', 0, True)
     return t_3947(ctx, k, s, E)
 
 
@@ -15698,7 +15698,7 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2665', E.get('n~2664'), True)
+    ctx.put(E, 'price~2664', E.get('n~2663'), True)
     return True
 
 
@@ -15708,7 +15708,7 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2666', 0, True)
+    ctx.put(E, 'sv~2665', 0, True)
     return True
 
 
@@ -15718,7 +15718,7 @@ def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2667', 0, True)
+    ctx.put(E, 'tv~2666', 0, True)
     return True
 
 
@@ -15731,15 +15731,15 @@ def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2668', x_4489(ctx, E), True)
+    ctx.put(E, 's_v~2667', x_4489(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2669', x_4490(ctx, E), True)
+    ctx.put(E, 't_v~2668', x_4490(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2670', x_4491(ctx, E), True)
+    ctx.put(E, 'h_v~2669', x_4491(ctx, E), True)
     return t_3951(ctx, k, s, E)
 
 
@@ -15749,7 +15749,7 @@ def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2668', x_4489(ctx, E), True)
+    ctx.put(E, 's_v~2667', x_4489(ctx, E), True)
     return True
 
 
@@ -15759,7 +15759,7 @@ def d_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2669', x_4490(ctx, E), True)
+    ctx.put(E, 't_v~2668', x_4490(ctx, E), True)
     return True
 
 
@@ -15769,7 +15769,7 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2670', x_4491(ctx, E), True)
+    ctx.put(E, 'h_v~2669', x_4491(ctx, E), True)
     return True
 
 
@@ -15800,7 +15800,7 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2665'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2664'), '-=', False, K[25])
     return True
 
 
@@ -15823,7 +15823,7 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2665'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2664'), '-=', False, K[25])
     return True
 
 
@@ -15876,19 +15876,19 @@ def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2671'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2670'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2672'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2671'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2673'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2672'), '-=', False, K[25])
     return True
 
 
@@ -15912,7 +15912,7 @@ def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2671'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2670'), '-=', False, K[25])
     return True
 
 
@@ -15924,7 +15924,7 @@ def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2672'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2671'), '-=', False, K[25])
     return True
 
 
@@ -15936,7 +15936,7 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2673'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2672'), '-=', False, K[25])
     return True
 
 
@@ -16046,7 +16046,7 @@ def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'done~2675', 0, True)
+    ctx.put(E, 'done~2674', 0, True)
     return t_3972(ctx, r1, s, E)
 
 
@@ -16056,7 +16056,7 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'done~2675', 0, True)
+    ctx.put(E, 'done~2674', 0, True)
     return True
 
 
@@ -16119,7 +16119,7 @@ def t_3976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3980, E, 'done~2675', 1)
+        ASSIGN(ctx, 3980, E, 'done~2674', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -16136,17 +16136,17 @@ def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4530(ctx, E)))
-    old = E.get('c~2677', MISSING)
+    old = E.get('c~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2677', old)
+        UNSET(ctx, E, 'c~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2677', item, True)
+            ctx.put(E, 'c~2676', item, True)
             return t_3978(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -16159,7 +16159,7 @@ def t_3978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2677')
+    value = E.get('c~2676')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -16189,7 +16189,7 @@ def d_3980(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3980, E, 'done~2675', 1)
+    ASSIGN(ctx, 3980, E, 'done~2674', 1)
     return True
 
 
@@ -16232,7 +16232,7 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4018, E, 'done~2675', 1)
+        ASSIGN(ctx, 4018, E, 'done~2674', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -16242,7 +16242,7 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'card~2679', E.get('card~2678'), True)
+    ctx.put(E, 'card~2678', E.get('card~2677'), True)
     return t_3986(ctx, r1, s, E)
 
 
@@ -16252,7 +16252,7 @@ def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~2679', E.get('card~2678'), True)
+    ctx.put(E, 'card~2678', E.get('card~2677'), True)
     return True
 
 
@@ -16289,7 +16289,7 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'card~2680', E.get('card~2679'), True)
+    ctx.put(E, 'card~2679', E.get('card~2678'), True)
     return t_3989(ctx, r1, s, E)
 
 
@@ -16310,7 +16310,7 @@ def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~2680', E.get('card~2679'), True)
+    ctx.put(E, 'card~2679', E.get('card~2678'), True)
     return True
 
 
@@ -16323,15 +16323,15 @@ def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2681', x_4542(ctx, E), True)
+    ctx.put(E, 'price~2680', x_4542(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2682', x_4543(ctx, E), True)
+    ctx.put(E, 'sv~2681', x_4543(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2683', x_4544(ctx, E), True)
+    ctx.put(E, 'tv~2682', x_4544(ctx, E), True)
     return t_3993(ctx, k, s, E)
 
 
@@ -16341,7 +16341,7 @@ def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2681', x_4542(ctx, E), True)
+    ctx.put(E, 'price~2680', x_4542(ctx, E), True)
     return True
 
 
@@ -16351,7 +16351,7 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2682', x_4543(ctx, E), True)
+    ctx.put(E, 'sv~2681', x_4543(ctx, E), True)
     return True
 
 
@@ -16361,7 +16361,7 @@ def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2683', x_4544(ctx, E), True)
+    ctx.put(E, 'tv~2682', x_4544(ctx, E), True)
     return True
 
 
@@ -16374,15 +16374,15 @@ def t_3993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2684', x_4545(ctx, E), True)
+    ctx.put(E, 's_v~2683', x_4545(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2685', x_4546(ctx, E), True)
+    ctx.put(E, 't_v~2684', x_4546(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2686', x_4547(ctx, E), True)
+    ctx.put(E, 'h_v~2685', x_4547(ctx, E), True)
     return t_3997(ctx, k, s, E)
 
 
@@ -16392,7 +16392,7 @@ def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2684', x_4545(ctx, E), True)
+    ctx.put(E, 's_v~2683', x_4545(ctx, E), True)
     return True
 
 
@@ -16402,7 +16402,7 @@ def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2685', x_4546(ctx, E), True)
+    ctx.put(E, 't_v~2684', x_4546(ctx, E), True)
     return True
 
 
@@ -16412,7 +16412,7 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2686', x_4547(ctx, E), True)
+    ctx.put(E, 'h_v~2685', x_4547(ctx, E), True)
     return True
 
 
@@ -16443,7 +16443,7 @@ def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2681'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2680'), '-=', False, K[25])
     return True
 
 
@@ -16466,7 +16466,7 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2681'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2680'), '-=', False, K[25])
     return True
 
 
@@ -16519,19 +16519,19 @@ def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2687'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2686'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2688'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2687'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2689'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2688'), '-=', False, K[25])
     return True
 
 
@@ -16555,7 +16555,7 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2687'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2686'), '-=', False, K[25])
     return True
 
 
@@ -16567,7 +16567,7 @@ def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2688'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2687'), '-=', False, K[25])
     return True
 
 
@@ -16579,7 +16579,7 @@ def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2689'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2688'), '-=', False, K[25])
     return True
 
 
@@ -16605,7 +16605,7 @@ def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
+        c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2678'))
         if c is not None:
             SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
@@ -16617,7 +16617,7 @@ def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
+    c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2678'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
@@ -16629,7 +16629,7 @@ def t_4012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~2679')
+    value = E.get('card~2678')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -16713,7 +16713,7 @@ def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4018, E, 'done~2675', 1)
+    ASSIGN(ctx, 4018, E, 'done~2674', 1)
     return True
 
 
@@ -16735,7 +16735,7 @@ def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4056, E, 'done~2675', 1)
+        ASSIGN(ctx, 4056, E, 'done~2674', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -16745,7 +16745,7 @@ def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'a~2691', E.get('a~2690'), True)
+    ctx.put(E, 'a~2690', E.get('a~2689'), True)
     return t_4022(ctx, r1, s, E)
 
 
@@ -16755,7 +16755,7 @@ def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2691', E.get('a~2690'), True)
+    ctx.put(E, 'a~2690', E.get('a~2689'), True)
     return True
 
 
@@ -16812,7 +16812,7 @@ def t_4025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2692', x_4594(ctx, E), True)
+    ctx.put(E, 'n~2691', x_4594(ctx, E), True)
     return t_4027(ctx, k, s, E)
 
 
@@ -16822,7 +16822,7 @@ def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2692', x_4594(ctx, E), True)
+    ctx.put(E, 'n~2691', x_4594(ctx, E), True)
     return True
 
 
@@ -16835,15 +16835,15 @@ def t_4027(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2693', E.get('n~2692'), True)
+    ctx.put(E, 'price~2692', E.get('n~2691'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2694', 0, True)
+    ctx.put(E, 'sv~2693', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2695', 0, True)
+    ctx.put(E, 'tv~2694', 0, True)
     return t_4031(ctx, k, s, E)
 
 
@@ -16853,7 +16853,7 @@ def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2693', E.get('n~2692'), True)
+    ctx.put(E, 'price~2692', E.get('n~2691'), True)
     return True
 
 
@@ -16863,7 +16863,7 @@ def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2694', 0, True)
+    ctx.put(E, 'sv~2693', 0, True)
     return True
 
 
@@ -16873,7 +16873,7 @@ def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2695', 0, True)
+    ctx.put(E, 'tv~2694', 0, True)
     return True
 
 
@@ -16886,15 +16886,15 @@ def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2696', x_4598(ctx, E), True)
+    ctx.put(E, 's_v~2695', x_4598(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2697', x_4599(ctx, E), True)
+    ctx.put(E, 't_v~2696', x_4599(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2698', x_4600(ctx, E), True)
+    ctx.put(E, 'h_v~2697', x_4600(ctx, E), True)
     return t_4035(ctx, k, s, E)
 
 
@@ -16904,7 +16904,7 @@ def d_4032(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2696', x_4598(ctx, E), True)
+    ctx.put(E, 's_v~2695', x_4598(ctx, E), True)
     return True
 
 
@@ -16914,7 +16914,7 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2697', x_4599(ctx, E), True)
+    ctx.put(E, 't_v~2696', x_4599(ctx, E), True)
     return True
 
 
@@ -16924,7 +16924,7 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2698', x_4600(ctx, E), True)
+    ctx.put(E, 'h_v~2697', x_4600(ctx, E), True)
     return True
 
 
@@ -16955,7 +16955,7 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2693'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2692'), '-=', False, K[25])
     return True
 
 
@@ -16978,7 +16978,7 @@ def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2693'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2692'), '-=', False, K[25])
     return True
 
 
@@ -17031,19 +17031,19 @@ def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2699'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2698'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2700'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2699'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2701'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2700'), '-=', False, K[25])
     return True
 
 
@@ -17067,7 +17067,7 @@ def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2699'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2698'), '-=', False, K[25])
     return True
 
 
@@ -17079,7 +17079,7 @@ def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2700'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2699'), '-=', False, K[25])
     return True
 
 
@@ -17091,7 +17091,7 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2701'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2700'), '-=', False, K[25])
     return True
 
 
@@ -17104,11 +17104,11 @@ def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2702', x_4620(ctx, E), True)
+    ctx.put(E, 'n~2701', x_4620(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2703', x_4621(ctx, E), True)
+    ctx.put(E, 'r~2702', x_4621(ctx, E), True)
     if not d_4050(ctx, E):
         return False
     return True
@@ -17120,7 +17120,7 @@ def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2702', x_4620(ctx, E), True)
+    ctx.put(E, 'n~2701', x_4620(ctx, E), True)
     return True
 
 
@@ -17130,7 +17130,7 @@ def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2703', x_4621(ctx, E), True)
+    ctx.put(E, 'r~2702', x_4621(ctx, E), True)
     return True
 
 
@@ -17148,9 +17148,9 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2702'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2701'), '-=', False, K[25])
     return True
 
 
@@ -17171,9 +17171,9 @@ def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2702'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2701'), '-=', False, K[25])
     return True
 
 
@@ -17212,7 +17212,7 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4056, E, 'done~2675', 1)
+    ASSIGN(ctx, 4056, E, 'done~2674', 1)
     return True
 
 
@@ -17234,7 +17234,7 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4084, E, 'done~2675', 1)
+        ASSIGN(ctx, 4084, E, 'done~2674', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -17244,7 +17244,7 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'm~2705', E.get('m~2704'), True)
+    ctx.put(E, 'm~2704', E.get('m~2703'), True)
     return t_4060(ctx, r1, s, E)
 
 
@@ -17254,7 +17254,7 @@ def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'm~2705', E.get('m~2704'), True)
+    ctx.put(E, 'm~2704', E.get('m~2703'), True)
     return True
 
 
@@ -17268,7 +17268,7 @@ def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2705'))
+        c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2704'))
         if c is not None:
             SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
         return k()
@@ -17281,7 +17281,7 @@ def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2706', 8, True)
+    ctx.put(E, 'n~2705', 8, True)
     return t_4063(ctx, r1, s, E)
 
 
@@ -17302,7 +17302,7 @@ def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2706', 8, True)
+    ctx.put(E, 'n~2705', 8, True)
     return True
 
 
@@ -17315,15 +17315,15 @@ def t_4063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2707', E.get('n~2706'), True)
+    ctx.put(E, 'price~2706', E.get('n~2705'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2708', 0, True)
+    ctx.put(E, 'sv~2707', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2709', 0, True)
+    ctx.put(E, 'tv~2708', 0, True)
     return t_4067(ctx, k, s, E)
 
 
@@ -17333,7 +17333,7 @@ def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2707', E.get('n~2706'), True)
+    ctx.put(E, 'price~2706', E.get('n~2705'), True)
     return True
 
 
@@ -17343,7 +17343,7 @@ def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2708', 0, True)
+    ctx.put(E, 'sv~2707', 0, True)
     return True
 
 
@@ -17353,7 +17353,7 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2709', 0, True)
+    ctx.put(E, 'tv~2708', 0, True)
     return True
 
 
@@ -17366,15 +17366,15 @@ def t_4067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2710', x_4642(ctx, E), True)
+    ctx.put(E, 's_v~2709', x_4642(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2711', x_4643(ctx, E), True)
+    ctx.put(E, 't_v~2710', x_4643(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2712', x_4644(ctx, E), True)
+    ctx.put(E, 'h_v~2711', x_4644(ctx, E), True)
     return t_4071(ctx, k, s, E)
 
 
@@ -17384,7 +17384,7 @@ def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2710', x_4642(ctx, E), True)
+    ctx.put(E, 's_v~2709', x_4642(ctx, E), True)
     return True
 
 
@@ -17394,7 +17394,7 @@ def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2711', x_4643(ctx, E), True)
+    ctx.put(E, 't_v~2710', x_4643(ctx, E), True)
     return True
 
 
@@ -17404,7 +17404,7 @@ def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2712', x_4644(ctx, E), True)
+    ctx.put(E, 'h_v~2711', x_4644(ctx, E), True)
     return True
 
 
@@ -17435,7 +17435,7 @@ def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4074, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2707'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2706'), '-=', False, K[25])
     return True
 
 
@@ -17458,7 +17458,7 @@ def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4074, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2707'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2706'), '-=', False, K[25])
     return True
 
 
@@ -17511,19 +17511,19 @@ def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4080, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2713'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2712'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2714'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2713'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2715'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2714'), '-=', False, K[25])
     return True
 
 
@@ -17547,7 +17547,7 @@ def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4080, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2713'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2712'), '-=', False, K[25])
     return True
 
 
@@ -17559,7 +17559,7 @@ def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2714'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2713'), '-=', False, K[25])
     return True
 
 
@@ -17571,7 +17571,7 @@ def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2715'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2714'), '-=', False, K[25])
     return True
 
 
@@ -17581,7 +17581,7 @@ def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2705'))
+    c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2704'))
     if c is not None:
         SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
     return True
@@ -17593,7 +17593,7 @@ def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4084, E, 'done~2675', 1)
+    ASSIGN(ctx, 4084, E, 'done~2674', 1)
     return True
 
 
@@ -17615,7 +17615,7 @@ def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4112, E, 'done~2675', 1)
+        ASSIGN(ctx, 4112, E, 'done~2674', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -17625,7 +17625,7 @@ def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'a~2717', E.get('a~2716'), True)
+    ctx.put(E, 'a~2716', E.get('a~2715'), True)
     return t_4088(ctx, r1, s, E)
 
 
@@ -17635,7 +17635,7 @@ def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2717', E.get('a~2716'), True)
+    ctx.put(E, 'a~2716', E.get('a~2715'), True)
     return True
 
 
@@ -17660,7 +17660,7 @@ def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2719', x_4674(ctx, E), True)
+    ctx.put(E, 'n~2718', x_4674(ctx, E), True)
     return t_4091(ctx, r1, s, E)
 
 
@@ -17681,7 +17681,7 @@ def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2719', x_4674(ctx, E), True)
+    ctx.put(E, 'n~2718', x_4674(ctx, E), True)
     return True
 
 
@@ -17694,15 +17694,15 @@ def t_4091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2720', E.get('n~2719'), True)
+    ctx.put(E, 'price~2719', E.get('n~2718'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2721', 0, True)
+    ctx.put(E, 'sv~2720', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2722', 0, True)
+    ctx.put(E, 'tv~2721', 0, True)
     return t_4095(ctx, k, s, E)
 
 
@@ -17712,7 +17712,7 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2720', E.get('n~2719'), True)
+    ctx.put(E, 'price~2719', E.get('n~2718'), True)
     return True
 
 
@@ -17722,7 +17722,7 @@ def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2721', 0, True)
+    ctx.put(E, 'sv~2720', 0, True)
     return True
 
 
@@ -17732,7 +17732,7 @@ def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2722', 0, True)
+    ctx.put(E, 'tv~2721', 0, True)
     return True
 
 
@@ -17745,15 +17745,15 @@ def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2723', x_4678(ctx, E), True)
+    ctx.put(E, 's_v~2722', x_4678(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2724', x_4679(ctx, E), True)
+    ctx.put(E, 't_v~2723', x_4679(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2725', x_4680(ctx, E), True)
+    ctx.put(E, 'h_v~2724', x_4680(ctx, E), True)
     return t_4099(ctx, k, s, E)
 
 
@@ -17763,7 +17763,7 @@ def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2723', x_4678(ctx, E), True)
+    ctx.put(E, 's_v~2722', x_4678(ctx, E), True)
     return True
 
 
@@ -17773,7 +17773,7 @@ def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2724', x_4679(ctx, E), True)
+    ctx.put(E, 't_v~2723', x_4679(ctx, E), True)
     return True
 
 
@@ -17783,7 +17783,7 @@ def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2725', x_4680(ctx, E), True)
+    ctx.put(E, 'h_v~2724', x_4680(ctx, E), True)
     return True
 
 
@@ -17814,7 +17814,7 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2719'), '-=', False, K[25])
     return True
 
 
@@ -17837,7 +17837,7 @@ def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2719'), '-=', False, K[25])
     return True
 
 
@@ -17890,19 +17890,19 @@ def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2725'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4109, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2726'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4110, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2727'), '-=', False, K[25])
     return True
 
 
@@ -17926,7 +17926,7 @@ def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2725'), '-=', False, K[25])
     return True
 
 
@@ -17938,7 +17938,7 @@ def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4109, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2726'), '-=', False, K[25])
     return True
 
 
@@ -17950,7 +17950,7 @@ def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4110, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2727'), '-=', False, K[25])
     return True
 
 
@@ -17970,7 +17970,7 @@ def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4112, E, 'done~2675', 1)
+    ASSIGN(ctx, 4112, E, 'done~2674', 1)
     return True
 
 
@@ -17992,7 +17992,7 @@ def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4124, E, 'done~2675', 1)
+        ASSIGN(ctx, 4124, E, 'done~2674', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -18002,11 +18002,11 @@ def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~2731', E.get('k~2730'), True)
+    ctx.put(E, 'k~2730', E.get('k~2729'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'card~2732', E.get('card~2729'), True)
+    ctx.put(E, 'card~2731', E.get('card~2728'), True)
     return t_4117(ctx, r1, s, E)
 
 
@@ -18016,7 +18016,7 @@ def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2731', E.get('k~2730'), True)
+    ctx.put(E, 'k~2730', E.get('k~2729'), True)
     return True
 
 
@@ -18026,7 +18026,7 @@ def d_4116(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~2732', E.get('card~2729'), True)
+    ctx.put(E, 'card~2731', E.get('card~2728'), True)
     return True
 
 
@@ -18079,7 +18079,7 @@ def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~2732')
+    value = E.get('card~2731')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -18130,7 +18130,7 @@ def d_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4124, E, 'done~2675', 1)
+    ASSIGN(ctx, 4124, E, 'done~2674', 1)
     return True
 
 
@@ -18152,7 +18152,7 @@ def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4136, E, 'done~2675', 1)
+        ASSIGN(ctx, 4136, E, 'done~2674', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -18162,11 +18162,11 @@ def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~2735', E.get('k~2734'), True)
+    ctx.put(E, 'k~2734', E.get('k~2733'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~2736', E.get('c~2733'), True)
+    ctx.put(E, 'c~2735', E.get('c~2732'), True)
     return t_4129(ctx, r1, s, E)
 
 
@@ -18176,7 +18176,7 @@ def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2735', E.get('k~2734'), True)
+    ctx.put(E, 'k~2734', E.get('k~2733'), True)
     return True
 
 
@@ -18186,7 +18186,7 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2736', E.get('c~2733'), True)
+    ctx.put(E, 'c~2735', E.get('c~2732'), True)
     return True
 
 
@@ -18239,7 +18239,7 @@ def t_4132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2736')
+    value = E.get('c~2735')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -18290,7 +18290,7 @@ def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4136, E, 'done~2675', 1)
+    ASSIGN(ctx, 4136, E, 'done~2674', 1)
     return True
 
 
@@ -18320,7 +18320,7 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2674', 2)
     return True
 
 
@@ -18351,7 +18351,7 @@ def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2674', 2)
     return True
 
 
@@ -18369,7 +18369,7 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2674', 2)
     return True
 
 
@@ -18390,7 +18390,7 @@ def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2674', 2)
     return True
 
 
@@ -18419,29 +18419,29 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'a~2737', 'energy', True)
+    ctx.put(E, 'a~2736', 'energy', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'b~2738', 'heat', True)
+    ctx.put(E, 'b~2737', 'heat', True)
     if not d_4149(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2739', 1, True)
+    ctx.put(E, 'n~2738', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2740', 'megacredits', True)
+    ctx.put(E, 'r~2739', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~2741', x_4756(ctx, E), True)
+    ctx.put(E, 'k~2740', x_4756(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
+    c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2739'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4758(ctx, E), '+=', False, K[25])
     if not d_4156(ctx, E):
@@ -18467,7 +18467,7 @@ def d_4147(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2737', 'energy', True)
+    ctx.put(E, 'a~2736', 'energy', True)
     return True
 
 
@@ -18477,7 +18477,7 @@ def d_4148(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'b~2738', 'heat', True)
+    ctx.put(E, 'b~2737', 'heat', True)
     return True
 
 
@@ -18490,13 +18490,13 @@ def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
+    c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2737'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4751(ctx, E), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
+    c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2736'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -18508,7 +18508,7 @@ def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
+    c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2737'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4751(ctx, E), '+=', False, K[25])
     return True
@@ -18520,7 +18520,7 @@ def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
+    c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2736'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -18532,7 +18532,7 @@ def d_4152(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2739', 1, True)
+    ctx.put(E, 'n~2738', 1, True)
     return True
 
 
@@ -18542,7 +18542,7 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2740', 'megacredits', True)
+    ctx.put(E, 'r~2739', 'megacredits', True)
     return True
 
 
@@ -18552,7 +18552,7 @@ def d_4154(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2741', x_4756(ctx, E), True)
+    ctx.put(E, 'k~2740', x_4756(ctx, E), True)
     return True
 
 
@@ -18562,7 +18562,7 @@ def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
+    c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2739'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4758(ctx, E), '+=', False, K[25])
     return True
@@ -18575,16 +18575,16 @@ def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4759(ctx, E)))
-    old = E.get('r~2742', MISSING)
+    old = E.get('r~2741', MISSING)
     for item in items:
-        ctx.put(E, 'r~2742', item, True)
+        ctx.put(E, 'r~2741', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
+        c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2741'))
         if c is not None:
             SET(ctx, 'stock', c, key, x_4761(ctx, E), '+=', False, K[25])
-    UNSET(ctx, E, 'r~2742', old)
+    UNSET(ctx, E, 'r~2741', old)
     return True
 
 
@@ -18594,7 +18594,7 @@ def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
+    c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2741'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4761(ctx, E), '+=', False, K[25])
     return True
@@ -18657,7 +18657,7 @@ def t_4161(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'more~2745', True, True)
+    ctx.put(E, 'more~2744', True, True)
     return t_4163(ctx, k, s, E)
 
 
@@ -18667,7 +18667,7 @@ def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'more~2745', True, True)
+    ctx.put(E, 'more~2744', True, True)
     return True
 
 
@@ -18678,7 +18678,7 @@ def t_4163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def nxt():
-        if E.get('more~2745'):
+        if E.get('more~2744'):
             return t_4164(ctx, nxt, k, E)
         return k()
 
@@ -18701,7 +18701,7 @@ def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'a~2747', E.get('a~2746'), True)
+    ctx.put(E, 'a~2746', E.get('a~2745'), True)
     return t_4167(ctx, k, s, E)
 
 
@@ -18711,7 +18711,7 @@ def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2747', E.get('a~2746'), True)
+    ctx.put(E, 'a~2746', E.get('a~2745'), True)
     return True
 
 
@@ -18768,7 +18768,7 @@ def t_4170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2748', x_4775(ctx, E), True)
+    ctx.put(E, 'n~2747', x_4775(ctx, E), True)
     return t_4172(ctx, k, s, E)
 
 
@@ -18778,7 +18778,7 @@ def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2748', x_4775(ctx, E), True)
+    ctx.put(E, 'n~2747', x_4775(ctx, E), True)
     return True
 
 
@@ -18791,15 +18791,15 @@ def t_4172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2749', E.get('n~2748'), True)
+    ctx.put(E, 'price~2748', E.get('n~2747'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2750', 0, True)
+    ctx.put(E, 'sv~2749', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2751', 0, True)
+    ctx.put(E, 'tv~2750', 0, True)
     return t_4176(ctx, k, s, E)
 
 
@@ -18809,7 +18809,7 @@ def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2749', E.get('n~2748'), True)
+    ctx.put(E, 'price~2748', E.get('n~2747'), True)
     return True
 
 
@@ -18819,7 +18819,7 @@ def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2750', 0, True)
+    ctx.put(E, 'sv~2749', 0, True)
     return True
 
 
@@ -18829,7 +18829,7 @@ def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2751', 0, True)
+    ctx.put(E, 'tv~2750', 0, True)
     return True
 
 
@@ -18842,15 +18842,15 @@ def t_4176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2752', x_4779(ctx, E), True)
+    ctx.put(E, 's_v~2751', x_4779(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2753', x_4780(ctx, E), True)
+    ctx.put(E, 't_v~2752', x_4780(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2754', x_4781(ctx, E), True)
+    ctx.put(E, 'h_v~2753', x_4781(ctx, E), True)
     return t_4180(ctx, k, s, E)
 
 
@@ -18860,7 +18860,7 @@ def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2752', x_4779(ctx, E), True)
+    ctx.put(E, 's_v~2751', x_4779(ctx, E), True)
     return True
 
 
@@ -18870,7 +18870,7 @@ def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2753', x_4780(ctx, E), True)
+    ctx.put(E, 't_v~2752', x_4780(ctx, E), True)
     return True
 
 
@@ -18880,7 +18880,7 @@ def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2754', x_4781(ctx, E), True)
+    ctx.put(E, 'h_v~2753', x_4781(ctx, E), True)
     return True
 
 
@@ -18911,7 +18911,7 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4183, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2749'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2748'), '-=', False, K[25])
     return True
 
 
@@ -18934,7 +18934,7 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4183, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2749'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2748'), '-=', False, K[25])
     return True
 
 
@@ -18987,19 +18987,19 @@ def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2755'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2754'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2756'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2755'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2757'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2756'), '-=', False, K[25])
     return True
 
 
@@ -19023,7 +19023,7 @@ def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2755'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2754'), '-=', False, K[25])
     return True
 
 
@@ -19035,7 +19035,7 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2756'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2755'), '-=', False, K[25])
     return True
 
 
@@ -19047,7 +19047,7 @@ def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2757'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2756'), '-=', False, K[25])
     return True
 
 
@@ -19060,11 +19060,11 @@ def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2758', x_4801(ctx, E), True)
+    ctx.put(E, 'n~2757', x_4801(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2759', x_4802(ctx, E), True)
+    ctx.put(E, 'r~2758', x_4802(ctx, E), True)
     if not d_4195(ctx, E):
         return False
     return True
@@ -19076,7 +19076,7 @@ def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2758', x_4801(ctx, E), True)
+    ctx.put(E, 'n~2757', x_4801(ctx, E), True)
     return True
 
 
@@ -19086,7 +19086,7 @@ def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2759', x_4802(ctx, E), True)
+    ctx.put(E, 'r~2758', x_4802(ctx, E), True)
     return True
 
 
@@ -19104,9 +19104,9 @@ def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
+    c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2758'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2758'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2757'), '-=', False, K[25])
     return True
 
 
@@ -19127,9 +19127,9 @@ def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
+    c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2758'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2758'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2757'), '-=', False, K[25])
     return True
 
 
@@ -19168,7 +19168,7 @@ def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~2745', False)
+    LOCAL(ctx, E, 'more~2744', False)
     return True
 
 
@@ -19181,13 +19181,13 @@ def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'costs~2776', K[21], True)
+    ctx.put(E, 'costs~2775', K[21], True)
     if not d_3721(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2775', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
 
@@ -19197,7 +19197,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'costs~2776', K[21], True)
+    ctx.put(E, 'costs~2775', K[21], True)
     return True
 
 
@@ -19236,7 +19236,7 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2775', x_4236(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19254,7 +19254,7 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2775', x_4236(ctx, E))
     return True
 
 
@@ -19284,7 +19284,7 @@ def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2775', x_4242(ctx, E))
     return True
 
 
@@ -19316,17 +19316,17 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(K[34]))
-    old = E.get('k~2777', MISSING)
+    old = E.get('k~2776', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'k~2777', old)
+        UNSET(ctx, E, 'k~2776', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~2777', item, True)
+            ctx.put(E, 'k~2776', item, True)
             return t_3730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -19342,11 +19342,11 @@ def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2785', x_4245(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2786', x_4246(ctx, E), True)
     return t_3733(ctx, k, s, E)
 
 
@@ -19356,7 +19356,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2785', x_4245(ctx, E), True)
     return True
 
 
@@ -19366,7 +19366,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2786', x_4246(ctx, E), True)
     return True
 
 
@@ -19391,21 +19391,21 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+        ctx.put(E, 'ring~2800', x_4264(ctx, E), True)
         return t_3749(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2787', x_4248(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2789', 'city', True)
+    ctx.put(E, 't~2788', 'city', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    ctx.put(E, 's~2789', E.get('at~2787'), True)
     return t_3738(ctx, r1, s, E)
 
 
@@ -19415,7 +19415,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2787', x_4248(ctx, E), True)
     return True
 
 
@@ -19425,7 +19425,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2789', 'city', True)
+    ctx.put(E, 't~2788', 'city', True)
     return True
 
 
@@ -19435,7 +19435,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    ctx.put(E, 's~2789', E.get('at~2787'), True)
     return True
 
 
@@ -19448,13 +19448,13 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2789'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2789'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
 
@@ -19464,7 +19464,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2789'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     return True
@@ -19476,7 +19476,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2789'), '=', False, K[31])
     return True
 
 
@@ -19528,17 +19528,17 @@ def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4257(ctx, E)))
-    old = E.get('x~2791', MISSING)
+    old = E.get('x~2790', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2791', old)
+        UNSET(ctx, E, 'x~2790', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2791', item, True)
+            ctx.put(E, 'x~2790', item, True)
             if x_4258(ctx, E):
                 return t_3745(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -19577,7 +19577,7 @@ def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+    ctx.put(E, 'ring~2800', x_4264(ctx, E), True)
     return True
 
 
@@ -19601,11 +19601,11 @@ def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2802', 'greenery', True)
+    ctx.put(E, 't~2801', 'greenery', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    ctx.put(E, 's~2802', x_4267(ctx, E), True)
     return t_3753(ctx, k, s, E)
 
 
@@ -19615,7 +19615,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2802', 'greenery', True)
+    ctx.put(E, 't~2801', 'greenery', True)
     return True
 
 
@@ -19625,7 +19625,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    ctx.put(E, 's~2802', x_4267(ctx, E), True)
     return True
 
 
@@ -19638,13 +19638,13 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2802'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2802'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
 
@@ -19654,7 +19654,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2802'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     return True
@@ -19666,7 +19666,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2802'), '=', False, K[31])
     return True
 
 
@@ -19718,17 +19718,17 @@ def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4274(ctx, E)))
-    old = E.get('x~2804', MISSING)
+    old = E.get('x~2803', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2804', old)
+        UNSET(ctx, E, 'x~2803', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2804', item, True)
+            ctx.put(E, 'x~2803', item, True)
             if x_4275(ctx, E):
                 return t_3760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -19792,17 +19792,17 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4282(ctx, E)))
-    old = E.get('c~2805', MISSING)
+    old = E.get('c~2804', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2805', old)
+        UNSET(ctx, E, 'c~2804', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2805', item, True)
+            ctx.put(E, 'c~2804', item, True)
             return t_3765(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -19815,7 +19815,7 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2805')
+    value = E.get('c~2804')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -19848,11 +19848,11 @@ def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2806', 'generation', True)
+    ctx.put(E, 't~2805', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2807', 1, True)
+    ctx.put(E, 'n~2806', 1, True)
     if not d_3770(ctx, E):
         return False
     return True
@@ -19864,7 +19864,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2806', 'generation', True)
+    ctx.put(E, 't~2805', 'generation', True)
     return True
 
 
@@ -19874,7 +19874,7 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2807', 1, True)
+    ctx.put(E, 'n~2806', 1, True)
     return True
 
 
@@ -19888,9 +19888,9 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2805'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~2806'), '+=', False, K[33])
     else:
         if not d_3772(ctx, E):
             return False
@@ -19903,9 +19903,9 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2805'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~2806'), '+=', False, K[33])
     return True
 
 
@@ -19918,9 +19918,9 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2805'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2806'), '+=', False, K[28])
     if not d_3774(ctx, E):
         return False
     return True
@@ -19932,9 +19932,9 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2805'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2806'), '+=', False, K[28])
     return True
 
 
@@ -20041,7 +20041,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~2813', 10, True)
+        ctx.put(E, 'n~2812', 10, True)
         if not d_3798(ctx, E):
             return False
         return t_3809(ctx, r2, s, E)
@@ -20143,7 +20143,7 @@ def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    ctx.put(E, 'c~2809', E.get('corporation_card~2808'), True)
     return t_3789(ctx, k, s, E)
 
 
@@ -20153,7 +20153,7 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    ctx.put(E, 'c~2809', E.get('corporation_card~2808'), True)
     return True
 
 
@@ -20172,17 +20172,17 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
+    ctx.put(E, 'n~2810', x_4310(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2812', 'megacredits', True)
+    ctx.put(E, 'r~2811', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2811'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2810'), '+=', False, K[25])
     return t_3794(ctx, k, s, E)
 
 
@@ -20204,7 +20204,7 @@ def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
+    ctx.put(E, 'n~2810', x_4310(ctx, E), True)
     return True
 
 
@@ -20214,7 +20214,7 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2812', 'megacredits', True)
+    ctx.put(E, 'r~2811', 'megacredits', True)
     return True
 
 
@@ -20224,9 +20224,9 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2811'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2810'), '+=', False, K[25])
     return True
 
 
@@ -20236,7 +20236,7 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2810')
+    value = E.get('c~2809')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -20278,7 +20278,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2813', 10, True)
+    ctx.put(E, 'n~2812', 10, True)
     return True
 
 
@@ -20288,7 +20288,7 @@ def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2813'))
+    left = num(E.get('n~2812'))
     while left > 0:
         left -= 1
         if not d_3799(ctx, E):
@@ -20428,17 +20428,17 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4332(ctx, E)))
-    old = E.get('card~2814', MISSING)
+    old = E.get('card~2813', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2814', old)
+        UNSET(ctx, E, 'card~2813', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2814', item, True)
+            ctx.put(E, 'card~2813', item, True)
             return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -20470,7 +20470,7 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2815', 3, True)
+    ctx.put(E, 'n~2814', 3, True)
     return t_3813(ctx, r1, s, E)
 
 
@@ -20480,7 +20480,7 @@ def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2815', 3, True)
+    ctx.put(E, 'n~2814', 3, True)
     return True
 
 
@@ -20493,15 +20493,15 @@ def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
+    ctx.put(E, 'price~2815', E.get('n~2814'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2817', 0, True)
+    ctx.put(E, 'sv~2816', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2818', 0, True)
+    ctx.put(E, 'tv~2817', 0, True)
     return t_3817(ctx, k, s, E)
 
 
@@ -20511,7 +20511,7 @@ def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
+    ctx.put(E, 'price~2815', E.get('n~2814'), True)
     return True
 
 
@@ -20521,7 +20521,7 @@ def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2817', 0, True)
+    ctx.put(E, 'sv~2816', 0, True)
     return True
 
 
@@ -20531,7 +20531,7 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2818', 0, True)
+    ctx.put(E, 'tv~2817', 0, True)
     return True
 
 
@@ -20544,15 +20544,15 @@ def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
+    ctx.put(E, 's_v~2818', x_4337(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
+    ctx.put(E, 't_v~2819', x_4338(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    ctx.put(E, 'h_v~2820', x_4339(ctx, E), True)
     return t_3821(ctx, k, s, E)
 
 
@@ -20562,7 +20562,7 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
+    ctx.put(E, 's_v~2818', x_4337(ctx, E), True)
     return True
 
 
@@ -20572,7 +20572,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
+    ctx.put(E, 't_v~2819', x_4338(ctx, E), True)
     return True
 
 
@@ -20582,7 +20582,7 @@ def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    ctx.put(E, 'h_v~2820', x_4339(ctx, E), True)
     return True
 
 
@@ -20613,7 +20613,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2815'), '-=', False, K[25])
     return True
 
 
@@ -20636,7 +20636,7 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2815'), '-=', False, K[25])
     return True
 
 
@@ -20689,19 +20689,19 @@ def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2821'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2822'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2823'), '-=', False, K[25])
     return True
 
 
@@ -20725,7 +20725,7 @@ def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2821'), '-=', False, K[25])
     return True
 
 
@@ -20737,7 +20737,7 @@ def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2822'), '-=', False, K[25])
     return True
 
 
@@ -20749,7 +20749,7 @@ def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2823'), '-=', False, K[25])
     return True
 
 
@@ -20980,11 +20980,11 @@ def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
+        ctx.put(E, 'packs~2829', x_4389(ctx, E), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+        ctx.put(E, 'shift~2830', x_4390(ctx, E), True)
         if not d_3858(ctx, E):
             return False
         return k()
@@ -21075,7 +21075,7 @@ def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
+    ctx.put(E, 'packs~2829', x_4389(ctx, E), True)
     return True
 
 
@@ -21085,7 +21085,7 @@ def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+    ctx.put(E, 'shift~2830', x_4390(ctx, E), True)
     return True
 
 
@@ -21096,16 +21096,16 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4391(ctx, E)))
-    old = E.get('p~2832', MISSING)
+    old = E.get('p~2831', MISSING)
     for item in items:
-        ctx.put(E, 'p~2832', item, True)
+        ctx.put(E, 'p~2831', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~2832')), 'pack'
+        c, key = SEAT(ctx, E.get('p~2831')), 'pack'
         if c is not None:
             SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
-    UNSET(ctx, E, 'p~2832', old)
+    UNSET(ctx, E, 'p~2831', old)
     return True
 
 
@@ -21115,7 +21115,7 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~2832')), 'pack'
+    c, key = SEAT(ctx, E.get('p~2831')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
     return True
@@ -21170,17 +21170,17 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4395(ctx, E)))
-    old = E.get('card~2834', MISSING)
+    old = E.get('card~2833', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2834', old)
+        UNSET(ctx, E, 'card~2833', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2834', item, True)
+            ctx.put(E, 'card~2833', item, True)
             return t_3863(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -21212,7 +21212,7 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2835', 3, True)
+    ctx.put(E, 'n~2834', 3, True)
     return t_3866(ctx, r1, s, E)
 
 
@@ -21222,7 +21222,7 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2835', 3, True)
+    ctx.put(E, 'n~2834', 3, True)
     return True
 
 
@@ -21235,15 +21235,15 @@ def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
+    ctx.put(E, 'price~2835', E.get('n~2834'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2837', 0, True)
+    ctx.put(E, 'sv~2836', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2838', 0, True)
+    ctx.put(E, 'tv~2837', 0, True)
     return t_3870(ctx, k, s, E)
 
 
@@ -21253,7 +21253,7 @@ def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
+    ctx.put(E, 'price~2835', E.get('n~2834'), True)
     return True
 
 
@@ -21263,7 +21263,7 @@ def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2837', 0, True)
+    ctx.put(E, 'sv~2836', 0, True)
     return True
 
 
@@ -21273,7 +21273,7 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2838', 0, True)
+    ctx.put(E, 'tv~2837', 0, True)
     return True
 
 
@@ -21286,15 +21286,15 @@ def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
+    ctx.put(E, 's_v~2838', x_4400(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
+    ctx.put(E, 't_v~2839', x_4401(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    ctx.put(E, 'h_v~2840', x_4402(ctx, E), True)
     return t_3874(ctx, k, s, E)
 
 
@@ -21304,7 +21304,7 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
+    ctx.put(E, 's_v~2838', x_4400(ctx, E), True)
     return True
 
 
@@ -21314,7 +21314,7 @@ def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
+    ctx.put(E, 't_v~2839', x_4401(ctx, E), True)
     return True
 
 
@@ -21324,7 +21324,7 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    ctx.put(E, 'h_v~2840', x_4402(ctx, E), True)
     return True
 
 
@@ -21355,7 +21355,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2835'), '-=', False, K[25])
     return True
 
 
@@ -21378,7 +21378,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2835'), '-=', False, K[25])
     return True
 
 
@@ -21431,19 +21431,19 @@ def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2841'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2842'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2843'), '-=', False, K[25])
     return True
 
 
@@ -21467,7 +21467,7 @@ def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2841'), '-=', False, K[25])
     return True
 
 
@@ -21479,7 +21479,7 @@ def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2842'), '-=', False, K[25])
     return True
 
 
@@ -21491,7 +21491,7 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2843'), '-=', False, K[25])
     return True
 
 
