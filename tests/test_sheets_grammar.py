@@ -137,8 +137,8 @@ def test_tm_rule_text_reads_as_the_card_means(games, kind, rid, lang, expected):
     ("princess", "en", "When a card is discarded, if you discarded this card"),
     ("princess", "it", "Quando viene scartata una carta, se hai scartato questa carta"),
     # Countess: held with the King or a Prince, she must be discarded
-    ("countess", "it", "se hai in mano anche Re o Principe"),
-    ("countess", "en", "King or Prince"),
+    ("countess", "it", "se hai in mano anche il Re o il Principe"),
+    ("countess", "en", "if you also hold the King or the Prince"),
 ])
 def test_love_letter_rule_text(games, rid, lang, expected):
     assert expected in _said(games["love_letter"], "cards", rid, lang)

@@ -119,3 +119,17 @@ def test_pampero_starting_money_states_the_amount():
     for name in ("reference.en.html", "designer.en.html", "reference.it.html"):
         assert "receive the starting money" not in page("pampero", name)
         assert "ricevi il denaro iniziale" not in page("pampero", name)
+
+
+# ---- 4. the Countess's rule with its articles ----------------------------------------------
+
+@pytest.mark.parametrize("name", ["reference", "quick", "cards"])
+def test_love_letter_countess_names_the_cards_with_articles(name):
+    """Rules sheet "Card: Countess": "If you have this card and the King or Prince in your
+    hand, you must discard this card": the cards take their articles ("il Re o il
+    Principe"), never "anche Re o Principe"."""
+    it = page("love_letter", f"{name}.it.html")
+    assert "Va giocata se hai in mano anche il Re o il Principe." in it
+    assert "anche Re o Principe" not in it
+    assert "You must play it if you also hold the King or the Prince." in page(
+        "love_letter", f"{name}.en.html")

@@ -191,12 +191,15 @@ class Fields:
             return ""
         t = _strip(t)
         words = (self.section.get("values") or {}).get(field) or {}
-        conj = article if article in ("or", "and") else ""   # {list:or}: "Re o Principe"
-        article = "" if conj else article
+        # {list:or}: "Re o Principe"; {list:or:the}: each item with its article, "il Re o
+        # il Principe"
+        conj = next((a for a in article.split("+") if a in ("or", "and")), "")
+        article = next((a for a in article.split("+") if a not in ("or", "and")), "")
         if isinstance(t, list) and t[0] == "id":
             return self.sp.name(t[1], value, form, article)
         if isinstance(t, list) and t[0] == "list" and isinstance(value, list):
-            return self.sp.listed([self.plain(field, v, t[1], form, "") for v in value], conj)
+            return self.sp.listed([self.plain(field, v, t[1], form, article if conj else "")
+                                   for v in value], conj)
         if t == "names" or isinstance(value, dict) and not isinstance(t, list):
             words_ = self.sp.pick(value)   # "tessera|tessere": agrees with a number
             return words_.split("|")[0 if form == "one" else -1]
