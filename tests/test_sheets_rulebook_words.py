@@ -133,3 +133,36 @@ def test_love_letter_countess_names_the_cards_with_articles(name):
     assert "anche Re o Principe" not in it
     assert "You must play it if you also hold the King or the Prince." in page(
         "love_letter", f"{name}.en.html")
+
+
+# ---- 5. conversions are offered as conversions ------------------------------------------
+
+def test_tm_conversions_are_labelled_as_the_sheet_lists_them():
+    """"Azione 6: Convertire le piante in verde", "Azione 7: Convertire il calore in
+    temperatura" are conversions (the sheet's "Conversioni"), not "Azione 2: Utilizzare un
+    progetto standard": rulesc play offers them as such."""
+    import generated.terraforming_mars as tm
+    from compiler.playtest.games import Names
+
+    names = Names(tm.RULES)
+    plants = tm.RULES["records"]["actions"]["plants_to_greenery"]["name"]["it"]
+    assert plants == "Convertire le piante in verde"
+    assert names.label({"act": "convert", "id": "plants_to_greenery"}) == \
+        f"conversione: {plants}"
+    assert Names(tm.RULES, "en").label({"act": "convert", "id": "heat_to_temperature"}) \
+        .startswith("conversion: ")
+    assert names.label({"act": "project", "id": "asteroid"}).startswith("progetto standard: ")
+    text = page("terraforming_mars", "reference.it.html")
+    assert "Conversioni" in text and "Convertire le piante in verde" in text
+
+
+def test_tm_the_engine_offers_conversions_as_convert():
+    from tests.test_tm_actions import _solo_player
+    from tests.tm_helpers import edit
+
+    game = _solo_player(0)
+    edit(game, lambda s: s["players"][0]["stock"].update(plants=8, heat=8))
+    acts = {(a.get("act"), a.get("id")) for a in game.legal_actions()}
+    assert {("convert", "plants_to_greenery"), ("convert", "heat_to_temperature")} <= acts
+    assert not {a for a in acts if a[0] == "project" and a[1] in
+                ("plants_to_greenery", "heat_to_temperature")}
