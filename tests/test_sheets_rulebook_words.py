@@ -166,3 +166,37 @@ def test_tm_the_engine_offers_conversions_as_convert():
     assert {("convert", "plants_to_greenery"), ("convert", "heat_to_temperature")} <= acts
     assert not {a for a in acts if a[0] == "project" and a[1] in
                 ("plants_to_greenery", "heat_to_temperature")}
+
+
+# ---- 6. a prompt's noun agrees with its number ----------------------------------------------
+
+def _prompts(node, out):
+    """Every decision's prompt info inside an IR node."""
+    if isinstance(node, dict):
+        if node.get("op") == "choose" and isinstance(node.get("prompt"), dict):
+            out.append(node["prompt"])
+        for value in node.values():
+            _prompts(value, out)
+    elif isinstance(node, list):
+        for value in node:
+            _prompts(value, out)
+    return out
+
+
+def test_pampero_prompts_agree_with_their_number():
+    """"CO2 > Game Setup: 2 (Give each player a CO2 token)": a decision asked inside "gain
+    1 co2" (Green Hydrogen's replacement) says "gain 1 CO2 token", never "1 CO2 tokens";
+    "gain 3 H2 barrels" keeps the plural. The prompts are worded when the game is built,
+    in each language of the game."""
+    from types import SimpleNamespace
+
+    import generated.pampero as pampero
+    from compiler.runtime.text import prompt
+
+    said = {prompt(SimpleNamespace(rules=pampero.RULES), {"prompt": p})
+            for p in _prompts(pampero.RULES, [])}
+    assert "gain 1 CO2 token" in said and "gain 1 battery" in said
+    assert "gain 3 H2 barrels" in said
+    assert not [s for s in said if re.search(r"\b1 (CO2 tokens|batteries|H2 barrels)\b", s)]
+    texts = [p["text"] for p in _prompts(pampero.RULES, []) if "text" in p]
+    assert {"en": "gain 1 CO2 token", "it": "guadagna 1 gettone CO2"} in texts

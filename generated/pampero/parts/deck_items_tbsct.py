@@ -2140,6 +2140,10 @@ RECORDS = {
                                 'def': 'take_items',
                                 'args': {'n': 1, 'd': 'extra_connection_tiles'},
                                 'kinds': {'d': 'decks'},
+                                'text': {
+                                    'en': 'take 1 extra connection tile (face up, or from the deck)',
+                                    'it': 'prendi 1 tessera connessione extra (scoperta o dal mazzo)',
+                                },
                             },
                             'at': 'rules_data/pampero/definitions/piles.yaml:124',
                             'id': 9466,
@@ -2347,6 +2351,7 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 2 $', 'it': 'guadagna 2 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9514,
