@@ -200,3 +200,29 @@ def test_pampero_prompts_agree_with_their_number():
     assert not [s for s in said if re.search(r"\b1 (CO2 tokens|batteries|H2 barrels)\b", s)]
     texts = [p["text"] for p in _prompts(pampero.RULES, []) if "text" in p]
     assert {"en": "gain 1 CO2 token", "it": "guadagna 1 gettone CO2"} in texts
+
+
+# ---- 7. rulesc play's header in the game's language ---------------------------------------
+
+def _count(rules, modules):
+    from compiler.cli.scores import table
+
+    result = {"game": rules["game"]["id"], "player_count": 2, "modules": modules, "seed": 1,
+              "scores": [{"player": 0, "breakdown": {}, "total": 0}], "winner": [0],
+              "rounds": 1}
+    return table(result, rules, width=200).splitlines()[0]
+
+
+def test_the_play_header_is_in_the_games_language():
+    """Terraforming Mars's rulebook is Italian: the first line of the count names the game
+    by its title and says players, variants and seed in Italian ("Variante in
+    solitario", "Era corporativa": the rulebook's variants); an English game keeps
+    English."""
+    import generated.love_letter as ll
+    import generated.terraforming_mars as tm
+
+    assert _count(tm.RULES, []) == "Terraforming Mars: giocatori 2, varianti: nessuna, seme 1"
+    assert _count(tm.RULES, ["corporate_era", "solo"]) == (
+        "Terraforming Mars: giocatori 2, varianti: Era corporativa, Variante in solitario, "
+        "seme 1")
+    assert _count(ll.RULES, []) == "Love Letter: 2 player(s), modules: none, seed 1"
